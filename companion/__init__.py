@@ -1,0 +1,1 @@
+"""Dossier's table companion: rules engines and the Kivy app (later issues)."""

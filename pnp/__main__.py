@@ -1,0 +1,5 @@
+import sys
+
+from pnp.cli import main
+
+sys.exit(main())

@@ -1,0 +1,378 @@
+"""Build a game's print-and-play PDFs and manifest.json.
+
+Every component renders to a temporary file; only when the whole game has
+rendered without a problem are the files renamed into place, so a failed
+build leaves nothing half-written behind.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp import pieces
+from pnp.draw import Renderer
+from pnp.errors import Problems
+from pnp.game import Component, Game
+from pnp.impose import MARGIN, arrange, page_size
+from pnp.pagemarks import crop_marks, fold_line, free_bands, page_furniture
+
+TILE_MARGIN = 10.0
+TILE_OVERLAP = 10.0
+TOKEN_BLEED = 2.0
+
+
+@dataclass
+class Options:
+    paper: str = "a4"
+    duplex: str = "long"
+    bleed: float = 3.0
+    orientation: str = "auto"
+    separated: bool = False
+
+
+@dataclass
+class Result:
+    files: list = field(default_factory=list)
+    manifest: list = field(default_factory=list)
+    warnings: list = field(default_factory=list)
+    pages: int = 0
+
+
+class ComponentPdf:
+    """One component's PDF: pages are planned first so labels can say 'i/n'."""
+
+    def __init__(self, game: Game, comp: Component, options: Options, renderer: Renderer,
+                 path: Path, file_name: str, result: Result):
+        self.game, self.comp, self.options = game, comp, options
+        self.renderer, self.result, self.file_name = renderer, result, file_name
+        self.canvas = Canvas(str(path) if isinstance(path, Path) else path, invariant=1,
+                             pageCompression=1)
+        self.canvas.setTitle(f"{game.name}: {comp.name}")
+        self.canvas.setAuthor("Dossier")
+        self.canvas.setCreator("Dossier pnp")
+        self.canvas.setSubject(f"{game.id}/{comp.id}")
+        self.pages: list = []  # callables that draw one page each
+
+    def context(self, item, copy: int, extra: dict | None = None) -> dict:
+        return {**self.game.vars, **self.comp.vars, "game": self.game.name,
+                "component": self.comp.name, **item.fields, "copy": copy,
+                "copies": item.copies, **(extra or {})}
+
+    def record(self, item, copy, side, page_no, pos, size):
+        self.result.manifest.append({
+            "component": self.comp.id, "item": item.id, "copy": copy, "side": side,
+            "file": self.file_name, "page": page_no,
+            "trim": [round(pos[0], 3), round(pos[1], 3), round(size[0], 3), round(size[1], 3)]})
+
+    def label(self, side: str, page_no: int, total: int, extra: str = "") -> str:
+        parts = [self.game.name, self.comp.name, side, *([extra] if extra else []),
+                 f"page {page_no}/{total}", self.options.paper.upper() if
+                 self.options.paper == "a4" else "US Letter"]
+        return " · ".join(parts)
+
+    def finish(self):
+        total = len(self.pages)
+        for number, draw in enumerate(self.pages, start=1):
+            draw(number, total)
+            self.canvas.showPage()
+        self.canvas.save()
+        self.result.pages += total
+
+    # -- decks, sheets, tokens: arranged pieces ------------------------------------
+    def arranged(self, entries: list, sizes: list, bleed: float, gap: float,
+                 has_backs: bool, kind: str):
+        """entries: [(item, copy)]; kind: 'card' (crop marks) or 'token' (cut lines)."""
+        opts = self.options
+        sheets = arrange(sizes, opts.paper, opts.orientation, bleed, gap, opts.duplex, has_backs)
+        mode = opts.duplex if has_backs else "none"
+        fronts, backs = [], []
+        for sheet in sheets:
+            fronts.append(lambda n, t, s=sheet: self.arranged_page(s, entries, sizes, bleed,
+                                                                  kind, n, t, "front"))
+            if has_backs and mode in ("long", "short"):
+                fronts.append(lambda n, t, s=sheet: self.arranged_page(s, entries, sizes, bleed,
+                                                                      kind, n, t, "back"))
+            elif has_backs and mode == "none":
+                backs.append(lambda n, t, s=sheet: self.arranged_page(s, entries, sizes, bleed,
+                                                                     kind, n, t, "back"))
+        self.pages.extend(fronts + backs)
+
+    def arranged_page(self, sheet, entries, sizes, bleed, kind, number, total, side):
+        c = self.canvas
+        c.setPageSize((sheet.page[0] * mm, sheet.page[1] * mm))
+        sides = ("front", "back") if sheet.fold else (side,)
+        rects = []
+        for which in sides:
+            spots = sheet.fronts if which == "front" else sheet.backs
+            for index, pos in zip(sheet.pieces, spots, strict=True):
+                item, copy = entries[index]
+                size = sizes[index]
+                layout = self.layout_for(item, which)
+                if layout is None:
+                    continue
+                self.draw_piece(item, copy, layout, pos, size, bleed, kind, which)
+                self.record(item, copy, which, number, pos, size)
+                rects.append((pos[0], pos[1], size[0], size[1]))
+        if sheet.fold:
+            fold_line(c, sheet.page, sheet.fold)
+        if not rects:
+            return
+        bands = crop_marks(c, sheet.page, rects, bleed) if kind == "card" \
+            else free_bands(sheet.page, rects, bleed)
+        if sheet.fold:
+            axis = 0 if sheet.fold[0] == "v" else 1
+            bands = [(s, d, span, sorted([*marks, sheet.fold[1]]))
+                     if (s in ("top", "bottom")) == (axis == 0) else (s, d, span, marks)
+                     for s, d, span, marks in bands]
+        side_name = "fronts and backs" if sheet.fold else f"{side}s"
+        page_furniture(c, sheet.page, bands, self.label(side_name, number, total), number == 1)
+
+    def layout_for(self, item, side: str):
+        if side == "front":
+            return item.front or self.comp.front
+        return item.back or self.comp.back
+
+    def draw_piece(self, item, copy, layout, pos, size, bleed, kind, side):
+        c = self.canvas
+        where = f"{self.comp.id} '{item.id}' {side}"
+        ctx = self.context(item, copy, {"side": side, "shape": item.shape or ""})
+        if kind == "token":
+            c.saveState()
+            c.clipPath(pieces.shape_path(c, item.shape, *pos, *size, grow=bleed), stroke=0,
+                       fill=0)
+            self.renderer.draw(c, layout, ctx, (pos[0] * mm, pos[1] * mm), size, bleed, where)
+            c.restoreState()
+            pieces.draw_cut_line(c, item.shape, *pos, *size)
+        else:
+            self.renderer.draw(c, layout, ctx, (pos[0] * mm, pos[1] * mm), size, bleed, where)
+
+    # -- dice ------------------------------------------------------------------------
+    def dice_page(self, sheet, entries, sizes, number, total):
+        c = self.canvas
+        c.setPageSize((sheet.page[0] * mm, sheet.page[1] * mm))
+        rects = []
+        for index, pos in zip(sheet.pieces, sheet.fronts, strict=True):
+            item, copy = entries[index]
+            edge = item.size
+            for slot, face in enumerate(item.faces):
+                fields = face if isinstance(face, dict) else {"label": face}
+                ox, oy = pieces.face_origin(slot, pos[0], pos[1], edge)
+                ctx = self.context(item, copy, {**fields, "face": slot + 1})
+                self.renderer.draw(c, item.front, ctx, (ox * mm, oy * mm), (edge, edge), 0,
+                                   f"{self.comp.id} '{item.id}' face {slot + 1}")
+            pieces.draw_net_lines(c, pos[0], pos[1], edge)
+            self.record(item, copy, "front", number, pos, sizes[index])
+            rects.append((*pos, *sizes[index]))
+        page_furniture(c, sheet.page, free_bands(sheet.page, rects, 0),
+                       self.label("cube nets", number, total), number == 1)
+
+    # -- boards larger than the paper ------------------------------------------------
+    def tiled(self, item, copy, size, bleed):
+        opts = self.options
+        best = None
+        for landscape in {"auto": (False, True), "portrait": (False,),
+                          "landscape": (True,)}[opts.orientation]:
+            page = page_size(opts.paper, landscape)
+            win = (page[0] - 2 * TILE_MARGIN, page[1] - 2 * TILE_MARGIN)
+            full = (size[0] + 2 * bleed, size[1] + 2 * bleed)
+            cols = max(1, math.ceil((full[0] - TILE_OVERLAP) / (win[0] - TILE_OVERLAP)))
+            rows = max(1, math.ceil((full[1] - TILE_OVERLAP) / (win[1] - TILE_OVERLAP)))
+            if best is None or cols * rows < best[0]:
+                best = (cols * rows, page, win, cols, rows)
+        _, page, win, cols, rows = best
+        for row in range(rows):
+            for col in range(cols):
+                self.pages.append(lambda n, t, r=row, k=col: self.tile_page(
+                    item, copy, size, bleed, page, win, cols, rows, k, r, n, t))
+
+    def tile_page(self, item, copy, size, bleed, page, win, cols, rows, col, row, number,
+                  total):
+        c = self.canvas
+        c.setPageSize((page[0] * mm, page[1] * mm))
+        step = (win[0] - TILE_OVERLAP, win[1] - TILE_OVERLAP)
+        sx, sy = col * step[0], row * step[1]  # window start in bleed-box coordinates
+        win_left, win_top = TILE_MARGIN, page[1] - TILE_MARGIN
+        trim_left = win_left + bleed - sx
+        trim_top = win_top - bleed + sy
+        shown_w = min(win[0], size[0] + 2 * bleed - sx)
+        shown_h = min(win[1], size[1] + 2 * bleed - sy)
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(win_left * mm, (win_top - shown_h) * mm, shown_w * mm, shown_h * mm)
+        c.clipPath(clip, stroke=0, fill=0)
+        origin = (trim_left * mm, (trim_top - size[1]) * mm)
+        self.renderer.draw(c, self.layout_for(item, "front"), self.context(item, copy), origin,
+                           size, bleed, f"{self.comp.id} '{item.id}' tile")
+        c.restoreState()
+        self.record(item, copy, "front", number, (trim_left, trim_top - size[1]), size)
+        tile_marks(c, (win_left, win_top, shown_w, shown_h), col, row, cols, rows, step,
+                   (trim_left, trim_top, size), bleed)
+        name = f"tile {chr(65 + row)}{col + 1}"
+        bands = free_bands(page, [(win_left, win_top - shown_h, shown_w, shown_h)], 0)
+        page_furniture(c, page, [b for b in bands if b[0] != "bottom"],
+                       self.label(name, number, total, item.id), number == 1)
+        assembly_map(c, cols, rows, col, row, (TILE_MARGIN, 2.5))
+
+
+def tile_marks(c, window, col, row, cols, rows, step, trim, bleed):
+    """Crop marks where this tile is cut; targets where the neighbour's cut edge goes."""
+    left, top, shown_w, shown_h = window
+    c.saveState()
+    c.setLineWidth(0.5)
+    c.setStrokeColorRGB(0, 0, 0)
+    if col > 0:  # cut along the left window edge
+        c.line(left * mm, (top + 1) * mm, left * mm, (top + 6) * mm)
+        c.line(left * mm, (top - shown_h - 1) * mm, left * mm, (top - shown_h - 6) * mm)
+    if row > 0:
+        c.line((left - 1) * mm, top * mm, (left - 6) * mm, top * mm)
+        c.line((left + shown_w + 1) * mm, top * mm, (left + shown_w + 6) * mm, top * mm)
+    targets = []
+    if col > 0:
+        targets += [(left, top - 8), (left, top - shown_h + 8)]
+    if row > 0:
+        targets += [(left + 8, top), (left + shown_w - 8, top)]
+    if col < cols - 1:
+        x = left + step[0]
+        targets += [(x, top - 8), (x, top - shown_h + 8)]
+    if row < rows - 1:
+        y = top - step[1]
+        targets += [(left + 8, y), (left + shown_w - 8, y)]
+    for x, y in targets:
+        c.setStrokeColorRGB(1, 1, 1)
+        c.setLineWidth(1.6)
+        _target(c, x, y)
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setLineWidth(0.5)
+        _target(c, x, y)
+    c.restoreState()
+
+
+def _target(c, x, y):
+    c.circle(x * mm, y * mm, 2 * mm, stroke=1, fill=0)
+    c.line((x - 3.5) * mm, y * mm, (x + 3.5) * mm, y * mm)
+    c.line(x * mm, (y - 3.5) * mm, x * mm, (y + 3.5) * mm)
+
+
+def assembly_map(c, cols, rows, col, row, origin):
+    """A small plan of all tiles in the bottom margin, this one filled."""
+    cell = min(3.0, 6.0 / rows)
+    x0, y0 = origin
+    c.saveState()
+    c.setLineWidth(0.4)
+    for r in range(rows):
+        for k in range(cols):
+            x, y = x0 + k * cell, y0 + (rows - 1 - r) * cell
+            if (k, r) == (col, row):
+                c.setFillColorRGB(0.2, 0.2, 0.2)
+            else:
+                c.setFillColorRGB(1, 1, 1)
+            c.rect(x * mm, y * mm, cell * mm, cell * mm, stroke=1, fill=1)
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    from pnp.pagemarks import _font
+
+    c.setFont(_font(), 5.5)
+    text = (f"tile {chr(65 + row)}{col + 1} of {rows} x {cols}: trim the marked edges, lay each "
+            "tile over its neighbour's overlap and match the targets")
+    c.drawString((x0 + cols * cell + 2) * mm, (y0 + 0.3) * mm, text)
+    c.restoreState()
+
+
+def render_component(game, comp, options, renderer, path, file_name, result):
+    pdf = ComponentPdf(game, comp, options, renderer, path, file_name, result)
+    bleed = options.bleed
+    entries = [(item, copy) for item in comp.items for copy in range(1, item.copies + 1)]
+    if comp.kind == "deck":
+        gap = 2 * bleed + 3 if options.separated else 0.0
+        pdf.arranged(entries, [comp.size] * len(entries), bleed, gap, True, "card")
+    elif comp.kind == "sheet":
+        fits, big = [], []
+        for item, copy in entries:
+            size = item.size or comp.size
+            if fits_paper(size, bleed, options.paper):
+                fits.append((item, copy))
+            else:
+                big.append((item, copy, size))
+        if fits:
+            sizes = [item.size or comp.size for item, _ in fits]
+            gap = 2 * bleed + 3 if options.separated else 2 * bleed + 3
+            pdf.arranged(fits, sizes, bleed, gap, False, "card")
+        for item, copy, size in big:
+            pdf.tiled(item, copy, size, bleed)
+    elif comp.kind == "tokens":
+        sizes = [pieces.token_size(item.shape, item.size) for item, _ in entries]
+        tb = min(bleed, TOKEN_BLEED)
+        has_backs = any(item.back or comp.back for item in comp.items)
+        pdf.arranged(entries, sizes, tb, 2 * tb + 2.0, has_backs, "token")
+    else:  # dice
+        sizes = [pieces.die_net_size(item.size) for item, _ in entries]
+        sheets = arrange(sizes, options.paper, options.orientation, 0, 4.0, "none", False)
+        for sheet in sheets:
+            pdf.pages.append(lambda n, t, s=sheet: pdf.dice_page(s, entries, sizes, n, t))
+    pdf.finish()
+
+
+def fits_paper(size, bleed, paper) -> bool:
+    from pnp.impose import PAPERS
+
+    pw, ph = PAPERS[paper]
+    edge = max(MARGIN, bleed + 2.0)
+    w, h = size
+    return (w <= pw - 2 * edge and h <= ph - 2 * edge) or (w <= ph - 2 * edge and
+                                                            h <= pw - 2 * edge)
+
+
+def build_game(game: Game, out_dir: Path, options: Options, progress=None) -> Result:
+    """Render every component of `game` into out_dir/<game-id>/."""
+    target = out_dir / game.id
+    target.mkdir(parents=True, exist_ok=True)
+    problems = Problems()
+    result = Result()
+    renderer = Renderer(game, problems, result.warnings.append)
+    temps = []
+    try:
+        for comp in game.components:
+            name = f"{comp.id}.pdf"
+            temp = target / f".{name}.tmp"
+            temps.append((temp, target / name))
+            if progress:
+                progress(f"{game.id}: {comp.id} ({sum(i.copies for i in comp.items)} "
+                         f"{comp.kind} items)")
+            render_component(game, comp, options, renderer, temp, name, result)
+        problems.raise_if_any()
+        manifest_tmp = target / ".manifest.json.tmp"
+        manifest_tmp.write_text(json.dumps({"game": game.id, "paper": options.paper,
+                                            "duplex": options.duplex, "bleed": options.bleed,
+                                            "items": result.manifest}, indent=1) + "\n")
+        temps.append((manifest_tmp, target / "manifest.json"))
+        for temp, final in temps:
+            os.replace(temp, final)
+            result.files.append(final)
+        result.min_text_pt = renderer.min_drawn
+        return result
+    finally:
+        for temp, _ in temps:
+            if temp.exists():
+                temp.unlink()
+        if not any(target.iterdir()):
+            target.rmdir()
+
+
+def check_game(game: Game, options: Options) -> Result:
+    """Render everything in memory to find per-card problems; write nothing."""
+    problems = Problems()
+    result = Result()
+    renderer = Renderer(game, problems, result.warnings.append)
+    import io
+
+    for comp in game.components:
+        render_component(game, comp, options, renderer, io.BytesIO(), f"{comp.id}.pdf", result)
+    problems.raise_if_any()
+    result.min_text_pt = renderer.min_drawn
+    return result

@@ -1,0 +1,55 @@
+"""Input problems, collected so that one run reports all of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    file: str
+    line: int
+    col: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}: {self.message}"
+
+
+class InvalidInput(Exception):
+    """Raised once loading is done, carrying every problem found."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = sorted(set(problems))
+        super().__init__("\n".join(map(str, self.problems)))
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Where a value came from: file and 1-based line and column."""
+
+    file: str
+    line: int
+    col: int
+
+    def problem(self, message: str) -> Problem:
+        return Problem(self.file, self.line, self.col, message)
+
+
+def file_mark(path: Path | str) -> Mark:
+    return Mark(str(path), 1, 1)
+
+
+class Problems:
+    """A collector: validators add to it, the loader raises at the end."""
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def add(self, mark: Mark, message: str) -> None:
+        self.items.append(mark.problem(message))
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise InvalidInput(self.items)

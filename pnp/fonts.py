@@ -1,0 +1,53 @@
+"""Embedded TrueType fonts: the bundled families and a game's own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from pnp import ASSETS
+
+_DIR = ASSETS / "fonts"
+BUNDLED_FONTS = {  # DejaVu: covers Latin (incl. German), Greek and Cyrillic
+    "sans": {"regular": _DIR / "DejaVuSansCondensed.ttf",
+             "bold": _DIR / "DejaVuSansCondensed-Bold.ttf",
+             "italic": _DIR / "DejaVuSansCondensed-Oblique.ttf",
+             "bold-italic": _DIR / "DejaVuSansCondensed-BoldOblique.ttf"},
+    "mono": {"regular": _DIR / "DejaVuSansMono.ttf", "bold": _DIR / "DejaVuSansMono-Bold.ttf"},
+    "serif": {"regular": _DIR / "DejaVuSerifCondensed.ttf",
+              "bold": _DIR / "DejaVuSerifCondensed-Bold.ttf",
+              "italic": _DIR / "DejaVuSerifCondensed-Italic.ttf"},
+}
+_registered: dict[Path, str] = {}
+
+
+def check_font(path: Path) -> str | None:
+    """Why a font file cannot be embedded, or None when it can."""
+    try:
+        _register(path)
+    except (TTFError, OSError) as exc:
+        return str(exc).splitlines()[0]
+    return None
+
+
+def _register(path: Path) -> str:
+    path = path.resolve()
+    if path not in _registered:
+        name = f"F{len(_registered) + 1}-{path.stem}"
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+        _registered[path] = name
+    return _registered[path]
+
+
+def font_name(fonts: dict, family: str, bold: bool = False, italic: bool = False) -> str:
+    """The registered reportlab font for a family and variant, falling back to
+    the nearest variant the family has (bold-italic -> bold -> regular)."""
+    variants = fonts.get(family) or fonts["sans"]
+    wanted = {(True, True): ("bold-italic", "bold", "italic"), (True, False): ("bold",),
+              (False, True): ("italic",), (False, False): ()}[(bold, italic)]
+    for variant in (*wanted, "regular"):
+        if variant in variants:
+            return _register(variants[variant])
+    raise KeyError(family)

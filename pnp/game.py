@@ -1,0 +1,510 @@
+"""Load a game folder into one validated `Game`, shared by pnp and the companion.
+
+Every problem in every file is collected and raised together as InvalidInput
+(file:line:col: message); nothing downstream ever sees half-valid data.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp import ASSETS, BUNDLED_LAYOUTS
+from pnp.errors import InvalidInput, Mark, Problems, file_mark
+from pnp.schema import (
+    Any_,
+    Bool,
+    Int,
+    ListOf,
+    MapOf,
+    Num,
+    Opt,
+    Record,
+    Spec,
+    Str,
+    is_template,
+    parse_length,
+    unknown_key,
+)
+from pnp.specs import (
+    CARD_SIZES,
+    COMPONENT,
+    ELEMENT_SPECS,
+    GAME,
+    ICON_FILE,
+    LAYOUT_FILE,
+    RESERVED,
+)
+from pnp.template import TemplateError, parse_when
+from pnp.yamlload import YMap, load_yaml
+
+BUNDLED_ICONS = ASSETS / "icons.yaml"
+
+
+@dataclass
+class Layout:
+    name: str
+    elements: list  # validated element dicts, each with '_when' parsed and '_mark'
+    mark: Mark
+
+
+@dataclass
+class Item:
+    id: str
+    copies: int
+    fields: dict
+    mark: Mark
+    front: str | None = None
+    back: str | None = None
+    shape: str | None = None
+    size: tuple | float | None = None
+    faces: list = field(default_factory=list)
+
+
+@dataclass
+class Component:
+    id: str
+    kind: str
+    name: str
+    size: tuple | None
+    items: list[Item]
+    front: str | None
+    back: str | None
+    shape: str | None
+    face: str | None
+    vars: dict
+    mark: Mark
+
+
+@dataclass
+class Game:
+    id: str
+    name: str
+    root: Path
+    language: str
+    players: object
+    fonts: dict  # family -> {variant: Path}
+    styles: dict
+    layouts: dict
+    icons: dict
+    vars: dict
+    components: list[Component]
+
+    def component(self, component_id: str) -> Component:
+        for comp in self.components:
+            if comp.id == component_id:
+                return comp
+        raise KeyError(component_id)
+
+
+def rel(path: Path, root: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+class Loader:
+    def __init__(self, root: Path):
+        self.root = root.resolve()
+        self.problems = Problems()
+
+    # -- helpers -----------------------------------------------------------
+    def yaml(self, path: Path):
+        try:
+            return load_yaml(path, rel(path, self.root))
+        except InvalidInput as exc:
+            self.problems.items.extend(exc.problems)
+            return None
+
+    def inside(self, text: str, mark: Mark, what: str) -> Path | None:
+        """A path from the game folder that must stay inside it or the bundled assets."""
+        path = (self.root / text).resolve()
+        if not (path.is_relative_to(self.root) or path.is_relative_to(ASSETS.resolve())):
+            self.problems.add(mark, f"{what} '{text}' points outside the game folder")
+            return None
+        if not path.is_file():
+            self.problems.add(mark, f"{what} '{text}' not found (looked for {path})")
+            return None
+        return path
+
+    # -- the whole game ----------------------------------------------------
+    def load(self) -> Game:
+        game_file = self.root / "game.yaml"
+        if not game_file.is_file():
+            raise InvalidInput([file_mark(rel(game_file, self.root)).problem(
+                "no game.yaml here: a game folder needs a game.yaml (see docs/format.md)")])
+        raw = self.yaml(game_file)
+        self.problems.raise_if_any()
+        spec = GAME.check(raw, raw.mark if isinstance(raw, YMap) else file_mark(game_file),
+                          self.problems)
+        self.problems.raise_if_any()
+        variables = dict(spec["vars"])
+        for name, path_text in spec["include"].items():
+            path = self.inside(path_text, raw["include"].mark_of(name), "include file")
+            if path:
+                variables[name] = self.yaml(path)
+        fonts = self.load_fonts(spec["fonts"], raw)
+        styles, layouts = self.load_layout_files(spec, raw)
+        styles = self.resolve_styles(styles)
+        icons = self.load_icons(spec, raw)
+        game = Game(id=spec["id"], name=spec["name"], root=self.root,
+                    language=spec["language"], players=spec["players"], fonts=fonts,
+                    styles=styles, layouts={}, icons=icons, vars=variables, components=[])
+        game.layouts = self.resolve_layouts(layouts, game)
+        game.components = [c for c in self.load_components(raw["components"], game) if c]
+        seen = Counter(c.id for c in game.components)
+        for comp in game.components:
+            if seen[comp.id] > 1:
+                self.problems.add(comp.mark, f"duplicate component id '{comp.id}'")
+        self.problems.raise_if_any()
+        return game
+
+    def load_fonts(self, fonts_spec: dict, raw) -> dict:
+        from pnp.fonts import BUNDLED_FONTS, check_font
+
+        fonts = {name: dict(variants) for name, variants in BUNDLED_FONTS.items()}
+        for family, variants in fonts_spec.items():
+            mark_map = raw["fonts"][family]
+            fonts[family] = {}
+            for variant, text in variants.items():
+                if text is None:
+                    continue
+                mark = mark_map.mark_of(variant)
+                path = self.inside(text, mark, "font")
+                if path:
+                    error = check_font(path)
+                    if error:
+                        self.problems.add(mark, f"font '{text}' cannot be embedded: {error}")
+                    fonts[family][variant] = path
+        return fonts
+
+    def load_layout_files(self, spec, raw):
+        files = sorted(BUNDLED_LAYOUTS.glob("*.yaml")) if BUNDLED_LAYOUTS.is_dir() else []
+        sources = [(p, True) for p in files]
+        for i, text in enumerate(spec["layouts"]):
+            path = self.inside(text, raw["layouts"].marks[i], "layout file")
+            if path:
+                sources.append((path, False))
+        styles, layouts = {}, {}
+        owner_s, owner_l = {}, {}
+        for path, bundled in sources:
+            data = self.yaml(path)
+            if data is None:
+                continue
+            checked = LAYOUT_FILE.check(data, data.mark, self.problems)
+            if checked is None:
+                continue
+            for kind, found, target, owner in (("style", "styles", styles, owner_s),
+                                               ("layout", "layouts", layouts, owner_l)):
+                for name, value in (checked[found] or {}).items():
+                    mark = data[found].key_mark(name)
+                    if name in owner and not owner[name][1] and not bundled:
+                        self.problems.add(mark, f"{kind} '{name}' is defined twice "
+                                          f"(first at {owner[name][0].file}:{owner[name][0].line})")
+                    raw_value = data[found][name]
+                    target[name] = (value, raw_value, mark)
+                    owner[name] = (mark, bundled)
+        for name, value in spec["styles"].items():
+            target_mark = raw["styles"].key_mark(name)
+            styles[name] = (value, raw["styles"][name], target_mark)
+        return styles, layouts
+
+    def resolve_styles(self, styles: dict) -> dict:
+        resolved: dict = {}
+
+        def resolve(name: str, chain: tuple) -> dict:
+            if name in resolved:
+                return resolved[name]
+            value, _, mark = styles[name]
+            base = {}
+            parent = value.get("extends")
+            if parent:
+                if parent in chain:
+                    self.problems.add(mark, "style 'extends' cycle: "
+                                      + " -> ".join((*chain, name, parent)))
+                elif parent not in styles:
+                    self.problems.add(mark, unknown_ref("style", parent, styles))
+                else:
+                    base = resolve(parent, (*chain, name))
+            out = {**base, **{k: v for k, v in value.items() if v is not None}}
+            out.pop("extends", None)
+            resolved[name] = out
+            return out
+
+        for name in styles:
+            resolve(name, ())
+        return resolved
+
+    def load_icons(self, spec, raw) -> dict:
+        icons = {}
+        sources = [BUNDLED_ICONS] if BUNDLED_ICONS.is_file() else []
+        for i, text in enumerate(spec["icons"]):
+            path = self.inside(text, raw["icons"].marks[i], "icon file")
+            if path:
+                sources.append(path)
+        for path in sources:
+            data = self.yaml(path)
+            if data is None:
+                continue
+            checked = ICON_FILE.check(data, data.mark, self.problems)
+            if checked and checked["icons"]:
+                for name, shapes in checked["icons"].items():
+                    icons[name] = [{k: v for k, v in s.items() if v is not None}
+                                   for s in shapes if s]
+        return icons
+
+    # -- layouts -----------------------------------------------------------
+    def resolve_layouts(self, layouts: dict, game: Game) -> dict:
+        flat: dict = {}
+
+        def flatten(name: str, chain: tuple) -> list:
+            if name in flat:
+                return flat[name].elements
+            value, raw, mark = layouts[name]
+            elements: list = []
+            parent = value.get("extends")
+            if parent:
+                if parent in chain or parent == name:
+                    self.problems.add(raw.mark_of("extends"), "layout 'extends' cycle: "
+                                      + " -> ".join((*chain, name, parent)))
+                elif parent not in layouts:
+                    self.problems.add(raw.mark_of("extends"),
+                                      unknown_ref("layout", parent, layouts))
+                else:
+                    elements = list(flatten(parent, (*chain, name)))
+            hidden = set(value.get("hide") or [])
+            elements = [e for e in elements if e.get("id") not in hidden]
+            raw_elements = raw.get("elements") or []
+            for i, element in enumerate(value.get("elements") or []):
+                emark = raw_elements.marks[i] if hasattr(raw_elements, "marks") else mark
+                checked = self.check_element(element, emark, game)
+                if checked is None:
+                    continue
+                replaced = False
+                for j, old in enumerate(elements):
+                    if checked.get("id") and old.get("id") == checked["id"]:
+                        elements[j] = checked
+                        replaced = True
+                if not replaced:
+                    elements.append(checked)
+            flat[name] = Layout(name, elements, mark)
+            return elements
+
+        for name in layouts:
+            flatten(name, ())
+        return flat
+
+    def check_element(self, element, mark: Mark, game: Game):
+        if not isinstance(element, dict):
+            self.problems.add(mark, "expected a layout element (a mapping with 'type')")
+            return None
+        kind = element.get("type")
+        if kind not in ELEMENT_SPECS:
+            self.problems.add(element.mark_of("type") if "type" in element else mark,
+                              f"unknown element type '{kind}'"
+                              + unknown_key(kind, ELEMENT_SPECS, "element types")[
+                                  len(f"unknown key '{kind}' in element types"):])
+            return None
+        checked = ELEMENT_SPECS[kind].check(element, mark, self.problems)
+        if checked is None:
+            return None
+        checked = {k: v for k, v in checked.items() if v is not None}
+        checked["_mark"] = mark
+        try:
+            checked["_when"] = parse_when(checked["when"]) if "when" in checked else None
+        except TemplateError as exc:
+            self.problems.add(element.mark_of("when"), str(exc))
+        for key in ("style", "label_style"):
+            name = checked.get(key)
+            if name and not is_template(name) and name not in game.styles:
+                self.problems.add(element.mark_of(key), unknown_ref("style", name, game.styles))
+        if kind == "icon" and not is_template(checked["name"]) \
+                and checked["name"] not in game.icons:
+            self.problems.add(element.mark_of("name"),
+                              unknown_ref("icon", checked["name"], game.icons))
+        for key in ("src", "image"):
+            if key in checked and not is_template(checked[key]):
+                self.inside(checked[key], element.mark_of(key), "image")
+        return checked
+
+    # -- components and their items -----------------------------------------
+    def load_components(self, raws, game: Game):
+        for i, raw in enumerate(raws):
+            mark = raws.marks[i]
+            spec = COMPONENT.check(raw, mark, self.problems)
+            if spec is None or spec["id"] is None or spec["kind"] is None:
+                continue
+            yield self.load_component(spec, raw, game)
+
+    def load_component(self, spec, raw, game: Game) -> Component | None:
+        kind = spec["kind"]
+        size = None
+        if spec["size"] is not None:
+            size = CARD_SIZES.get(spec["size"]) if isinstance(spec["size"], str) \
+                else tuple(spec["size"])
+        elif kind in ("deck", "sheet"):
+            self.problems.add(raw.mark, f"{kind} '{spec['id']}' needs a 'size'")
+        for key in ("front", "back", "face"):
+            name = spec[key]
+            if name and name not in game.layouts:
+                self.problems.add(raw.mark_of(key), unknown_ref("layout", name, game.layouts))
+        if kind == "deck" and not spec["back"]:
+            self.problems.add(raw.mark, f"deck '{spec['id']}' needs a 'back' layout")
+        if kind == "dice" and not spec["face"]:
+            self.problems.add(raw.mark, f"dice '{spec['id']}' need a 'face' layout")
+        if kind != "dice" and not spec["front"]:
+            self.problems.add(raw.mark, f"component '{spec['id']}' needs a 'front' layout")
+        entries, entries_mark = self.component_entries(spec, raw)
+        fields = {name: self.field_spec(f) for name, f in spec["fields"].items()}
+        record = Record({**RESERVED[kind], **fields}, what=f"{spec['id']} item")
+        items = []
+        for j, entry in enumerate(entries):
+            imark = entries.marks[j] if hasattr(entries, "marks") else entries_mark
+            checked = record.check(entry, imark, self.problems)
+            if checked is None:
+                continue
+            items.append(self.make_item(kind, checked, entry, imark, game, spec))
+        comp = Component(id=spec["id"], kind=kind, name=spec["name"] or spec["id"], size=size,
+                         items=items, front=spec["front"], back=spec["back"],
+                         shape=spec["shape"], face=spec["face"], vars=spec["vars"], mark=raw.mark)
+        ids = Counter(item.id for item in items)
+        for item in items:
+            if ids[item.id] > 1:
+                self.problems.add(item.mark, f"duplicate id '{item.id}' in '{comp.id}'")
+                ids[item.id] = 0
+        if spec["rules"]:
+            self.check_rules(comp, spec["rules"], raw.mark_of("rules"))
+        return comp
+
+    def component_entries(self, spec, raw):
+        if spec["data"] and spec["items"] is not None:
+            self.problems.add(raw.mark, "give either 'data' or 'items', not both")
+        if spec["items"] is not None:
+            return raw["items"], raw.mark_of("items")
+        if not spec["data"]:
+            self.problems.add(raw.mark, f"component '{spec['id']}' needs 'data' or 'items'")
+            return [], raw.mark
+        path = self.inside(spec["data"], raw.mark_of("data"), "data file")
+        data = self.yaml(path) if path else None
+        if data is None:
+            return [], raw.mark
+        if isinstance(data, dict):
+            lists = [k for k, v in data.items() if isinstance(v, list)]
+            if len(data) != 1 or not lists:
+                self.problems.add(data.mark, "a data file holds a list, or a mapping with "
+                                  "exactly one key whose value is the list (e.g. 'cards:')")
+                return [], data.mark
+            return data[lists[0]], data.mark_of(lists[0])
+        if not isinstance(data, list):
+            self.problems.add(data.mark if hasattr(data, "mark") else file_mark(path),
+                              "a data file holds a list of items")
+            return [], raw.mark
+        return data, data.mark
+
+    @staticmethod
+    def field_spec(field_def) -> Opt:
+        if isinstance(field_def, str):
+            field_def = {"type": field_def, "required": True}
+        kind = field_def["type"]
+        choices = tuple(field_def.get("choices") or ()) or None
+        bounds = {k: field_def.get(k) for k in ("min", "max")}
+        item_choices = tuple(field_def.get("item_choices") or ()) or None
+        spec = {
+            "int": lambda: Int(multiple_of=field_def.get("multiple_of"), **bounds),
+            "number": lambda: Num(**bounds),
+            "text": lambda: Str(),
+            "bool": Bool,
+            "list": lambda: ListOf(Str(choices=item_choices) if item_choices else Any_(),
+                                   max=field_def.get("max_items")),
+            "map": lambda: MapOf(Any_()),
+            "any": Any_,
+        }[kind]()
+        if choices:
+            spec = ChoiceOf(spec, choices)
+        return Opt(spec, required=field_def.get("required", True))
+
+    def make_item(self, kind, checked, entry, mark, game, spec) -> Item:
+        reserved = set(RESERVED[kind])
+        item = Item(id=str(checked["id"]), copies=checked.get("copies", 1),
+                    fields={k: v for k, v in checked.items() if k not in reserved},
+                    mark=mark, front=checked.get("front"), back=checked.get("back"),
+                    shape=checked.get("shape") or spec["shape"],
+                    faces=checked.get("faces") or [])
+        item.fields["id"] = item.id
+        for key in ("front", "back", "face"):
+            name = checked.get(key)
+            if name and name not in game.layouts:
+                self.problems.add(entry.mark_of(key), unknown_ref("layout", name, game.layouts))
+        if kind == "tokens":
+            item.size = checked.get("size")
+            if item.size is None:
+                self.problems.add(mark, "a token needs a 'size' (mm)")
+            if item.shape is None:
+                self.problems.add(mark, "a token needs a 'shape' (round, square or hex)")
+        elif kind == "dice":
+            item.size = checked.get("size") or 20.0
+            item.front = checked.get("face") or spec["face"]
+        elif kind == "sheet" and checked.get("size"):
+            s = checked["size"]
+            item.size = CARD_SIZES[s] if isinstance(s, str) else tuple(s)
+        return item
+
+    def check_rules(self, comp: Component, rules: dict, mark: Mark) -> None:
+        total = sum(item.copies for item in comp.items)
+        if rules["count"] is not None and total != rules["count"]:
+            self.problems.add(mark, f"'{comp.id}' must have {rules['count']} cards, has {total}")
+        for key in rules["unique"]:
+            seen: dict = {}
+            for item in comp.items:
+                value = item.fields.get(key)
+                if value in seen:
+                    self.problems.add(item.mark, f"'{key}' must be unique in '{comp.id}': "
+                                      f"'{value}' also at line {seen[value].line}")
+                else:
+                    seen[value] = item.mark
+        for per in rules["per"] or []:
+            counts = Counter()
+            for item in comp.items:
+                counts[item.fields.get(per["field"])] += item.copies
+            for value, count in sorted(counts.items(), key=lambda kv: str(kv[0])):
+                if count != per["count"]:
+                    self.problems.add(mark, f"'{comp.id}' must have {per['count']} cards per "
+                                      f"{per['field']}, has {count} with {per['field']} {value}")
+
+
+class ChoiceOf(Spec):
+    """A typed value that must also be one of a fixed set."""
+
+    def __init__(self, inner: Spec, choices: tuple):
+        self.inner, self.choices = inner, choices
+
+    def clean(self, value, mark, problems):
+        value = self.inner.clean(value, mark, problems)
+        if value is not None and value not in self.choices:
+            close = difflib.get_close_matches(str(value), list(map(str, self.choices)), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            problems.add(mark, f"{value!r} is not one of: "
+                         f"{', '.join(map(str, self.choices))}{hint}")
+            return None
+        return value
+
+
+def unknown_ref(kind: str, name: str, known) -> str:
+    close = difflib.get_close_matches(str(name), list(map(str, known)), n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    return f"unknown {kind} '{name}'{hint}"
+
+
+def load_game(root: Path | str) -> Game:
+    return Loader(Path(root)).load()
+
+
+def length_mm(value) -> float:
+    mm = parse_length(value)
+    if mm is None:
+        raise ValueError(value)
+    return mm
+

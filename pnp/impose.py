@@ -1,0 +1,132 @@
+"""Page geometry: where pieces go on the paper, and where their backs go.
+
+All values in millimetres, origin at the page's bottom-left corner. A piece's
+position is the bottom-left corner of its trim box.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+MARGIN = 5.0  # no trim line closer than this to the paper edge
+MARK_ROOM = 2.0  # at least this much beyond the bleed for crop marks
+FOLD_CLEAR = 3.0  # gap between a piece's bleed and the fold line
+
+
+@dataclass
+class Sheet:
+    """One sheet of paper's arrangement: fronts and where each back goes."""
+
+    page: tuple  # (W, H)
+    pieces: list  # indices into the piece list, in reading order
+    fronts: list  # [(x, y)] per piece on this page, in reading order
+    backs: list  # [(x, y)] matching fronts: where the back of each lies
+    fold: tuple | None = None  # ("v", x) or ("h", y) for gutterfold
+
+
+def page_size(paper: str, landscape: bool) -> tuple:
+    w, h = PAPERS[paper]
+    return (h, w) if landscape else (w, h)
+
+
+def pack(sizes: list, region: tuple, gap: float) -> list:
+    """Shelf-pack pieces in order into pages of `region` (x0, y0, x1, y1);
+    each page's block is centred in the region. Returns pages of
+    [(index, x, y)]."""
+    x0, y0, x1, y1 = region
+    pages, page, row = [], [], []
+    cursor_y = y1  # top of the current shelf
+    cursor_x, shelf_h = x0, 0.0
+
+    def close_page():
+        nonlocal page
+        if page:
+            pages.append(_centre(page, sizes, region))
+            page = []
+
+    for index, (w, h) in enumerate(sizes):
+        if w > x1 - x0 + 1e-6 or h > y1 - y0 + 1e-6:
+            raise ValueError(f"a {w:g} x {h:g} mm piece does not fit the printable area")
+        if row and cursor_x + w > x1 + 1e-6:  # next shelf
+            cursor_y -= shelf_h + gap
+            cursor_x, shelf_h, row = x0, 0.0, []
+        if cursor_y - h < y0 - 1e-6:  # next page
+            close_page()
+            cursor_y, cursor_x, shelf_h, row = y1, x0, 0.0, []
+        page.append((index, cursor_x, cursor_y - h))
+        row.append(index)
+        cursor_x += w + gap
+        shelf_h = max(shelf_h, h)
+    close_page()
+    return pages
+
+
+def _centre(page, sizes, region):
+    x0, y0, x1, y1 = region
+    left = min(x for _, x, _ in page)
+    right = max(x + sizes[i][0] for i, x, _ in page)
+    bottom = min(y for _, _, y in page)
+    top = max(y + sizes[i][1] for i, _, y in page)
+    dx = (x0 + x1) / 2 - (left + right) / 2
+    dy = (y0 + y1) / 2 - (bottom + top) / 2
+    return [(i, round(x + dx, 4), round(y + dy, 4)) for i, x, y in page]
+
+
+def mirror(pos: tuple, size: tuple, page: tuple, axis: str) -> tuple:
+    """Where a piece's back lies once the sheet is turned over `axis`:
+    'x' mirrors left-right (flip on a vertical edge), 'y' top-bottom."""
+    (x, y), (w, h), (pw, ph) = pos, size, page
+    return (round(pw - x - w, 4), y) if axis == "x" else (x, round(ph - y - h, 4))
+
+
+def arrange(sizes: list, paper: str, orientation: str, bleed: float, gap: float,
+            duplex: str, has_backs: bool) -> list[Sheet]:
+    """Sheets for all pieces, choosing the orientation that needs fewest pages."""
+    choices = {"portrait": (False,), "landscape": (True,), "auto": (False, True)}[orientation]
+    best = None
+    for landscape in choices:
+        try:
+            sheets = _arrange(sizes, page_size(paper, landscape), bleed, gap,
+                              duplex if has_backs else "none", has_backs)
+        except ValueError:
+            continue
+        if best is None or len(sheets) < len(best):
+            best = sheets
+    if best is None:
+        raise ValueError("a piece does not fit the paper in any orientation")
+    return best
+
+
+def _arrange(sizes, page, bleed, gap, duplex, has_backs) -> list[Sheet]:
+    pw, ph = page
+    edge = max(MARGIN, bleed + MARK_ROOM)
+    if duplex != "fold":
+        region = (edge, edge, pw - edge, ph - edge)
+        pages = pack(sizes, region, gap)
+        axis = _flip_axis(duplex, pw < ph)
+        return [Sheet(page, [i for i, _, _ in p], [(x, y) for _, x, y in p],
+                      [mirror((x, y), sizes[i], page, axis) if axis else (x, y)
+                       for i, x, y in p]) for p in pages]
+    # gutterfold: fronts on one half, backs mirrored across the fold line
+    fold_clear = bleed + FOLD_CLEAR
+    if pw >= ph:
+        region = (edge, edge, pw / 2 - fold_clear, ph - edge)
+        axis, fold = "x", ("v", pw / 2)
+    else:
+        region = (edge, ph / 2 + fold_clear, pw - edge, ph - edge)
+        axis, fold = "y", ("h", ph / 2)
+    pages = pack(sizes, region, gap)
+    return [Sheet(page, [i for i, _, _ in p], [(x, y) for _, x, y in p],
+                  [mirror((x, y), sizes[i], page, axis) for i, x, y in p], fold)
+            for p in pages]
+
+
+def _flip_axis(duplex: str, portrait: bool) -> str | None:
+    """Long-edge binding turns a portrait sheet left-right and a landscape
+    sheet top-bottom; short-edge binding the other way round."""
+    if duplex == "long":
+        return "x" if portrait else "y"
+    if duplex == "short":
+        return "y" if portrait else "x"
+    return None

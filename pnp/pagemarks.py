@@ -1,0 +1,162 @@
+"""What a printed page carries besides the pieces: crop marks, fold line,
+the page label and the 50 mm calibration bar, placed in the margins."""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import Color
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from pnp.fonts import BUNDLED_FONTS, font_name
+
+INK = Color(0, 0, 0)
+GREY = Color(0.45, 0.45, 0.45)
+MARK_GAP = 1.0  # mm between the bleed edge and a crop mark
+MARK_LEN = 5.0
+LABEL_PT = 5.5
+CALIBRATION_MM = 50.0
+
+
+def _font(bold: bool = False) -> str:
+    return font_name(BUNDLED_FONTS, "sans", bold, False)
+
+
+def crop_marks(c, page: tuple, rects: list, bleed: float) -> list:
+    """Marks on the extension of every cut line, in the margin outside the
+    block's bleed. Returns the bands [(side, depth, (lo, hi), positions)]."""
+    pw, ph = page
+    left = min(x for x, _, _, _ in rects) - bleed
+    right = max(x + w for x, _, w, _ in rects) + bleed
+    bottom = min(y for _, y, _, _ in rects) - bleed
+    top = max(y + h for _, y, _, h in rects) + bleed
+    xs = sorted({round(v, 4) for x, _, w, _ in rects for v in (x, x + w)})
+    ys = sorted({round(v, 4) for _, y, _, h in rects for v in (y, y + h)})
+    c.saveState()
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.5)
+    c.setDash([])
+    for x in xs:
+        for start, limit in ((top + MARK_GAP, ph), (bottom - MARK_GAP, 0.0)):
+            end = _mark_end(start, limit)
+            c.line(x * mm, start * mm, x * mm, end * mm)
+    for y in ys:
+        for start, limit in ((right + MARK_GAP, pw), (left - MARK_GAP, 0.0)):
+            end = _mark_end(start, limit)
+            c.line(start * mm, y * mm, end * mm, y * mm)
+    c.restoreState()
+    return [("bottom", bottom, (0.0, pw), xs), ("top", ph - top, (0.0, pw), xs),
+            ("left", left, (0.0, ph), ys), ("right", pw - right, (0.0, ph), ys)]
+
+
+def _mark_end(start: float, limit: float) -> float:
+    """A mark runs outward MARK_LEN mm but stops 0.5 mm short of the paper edge."""
+    direction = 1 if limit > start else -1
+    room = abs(limit - start) - 0.5
+    return start + direction * max(min(MARK_LEN, room), 0.8)
+
+
+def free_bands(page: tuple, rects: list, bleed: float) -> list:
+    """Margin bands around a block with no crop marks in them."""
+    pw, ph = page
+    left = min(x for x, _, _, _ in rects) - bleed
+    right = max(x + w for x, _, w, _ in rects) + bleed
+    bottom = min(y for _, y, _, _ in rects) - bleed
+    top = max(y + h for _, y, _, h in rects) + bleed
+    return [("bottom", bottom, (0.0, pw), []), ("top", ph - top, (0.0, pw), []),
+            ("left", left, (0.0, ph), []), ("right", pw - right, (0.0, ph), [])]
+
+
+def _slots(bands: list, length: float, depth: float, taken: list) -> list:
+    """Free stretches of margin, deepest band first: (band, lo, hi)."""
+    found = []
+    order = {"bottom": 0, "top": 1, "right": 2, "left": 3}
+    for side, band_depth, (lo, hi), marks in sorted(bands, key=lambda b: (-round(b[1], 1),
+                                                                          order[b[0]])):
+        if band_depth < depth:
+            continue
+        cuts = [lo + 6.0, *[m for m in marks], hi - 6.0]
+        for a, b in zip(cuts, cuts[1:], strict=False):
+            a, b = a + (1.5 if a != lo + 6.0 else 0), b - (1.5 if b != hi - 6.0 else 0)
+            if b - a >= length and (side, a) not in taken:
+                found.append((side, band_depth, a, b))
+    return found
+
+
+def _place(c, page, side, band_depth, lo, hi, length):
+    """Move the origin to a strip's start, x along the strip, y outward-centred."""
+    pw, ph = page
+    along = lo + (hi - lo - length) / 2
+    centre = max(band_depth / 2, min(3.2, band_depth - 1.0))
+    if side == "bottom":
+        c.translate(along * mm, centre * mm)
+    elif side == "top":
+        c.translate(along * mm, (ph - centre) * mm)
+    elif side == "left":
+        c.translate(centre * mm, along * mm)
+        c.rotate(90)
+    else:
+        c.translate((pw - centre) * mm, (along + length) * mm)
+        c.rotate(-90)
+
+
+def page_furniture(c, page: tuple, bands: list, label: str, calibration: bool) -> None:
+    """The page label and, on a file's first page, the calibration bar."""
+    taken: list = []
+    if calibration:
+        slots = _slots(bands, CALIBRATION_MM + 2, 4.2, taken)
+        if slots:
+            side, depth, lo, hi = slots[0]
+            taken.append((side, lo))
+            c.saveState()
+            _place(c, page, side, depth, lo, hi, CALIBRATION_MM)
+            _calibration_bar(c)
+            c.restoreState()
+    size = LABEL_PT
+    width = stringWidth(label, _font(), size) / mm
+    slots = _slots(bands, min(width, 40.0) + 1, 2.4, taken)
+    if not slots:
+        return
+    side, depth, lo, hi = max(slots, key=lambda s: (s[3] - s[2] >= width, s[1], s[3] - s[2]))
+    room = hi - lo - 1
+    while width > room and size > 4.0:
+        size -= 0.25
+        width = stringWidth(label, _font(), size) / mm
+    text = label
+    while width > room and len(text) > 8:
+        text = text[:-2]
+        width = stringWidth(text + "…", _font(), size) / mm
+    if text != label:
+        text += "…"
+    c.saveState()
+    _place(c, page, side, depth, lo, hi, width)
+    c.setFillColor(GREY)
+    c.setFont(_font(), size)
+    c.drawString(0, -size * 0.35, text)
+    c.restoreState()
+
+
+def _calibration_bar(c) -> None:
+    """A 50 mm bar with centimetre ticks, centred on the current origin's line."""
+    c.setStrokeColor(INK)
+    c.setFillColor(INK)
+    c.setLineWidth(0.6)
+    c.line(0, 0, CALIBRATION_MM * mm, 0)
+    for i in range(6):
+        x = i * 10 * mm
+        c.line(x, -1.0 * mm, x, 1.0 * mm)
+    c.setFont(_font(), 5)
+    c.drawString(0.5 * mm, 1.3 * mm, "50 mm")
+    c.drawRightString((CALIBRATION_MM - 0.5) * mm, 1.3 * mm, "print at 100 % scale")
+
+
+def fold_line(c, page: tuple, fold: tuple) -> None:
+    pw, ph = page
+    c.saveState()
+    c.setStrokeColor(GREY)
+    c.setLineWidth(0.5)
+    c.setDash([3, 2])
+    if fold[0] == "v":
+        c.line(fold[1] * mm, 3 * mm, fold[1] * mm, (ph - 3) * mm)
+    else:
+        c.line(3 * mm, fold[1] * mm, (pw - 3) * mm, fold[1] * mm)
+    c.restoreState()

@@ -1,0 +1,291 @@
+"""Declarative validation of loaded YAML, reporting every problem with its mark.
+
+A spec's `check(value, mark, problems)` returns the cleaned value (or None when
+the value is wrong, after adding a problem). Strings containing `{field}`
+templates are accepted where the spec allows them and checked again per card.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+from pnp.errors import Mark, Problems
+from pnp.yamlload import YList, YMap
+
+TEMPLATE = re.compile(r"\{[^{}]+\}")
+UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
+LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*([a-z]+)\s*$")
+COLOR = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+def type_name(value) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "nothing" if value is None else type(value).__name__
+
+
+def is_template(value) -> bool:
+    return isinstance(value, str) and bool(TEMPLATE.search(value))
+
+
+class Spec:
+    expected = "a value"
+    templated = False
+
+    def check(self, value, mark: Mark, problems: Problems):
+        if self.templated and is_template(value):
+            return value
+        return self.clean(value, mark, problems)
+
+    def clean(self, value, mark, problems):
+        return value
+
+    def wrong(self, value, mark, problems, expected=None):
+        problems.add(mark, f"expected {expected or self.expected}, got {type_name(value)}"
+                     + (f" {value!r}" if isinstance(value, (str, int, float)) else ""))
+
+
+@dataclass
+class Any_(Spec):
+    expected: str = "any value"
+
+
+@dataclass
+class Str(Spec):
+    choices: tuple | None = None
+    pattern: re.Pattern | None = None
+    templated: bool = False
+    expected: str = "text"
+
+    def clean(self, value, mark, problems):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = str(value)
+        if not isinstance(value, str):
+            return self.wrong(value, mark, problems)
+        if self.choices and value not in self.choices:
+            close = difflib.get_close_matches(value, self.choices, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            problems.add(mark, f"'{value}' is not one of: {', '.join(map(str, self.choices))}"
+                         + hint)
+            return None
+        if self.pattern and not self.pattern.match(value):
+            problems.add(mark, f"'{value}' is not {self.expected}")
+            return None
+        return value
+
+
+@dataclass
+class Int(Spec):
+    min: int | None = None
+    max: int | None = None
+    multiple_of: int | None = None
+    templated: bool = False
+    expected: str = "a whole number"
+
+    def clean(self, value, mark, problems):
+        if isinstance(value, bool) or not isinstance(value, int):
+            return self.wrong(value, mark, problems)
+        return _range(self, value, mark, problems)
+
+
+@dataclass
+class Num(Spec):
+    min: float | None = None
+    max: float | None = None
+    templated: bool = False
+    expected: str = "a number"
+    multiple_of: int | None = None
+
+    def clean(self, value, mark, problems):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return self.wrong(value, mark, problems)
+        return _range(self, float(value), mark, problems)
+
+
+def _range(spec, value, mark, problems):
+    if spec.min is not None and value < spec.min:
+        problems.add(mark, f"{value} is below the minimum {spec.min}")
+        return None
+    if spec.max is not None and value > spec.max:
+        problems.add(mark, f"{value} is above the maximum {spec.max}")
+        return None
+    if spec.multiple_of and value % spec.multiple_of:
+        problems.add(mark, f"{value} is not a multiple of {spec.multiple_of}")
+        return None
+    return value
+
+
+@dataclass
+class Bool(Spec):
+    expected: str = "true or false"
+
+    def clean(self, value, mark, problems):
+        if not isinstance(value, bool):
+            return self.wrong(value, mark, problems)
+        return value
+
+
+def parse_length(value) -> float | None:
+    """A length in millimetres from a number (mm) or '3mm', '0.5in', '10pt', '1cm'."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        found = LENGTH.match(value)
+        if found and found.group(2) in UNITS_MM:
+            return float(found.group(1)) * UNITS_MM[found.group(2)]
+    return None
+
+
+@dataclass
+class Length(Spec):
+    min: float | None = None
+    templated: bool = True
+    expected: str = "a length (a number of mm, or '3mm', '1cm', '0.5in', '12pt')"
+
+    def clean(self, value, mark, problems):
+        from pnp.template import Expr, TemplateError
+
+        mm = parse_length(value)
+        if mm is None:
+            if isinstance(value, str) and LENGTH.match(value):
+                problems.add(mark, f"unknown unit in '{value}': use mm, cm, in or pt")
+                return None
+            if isinstance(value, str) and self.templated:
+                try:
+                    return Expr(value)
+                except TemplateError as exc:
+                    problems.add(mark, str(exc))
+                    return None
+            return self.wrong(value, mark, problems)
+        if self.min is not None and mm < self.min:
+            problems.add(mark, f"{value} is below the minimum {self.min} mm")
+            return None
+        return mm
+
+
+@dataclass
+class Color(Spec):
+    templated: bool = True
+    expected: str = "a colour like '#1a2b3c' (or '#1a2b3c80' with alpha), or 'none'"
+
+    def clean(self, value, mark, problems):
+        if value is None or value == "none":
+            return None
+        if isinstance(value, str) and COLOR.match(value):
+            return value
+        return self.wrong(value, mark, problems)
+
+
+@dataclass
+class ListOf(Spec):
+    item: Spec
+    min: int = 0
+    max: int | None = None
+    expected: str = "a list"
+
+    def clean(self, value, mark, problems):
+        if not isinstance(value, list):
+            return self.wrong(value, mark, problems)
+        if len(value) < self.min:
+            problems.add(mark, f"needs at least {self.min} entries, has {len(value)}")
+        if self.max is not None and len(value) > self.max:
+            problems.add(mark, f"takes at most {self.max} entries, has {len(value)}")
+        marks = value.marks if isinstance(value, YList) else [mark] * len(value)
+        return [self.item.check(v, m, problems) for v, m in zip(value, marks, strict=True)]
+
+
+@dataclass
+class MapOf(Spec):
+    value: Spec
+    key: Spec = field(default_factory=Str)
+    expected: str = "a mapping"
+
+    def clean(self, value, mark, problems):
+        if not isinstance(value, dict):
+            return self.wrong(value, mark, problems)
+        out = {}
+        for k, v in value.items():
+            kmark = value.key_mark(k) if isinstance(value, YMap) else mark
+            vmark = value.mark_of(k) if isinstance(value, YMap) else mark
+            ck = self.key.check(k, kmark, problems)
+            out[ck if ck is not None else k] = self.value.check(v, vmark, problems)
+        return out
+
+
+@dataclass
+class Opt:
+    """One key of a Record: its spec, whether it must be there, and a default."""
+
+    spec: Spec
+    required: bool = False
+    default: object = None
+
+
+@dataclass
+class Record(Spec):
+    fields: dict
+    what: str = "mapping"
+    expected: str = "a mapping"
+    extra: Spec | None = None  # spec for keys not listed (None: unknown keys are errors)
+
+    def clean(self, value, mark, problems):
+        if not isinstance(value, dict):
+            return self.wrong(value, mark, problems, f"a {self.what} (a mapping)")
+        out = {}
+        for key in value:
+            if key in self.fields:
+                continue
+            kmark = value.key_mark(key) if isinstance(value, YMap) else mark
+            if self.extra is not None:
+                vmark = value.mark_of(key) if isinstance(value, YMap) else mark
+                out[key] = self.extra.check(value[key], vmark, problems)
+                continue
+            problems.add(kmark, unknown_key(key, self.fields, self.what))
+        for key, opt in self.fields.items():
+            if key in value:
+                vmark = value.mark_of(key) if isinstance(value, YMap) else mark
+                out[key] = opt.spec.check(value[key], vmark, problems)
+            elif opt.required:
+                problems.add(mark, f"missing required field '{key}' in {self.what}")
+                out[key] = None
+            else:
+                out[key] = opt.default
+        return out
+
+
+def unknown_key(key, valid, what: str) -> str:
+    names = sorted(map(str, valid))
+    close = difflib.get_close_matches(str(key), names, n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    return f"unknown key '{key}' in {what}{hint} (valid keys: {', '.join(names)})"
+
+
+@dataclass
+class OneOf(Spec):
+    """The first spec whose type fits the value; 'expected' lists them all."""
+
+    options: tuple
+    expected: str = "one of several forms"
+
+    def clean(self, value, mark, problems):
+        for spec in self.options:
+            trial = Problems()
+            out = spec.check(value, mark, trial)
+            if not trial.items:
+                return out
+        return self.wrong(value, mark, problems)

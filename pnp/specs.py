@@ -1,0 +1,198 @@
+"""The schema of every YAML file: game.yaml, layout files, icon files, card data."""
+
+from __future__ import annotations
+
+from pnp.schema import (
+    SLUG,
+    Any_,
+    Bool,
+    Color,
+    Int,
+    Length,
+    ListOf,
+    MapOf,
+    Num,
+    OneOf,
+    Opt,
+    Record,
+    Str,
+)
+
+CARD_SIZES = {  # trim sizes in mm
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "mini": (44.0, 63.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+    "a5": (148.0, 210.0),
+    "a4": (210.0, 297.0),
+}
+
+KINDS = ("deck", "sheet", "tokens", "dice")
+SHAPES = ("round", "square", "hex")
+ALIGN = ("left", "center", "right")
+VALIGN = ("top", "middle", "bottom")
+FIELD_TYPES = ("text", "int", "number", "bool", "list", "map", "any")
+
+slug = Str(pattern=SLUG, expected="an id of lowercase letters, digits and hyphens")
+size_spec = OneOf((Str(choices=tuple(CARD_SIZES)), ListOf(Length(min=1), min=2, max=2)),
+                  expected=f"a size name ({', '.join(CARD_SIZES)}) or [width, height] in mm")
+point = ListOf(Length(), min=2, max=2)
+when_spec = OneOf((Str(), Bool()), expected="a condition like 'level >= 3'")
+
+STYLE = Record({
+    "font": Opt(Str()),
+    "size": Opt(Num(min=1, max=400)),
+    "min_size": Opt(Num(min=1, max=400)),
+    "bold": Opt(Bool()),
+    "italic": Opt(Bool()),
+    "color": Opt(Color()),
+    "align": Opt(Str(choices=ALIGN)),
+    "valign": Opt(Str(choices=VALIGN)),
+    "leading": Opt(Num(min=0.5, max=3)),
+    "upper": Opt(Bool()),
+    "tracking": Opt(Num(min=-2, max=20)),
+    "extends": Opt(Str()),
+}, what="style")
+
+BOX = {"x": Opt(Length(), default=0.0), "y": Opt(Length(), default=0.0),
+       "w": Opt(Length(min=0)), "h": Opt(Length(min=0))}
+COMMON = {"id": Opt(Str()), "when": Opt(when_spec), "type": Opt(Str(), required=True)}
+PAINT = {"fill": Opt(Color()), "stroke": Opt(Color()),
+         "stroke_width": Opt(Length(min=0), default=0.3), "dash": Opt(ListOf(Num(min=0)))}
+TEXT = {"text": Opt(Any_(), required=True), "style": Opt(Str(templated=True)),
+        "size": Opt(Num(min=1, max=400)), "color": Opt(Color()), "align": Opt(Str(choices=ALIGN)),
+        "valign": Opt(Str(choices=VALIGN)), "min_size": Opt(Num(min=1, max=400)),
+        "rotate": Opt(Int(min=-270, max=270, multiple_of=90), default=0)}
+
+ELEMENTS = {
+    "background": {"fill": Opt(Color()), "image": Opt(Str(templated=True))},
+    "rect": {**BOX, **PAINT, "radius": Opt(Length(min=0), default=0.0)},
+    "line": {"points": Opt(ListOf(point, min=2), required=True), "stroke": Opt(Color()),
+             "stroke_width": Opt(Length(min=0), default=0.3), "dash": Opt(ListOf(Num(min=0)))},
+    "circle": {"cx": Opt(Length(), required=True), "cy": Opt(Length(), required=True),
+               "r": Opt(Length(min=0), required=True), **PAINT},
+    "polygon": {"points": Opt(ListOf(point, min=3), required=True), **PAINT},
+    "text": {**BOX, **TEXT},
+    "richtext": {**BOX, **TEXT},
+    "icon": {"name": Opt(Str(templated=True), required=True), "x": Opt(Length(), default=0.0),
+             "y": Opt(Length(), default=0.0), "size": Opt(Length(min=0.5), required=True),
+             "color": Opt(Color())},
+    "image": {**BOX, "src": Opt(Str(templated=True), required=True),
+              "fit": Opt(Str(choices=("cover", "contain", "stretch")), default="contain")},
+    "badge": {"x": Opt(Length(), default=0.0), "y": Opt(Length(), default=0.0),
+              "size": Opt(Length(min=1), required=True),
+              "shape": Opt(Str(choices=("circle", "hex", "shield", "square", "diamond"),
+                               templated=True), default="circle"),
+              "value": Opt(Any_(), required=True), "label": Opt(Any_()),
+              "style": Opt(Str()), "label_style": Opt(Str()), **PAINT},
+    "track": {**BOX, "start": Opt(Int(), required=True), "stop": Opt(Int(), required=True),
+              "step": Opt(Int(), default=1), "columns": Opt(Int(min=1)),
+              "style": Opt(Str()), **PAINT, "highlight": Opt(Any_()),
+              "highlight_fill": Opt(Color())},
+    "grid": {**BOX, "rows": Opt(Int(min=1), required=True), "cols": Opt(Int(min=1), required=True),
+             "stroke": Opt(Color()), "stroke_width": Opt(Length(min=0), default=0.3),
+             "dash": Opt(ListOf(Num(min=0)))},
+}
+ELEMENT_SPECS = {
+    kind: Record({**COMMON, **fields}, what=f"'{kind}' element")
+    for kind, fields in ELEMENTS.items()
+}
+
+LAYOUT = Record({
+    "extends": Opt(Str()),
+    "elements": Opt(ListOf(Any_()), default=[]),
+    "hide": Opt(ListOf(Str()), default=[]),
+}, what="layout")
+
+LAYOUT_FILE = Record({
+    "styles": Opt(MapOf(STYLE), default={}),
+    "layouts": Opt(MapOf(LAYOUT), default={}),
+}, what="layout file")
+
+ICON_SHAPE = Record({
+    "polygon": Opt(ListOf(ListOf(Num(), min=2, max=2), min=3)),
+    "circle": Opt(ListOf(Num(), min=3, max=3)),
+    "ring": Opt(ListOf(Num(), min=4, max=4)),
+    "rect": Opt(ListOf(Num(), min=4, max=4)),
+    "radius": Opt(Num(min=0)),
+    "line": Opt(ListOf(ListOf(Num(), min=2, max=2), min=2)),
+    "width": Opt(Num(min=0)),
+    "path": Opt(ListOf(ListOf(ListOf(Num(), min=2, max=2), min=3), min=1)),
+}, what="icon shape")
+ICON_FILE = Record({"icons": Opt(MapOf(ListOf(ICON_SHAPE, min=1)), required=True)},
+                   what="icon file")
+
+FIELD = OneOf((
+    Str(choices=FIELD_TYPES),
+    Record({
+        "type": Opt(Str(choices=FIELD_TYPES), required=True),
+        "required": Opt(Bool(), default=True),
+        "choices": Opt(ListOf(Any_())),
+        "min": Opt(Num()), "max": Opt(Num()),
+        "multiple_of": Opt(Int(min=1)),
+        "items": Opt(Str(choices=FIELD_TYPES)),
+        "item_choices": Opt(ListOf(Any_())),
+        "max_items": Opt(Int(min=0)),
+    }, what="field"),
+), expected=f"a field type ({', '.join(FIELD_TYPES)}) or a mapping with 'type'")
+
+RULES = Record({
+    "count": Opt(Int(min=0)),
+    "unique": Opt(ListOf(Str()), default=[]),
+    "per": Opt(ListOf(Record({"field": Opt(Str(), required=True),
+                              "count": Opt(Int(min=0), required=True)}, what="per rule"))),
+}, what="deck rules")
+
+COMPONENT = Record({
+    "id": Opt(slug, required=True),
+    "kind": Opt(Str(choices=KINDS), required=True),
+    "name": Opt(Str()),
+    "size": Opt(size_spec),
+    "data": Opt(Str()),
+    "items": Opt(ListOf(Any_())),
+    "fields": Opt(MapOf(FIELD), default={}),
+    "front": Opt(Str()),
+    "back": Opt(Str()),
+    "rules": Opt(RULES),
+    "shape": Opt(Str(choices=SHAPES)),
+    "face": Opt(Str()),
+    "vars": Opt(MapOf(Any_()), default={}),
+}, what="component")
+
+FONT = Record({"regular": Opt(Str(), required=True), "bold": Opt(Str()),
+               "italic": Opt(Str()), "bold-italic": Opt(Str())}, what="font family")
+
+GAME = Record({
+    "id": Opt(slug, required=True),
+    "name": Opt(Str(), required=True),
+    "players": Opt(OneOf((Str(), Int(min=1),
+                          Record({"min": Opt(Int(min=1), required=True),
+                                  "max": Opt(Int(min=1), required=True)}, what="players")),
+                         expected="a number, 'min-max' text or {min, max}")),
+    "description": Opt(Str()),
+    "language": Opt(Str(), default="en"),
+    "version": Opt(Any_()),
+    "fonts": Opt(MapOf(FONT), default={}),
+    "styles": Opt(MapOf(STYLE), default={}),
+    "layouts": Opt(ListOf(Str()), default=[]),
+    "icons": Opt(ListOf(Str()), default=[]),
+    "vars": Opt(MapOf(Any_()), default={}),
+    "include": Opt(MapOf(Str()), default={}),
+    "components": Opt(ListOf(Any_(), min=1), required=True),
+}, what="game.yaml")
+
+# Keys every item may carry, by component kind, beyond its declared fields.
+RESERVED = {
+    "deck": {"id": Opt(Str(), required=True), "copies": Opt(Int(min=0), default=1),
+             "front": Opt(Str()), "back": Opt(Str())},
+    "sheet": {"id": Opt(Str(), required=True), "copies": Opt(Int(min=0), default=1),
+              "front": Opt(Str()), "size": Opt(size_spec)},
+    "tokens": {"id": Opt(Str(), required=True), "copies": Opt(Int(min=0), default=1),
+               "front": Opt(Str()), "back": Opt(Str()), "shape": Opt(Str(choices=SHAPES)),
+               "size": Opt(Length(min=3, templated=False))},
+    "dice": {"id": Opt(Str(), required=True), "copies": Opt(Int(min=0), default=1),
+             "size": Opt(Length(min=8, templated=False)),
+             "faces": Opt(ListOf(Any_(), min=6, max=6), required=True),
+             "face": Opt(Str())},
+}

@@ -1,0 +1,35 @@
+"""Shared fixtures: builds are made once per module and read back from disk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnp import ASSETS, BUNDLED_GAMES
+from pnp.build import Options, build_game
+from pnp.game import load_game
+
+EXAMPLE = ASSETS / "example"
+ATS = BUNDLED_GAMES / "above-top-secret"
+
+
+@pytest.fixture(scope="session")
+def example_game():
+    return load_game(EXAMPLE)
+
+
+@pytest.fixture(scope="session")
+def build(tmp_path_factory):
+    """build(game_dir, **options) -> (out_dir, result), cached per arguments."""
+    cache: dict = {}
+
+    def make(game_dir: Path, **options):
+        key = (str(game_dir), tuple(sorted(options.items())))
+        if key not in cache:
+            out = tmp_path_factory.mktemp("out")
+            result = build_game(load_game(game_dir), out, Options(**options))
+            cache[key] = (out / load_game(game_dir).id, result)
+        return cache[key]
+
+    return make
