@@ -21,7 +21,7 @@ from pnp.draw import Renderer
 from pnp.errors import Problems
 from pnp.game import Component, Game
 from pnp.impose import MARGIN, arrange, page_size
-from pnp.pagemarks import crop_marks, fold_line, free_bands, page_furniture
+from pnp.pagemarks import LABEL_PT, crop_marks, fold_line, free_bands, label_font, page_furniture
 
 TILE_MARGIN = 10.0
 TILE_OVERLAP = 10.0
@@ -53,7 +53,8 @@ class ComponentPdf:
         self.game, self.comp, self.options = game, comp, options
         self.renderer, self.result, self.file_name = renderer, result, file_name
         self.canvas = Canvas(str(path) if isinstance(path, Path) else path, invariant=1,
-                             pageCompression=1)
+                             pageCompression=1, initialFontName=label_font(),
+                             initialFontSize=LABEL_PT)
         self.canvas.setTitle(f"{game.name}: {comp.name}")
         self.canvas.setAuthor("Dossier")
         self.canvas.setCreator("Dossier pnp")
@@ -111,13 +112,15 @@ class ComponentPdf:
         rects = []
         for which in sides:
             spots = sheet.fronts if which == "front" else sheet.backs
+            boxes = [(*pos, *sizes[i]) for i, pos in zip(sheet.pieces, spots, strict=True)]
             for index, pos in zip(sheet.pieces, spots, strict=True):
                 item, copy = entries[index]
                 size = sizes[index]
                 layout = self.layout_for(item, which)
                 if layout is None:
                     continue
-                self.draw_piece(item, copy, layout, pos, size, bleed, kind, which)
+                edges = bleed_sides((*pos, *size), boxes, bleed)
+                self.draw_piece(item, copy, layout, pos, size, bleed, kind, which, edges)
                 self.record(item, copy, which, number, pos, size)
                 rects.append((pos[0], pos[1], size[0], size[1]))
         if sheet.fold:
@@ -139,7 +142,7 @@ class ComponentPdf:
             return item.front or self.comp.front
         return item.back or self.comp.back
 
-    def draw_piece(self, item, copy, layout, pos, size, bleed, kind, side):
+    def draw_piece(self, item, copy, layout, pos, size, bleed, kind, side, edges=None):
         c = self.canvas
         where = f"{self.comp.id} '{item.id}' {side}"
         ctx = self.context(item, copy, {"side": side, "shape": item.shape or ""})
@@ -151,7 +154,8 @@ class ComponentPdf:
             c.restoreState()
             pieces.draw_cut_line(c, item.shape, *pos, *size)
         else:
-            self.renderer.draw(c, layout, ctx, (pos[0] * mm, pos[1] * mm), size, bleed, where)
+            self.renderer.draw(c, layout, ctx, (pos[0] * mm, pos[1] * mm), size, bleed, where,
+                               edges)
 
     # -- dice ------------------------------------------------------------------------
     def dice_page(self, sheet, entries, sizes, number, total):
@@ -221,6 +225,27 @@ class ComponentPdf:
         assembly_map(c, cols, rows, col, row, (TILE_MARGIN, 2.5))
 
 
+def bleed_sides(rect, others, bleed) -> tuple:
+    """Bleed per side (left, bottom, right, top): none where another piece
+    abuts on the shared cut line, so no card paints over its neighbour."""
+    x, y, w, h = rect
+    eps = 0.01
+
+    def touching(cond, overlap):
+        return any(cond(o) and overlap(o) for o in others if o[:2] != (x, y))
+
+    def spans_y(o):
+        return o[1] < y + h - eps and o[1] + o[3] > y + eps
+
+    def spans_x(o):
+        return o[0] < x + w - eps and o[0] + o[2] > x + eps
+
+    return (0.0 if touching(lambda o: abs(o[0] + o[2] - x) < eps, spans_y) else bleed,
+            0.0 if touching(lambda o: abs(o[1] + o[3] - y) < eps, spans_x) else bleed,
+            0.0 if touching(lambda o: abs(o[0] - (x + w)) < eps, spans_y) else bleed,
+            0.0 if touching(lambda o: abs(o[1] - (y + h)) < eps, spans_x) else bleed)
+
+
 def tile_marks(c, window, col, row, cols, rows, step, trim, bleed):
     """Crop marks where this tile is cut; targets where the neighbour's cut edge goes."""
     left, top, shown_w, shown_h = window
@@ -275,9 +300,9 @@ def assembly_map(c, cols, rows, col, row, origin):
                 c.setFillColorRGB(1, 1, 1)
             c.rect(x * mm, y * mm, cell * mm, cell * mm, stroke=1, fill=1)
     c.setFillColorRGB(0.3, 0.3, 0.3)
-    from pnp.pagemarks import _font
+    from pnp.pagemarks import label_font
 
-    c.setFont(_font(), 5.5)
+    c.setFont(label_font(), 5.5)
     text = (f"tile {chr(65 + row)}{col + 1} of {rows} x {cols}: trim the marked edges, lay each "
             "tile over its neighbour's overlap and match the targets")
     c.drawString((x0 + cols * cell + 2) * mm, (y0 + 0.3) * mm, text)

@@ -27,7 +27,8 @@ from pnp.template import Expr, TemplateError, holds, substitute
 MIN_TEXT_PT = 6.0
 DEFAULT_STYLE = {"font": "sans", "size": 8.0, "color": "#000000", "align": "left",
                  "valign": "top", "leading": 1.18, "bold": False, "italic": False,
-                 "upper": False, "tracking": 0.0, "min_size": MIN_TEXT_PT}
+                 "upper": False, "tracking": 0.0, "min_size": MIN_TEXT_PT,
+                 "max_lines": None}
 Image.MAX_IMAGE_PIXELS = 64_000_000  # Pillow's decompression-bomb guard, made an error below
 
 
@@ -55,17 +56,21 @@ class Renderer:
 
     # -- entry point ---------------------------------------------------------
     def draw(self, canvas, layout_name: str, context: dict, origin_pt: tuple, size_mm: tuple,
-             bleed_mm: float, where: str) -> None:
-        """Draw layout `layout_name` with its trim box's bottom-left at origin_pt."""
+             bleed_mm: float, where: str, sides: tuple | None = None) -> None:
+        """Draw layout `layout_name` with its trim box's bottom-left at origin_pt.
+
+        Drawing is clipped to the bleed box; `sides` (left, bottom, right, top)
+        narrows the bleed where a piece abuts its neighbour on a shared cut line."""
         self.c, self.where = canvas, where
         w, h = size_mm
+        left, bottom, right, top = sides or (bleed_mm,) * 4
         layout = self.game.layouts[layout_name]
         c = canvas
         c.saveState()
         c.translate(origin_pt[0], origin_pt[1] + h * mm)
         path = c.beginPath()
-        path.rect(-bleed_mm * mm, -(h + bleed_mm) * mm, (w + 2 * bleed_mm) * mm,
-                  (h + 2 * bleed_mm) * mm)
+        path.rect(-left * mm, -(h + bottom) * mm, (w + left + right) * mm,
+                  (h + top + bottom) * mm)
         c.clipPath(path, stroke=0, fill=0)
         ctx = {**context, "w": w, "h": h, "bleed": bleed_mm}
         for element in layout.elements:
@@ -223,7 +228,7 @@ class Renderer:
         ascent = rich.ascent_ratio(fonts[0])
         min_size = min(style["min_size"], style["size"])
         fitted = rich.fit(words, space1, box_w * mm, box_h * mm, style["size"], min_size,
-                          style["leading"], ascent)
+                          style["leading"], ascent, style["max_lines"])
         size = fitted.size
         if not fitted.fits:
             self.warn(f"{self.where}: text does not fit at the minimum size {min_size:g} pt: "

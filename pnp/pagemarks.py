@@ -17,7 +17,7 @@ LABEL_PT = 5.5
 CALIBRATION_MM = 50.0
 
 
-def _font(bold: bool = False) -> str:
+def label_font(bold: bool = False) -> str:
     return font_name(BUNDLED_FONTS, "sans", bold, False)
 
 
@@ -112,7 +112,7 @@ def page_furniture(c, page: tuple, bands: list, label: str, calibration: bool) -
             _calibration_bar(c)
             c.restoreState()
     size = LABEL_PT
-    width = stringWidth(label, _font(), size) / mm
+    width = stringWidth(label, label_font(), size) / mm
     slots = _slots(bands, min(width, 40.0) + 1, 2.4, taken)
     if not slots:
         return
@@ -120,17 +120,17 @@ def page_furniture(c, page: tuple, bands: list, label: str, calibration: bool) -
     room = hi - lo - 1
     while width > room and size > 4.0:
         size -= 0.25
-        width = stringWidth(label, _font(), size) / mm
+        width = stringWidth(label, label_font(), size) / mm
     text = label
     while width > room and len(text) > 8:
         text = text[:-2]
-        width = stringWidth(text + "…", _font(), size) / mm
+        width = stringWidth(text + "…", label_font(), size) / mm
     if text != label:
         text += "…"
     c.saveState()
     _place(c, page, side, depth, lo, hi, width)
     c.setFillColor(GREY)
-    c.setFont(_font(), size)
+    c.setFont(label_font(), size)
     c.drawString(0, -size * 0.35, text)
     c.restoreState()
 
@@ -144,7 +144,7 @@ def _calibration_bar(c) -> None:
     for i in range(6):
         x = i * 10 * mm
         c.line(x, -1.0 * mm, x, 1.0 * mm)
-    c.setFont(_font(), 5)
+    c.setFont(label_font(), 5)
     c.drawString(0.5 * mm, 1.3 * mm, "50 mm")
     c.drawRightString((CALIBRATION_MM - 0.5) * mm, 1.3 * mm, "print at 100 % scale")
 

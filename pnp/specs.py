@@ -52,6 +52,7 @@ STYLE = Record({
     "leading": Opt(Num(min=0.5, max=3)),
     "upper": Opt(Bool()),
     "tracking": Opt(Num(min=-2, max=20)),
+    "max_lines": Opt(Int(min=1)),
     "extends": Opt(Str()),
 }, what="style")
 

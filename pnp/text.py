@@ -85,14 +85,15 @@ def wrap(words: list, size: float, width: float, space1: float) -> list:
 
 
 def fit(words: list, space1: float, width: float, height: float, size: float,
-        min_size: float, leading: float, ascent1: float) -> Fitted:
+        min_size: float, leading: float, ascent1: float, max_lines: int | None = None) -> Fitted:
     """The largest size (<= size, >= min_size) at which the words fit the box."""
 
     def attempt(s: float):
         lines = wrap(words, s, width, space1)
         widest = max((w for _, w in lines), default=0.0) * s
         tall = (len(lines) - 1) * s * leading + s * ascent1
-        return lines, widest <= width + 1e-6 and tall <= height + 1e-6
+        short = max_lines is None or len(lines) <= max_lines
+        return lines, short and widest <= width + 1e-6 and tall <= height + 1e-6
 
     lines, ok = attempt(size)
     if ok:

@@ -1,0 +1,127 @@
+"""What the PDFs carry: embedded fonts, selectable ids, legible text, determinism."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from conftest import ATS, EXAMPLE
+from pdfread import manifest, pages
+from pypdf import PdfReader
+
+from pnp.build import TILE_MARGIN, Options, build_game
+from pnp.draw import MIN_TEXT_PT
+from pnp.game import load_game
+
+GAMES = [EXAMPLE, ATS]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
+def test_every_font_is_embedded(build, game):
+    folder, _ = build(game)
+    fonts = 0
+    for pdf in sorted(folder.glob("*.pdf")):
+        for page in PdfReader(pdf).pages:
+            resources = page.get("/Resources") or {}
+            for font in (resources.get("/Font") or {}).values():
+                font = font.get_object()
+                descendants = font.get("/DescendantFonts")
+                target = descendants[0].get_object() if descendants else font
+                descriptor = target.get("/FontDescriptor")
+                assert descriptor is not None, f"{pdf.name}: {font.get('/BaseFont')}"
+                descriptor = descriptor.get_object()
+                assert any(k in descriptor for k in ("/FontFile2", "/FontFile", "/FontFile3")), \
+                    f"{pdf.name}: {font.get('/BaseFont')} is not embedded"
+                fonts += 1
+    assert fonts
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
+def test_printed_ids_are_selectable_text(build, game):
+    folder, _ = build(game)
+    data = manifest(folder)
+    checked = 0
+    for entry in data["items"]:
+        if entry["side"] != "front" or entry["component"] not in ("defense", "encounter",
+                                                                  "crew", "base-areas"):
+            continue
+        text = pages(str(folder / entry["file"]))[entry["page"] - 1]["text"]
+        assert entry["item"] in text, f"{entry['item']} not extractable from {entry['file']}"
+        checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
+def test_no_text_on_a_piece_below_the_minimum_size(build, game):
+    folder, result = build(game)
+    assert not result.warnings, result.warnings
+    by_page: dict = {}
+    for entry in manifest(folder)["items"]:
+        by_page.setdefault((entry["file"], entry["page"]), []).append(entry["trim"])
+    small = []
+    for (file, number), rects in by_page.items():
+        page = pages(str(folder / file))[number - 1]
+        pw, ph = page["size"]
+        # a board tile overhangs its page: only what lies in the printed window counts
+        rects = [_clip(r, (TILE_MARGIN, TILE_MARGIN, pw - 2 * TILE_MARGIN,
+                           ph - 2 * TILE_MARGIN)) for r in rects]
+        for text, size, x, y, _ in page["chars"]:
+            inside = any(rx <= x <= rx + rw and ry <= y <= ry + rh for rx, ry, rw, rh in rects)
+            if inside and text.strip() and size < MIN_TEXT_PT - 0.01:
+                small.append((file, number, text, size))
+    assert not small, small[:10]
+
+
+def _clip(rect, window):
+    x0, y0 = max(rect[0], window[0]), max(rect[1], window[1])
+    x1 = min(rect[0] + rect[2], window[0] + window[2])
+    y1 = min(rect[1] + rect[3], window[1] + window[3])
+    return (x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
+
+
+def test_text_that_cannot_fit_warns_naming_card_and_field(tmp_path):
+    game_dir = tmp_path / "g"
+    subprocess.run([sys.executable, "-m", "pnp", "new", str(game_dir)], check=True)
+    data = game_dir / "crew.yaml"
+    data.write_text(data.read_text().replace(
+        "Repair: return one played card to your hand.", "Repair " * 400))
+    result = build_game(load_game(game_dir), tmp_path / "out", Options())
+    assert any("crew 'C-02' front" in w and "minimum size" in w for w in result.warnings)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
+def test_rebuilds_are_byte_identical(tmp_path, game):
+    one = build_game(load_game(game), tmp_path / "a", Options())
+    two = build_game(load_game(game), tmp_path / "b", Options())
+    assert [p.name for p in one.files] == [p.name for p in two.files]
+    for a, b in zip(one.files, two.files, strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_first_page_of_each_file_has_the_calibration_bar_and_every_page_a_label(build):
+    folder, _ = build(EXAMPLE)
+    for pdf in sorted(folder.glob("*.pdf")):
+        read = pages(str(pdf))
+        assert "50 mm" in read[0]["text"]
+        bar = [ln for ln in read[0]["lines"] if ln[4] == 0.6 and abs(ln[1] - ln[3]) < 0.01]
+        assert any(abs(abs(ln[2] - ln[0]) - 50.0) <= 0.1 for ln in bar), pdf.name
+        for number, page in enumerate(read, start=1):
+            assert f"page {number}/{len(read)}" in page["text"].replace("\n", " "), pdf.name
+            assert "Star Patrol" in page["text"]
+
+
+def test_new_game_builds_from_the_cli(tmp_path):
+    game_dir = tmp_path / "my-game"
+    done = subprocess.run([sys.executable, "-m", "pnp", "new", str(game_dir)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    done = subprocess.run([sys.executable, "-m", "pnp", "build", str(game_dir), "--out",
+                           str(tmp_path / "out"), "--paper", "letter"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    names = sorted(p.name for p in (tmp_path / "out" / "star-patrol").iterdir())
+    assert names == ["crew.pdf", "dice.pdf", "manifest.json", "rules.pdf", "tokens.pdf"]
+    done = subprocess.run([sys.executable, "-m", "pnp", "new", str(game_dir)],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "not empty" in done.stderr
