@@ -250,29 +250,40 @@ class Renderer:
             width = width1 * size
             pen = left + {"left": 0.0, "center": (box_w * mm - width) / 2,
                           "right": box_w * mm - width}[style["align"]]
-            text_obj = None
+            run = None  # [x, font, text]: words in one font, spaces kept for copy-paste
             for frag in frags:
                 if frag is None:
+                    if run:
+                        run[2] += " "
                     pen += space1 * size
-                    continue
-                if frag.icon:
-                    icon_mm = size * 1.05 / mm
+                elif frag.icon:
+                    self.text_run(run, baseline, size, style)
+                    run = None
                     c.saveState()
                     c.translate(pen + size * 0.025, baseline + size * 0.85)
-                    self.icon_shapes(frag.icon, icon_mm, fill)
+                    self.icon_shapes(frag.icon, size * 1.05 / mm, fill)
                     c.restoreState()
                     pen += frag.width1 * size
-                    text_obj = None
-                    continue
-                text_obj = c.beginText(pen, baseline)
-                text_obj.setFont(frag.font, size)
-                if style["tracking"]:
-                    text_obj.setCharSpace(style["tracking"] * size / 10)
-                text_obj.textOut(frag.text)
-                c.drawText(text_obj)
-                pen += frag.width1 * size
+                else:
+                    if run and run[1] == frag.font:
+                        run[2] += frag.text
+                    else:
+                        self.text_run(run, baseline, size, style)
+                        run = [pen, frag.font, frag.text]
+                    pen += frag.width1 * size
+            self.text_run(run, baseline, size, style)
             baseline -= step
         c.restoreState()
+
+    def text_run(self, run, baseline, size, style) -> None:
+        if not run or not run[2].strip():
+            return
+        text_obj = self.c.beginText(run[0], baseline)
+        text_obj.setFont(run[1], size)
+        if style["tracking"]:
+            text_obj.setCharSpace(style["tracking"] * size / 10)
+        text_obj.textOut(run[2].rstrip(" "))
+        self.c.drawText(text_obj)
 
     def draw_icon(self, e, w, h, b):
         c = self.c
