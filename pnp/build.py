@@ -212,7 +212,8 @@ class ComponentPdf:
         clip.rect(win_left * mm, (win_top - shown_h) * mm, shown_w * mm, shown_h * mm)
         c.clipPath(clip, stroke=0, fill=0)
         origin = (trim_left * mm, (trim_top - size[1]) * mm)
-        self.renderer.draw(c, self.layout_for(item, "front"), self.context(item, copy), origin,
+        ctx = self.context(item, copy, {"side": "front", "shape": ""})
+        self.renderer.draw(c, self.layout_for(item, "front"), ctx, origin,
                            size, bleed, f"{self.comp.id} '{item.id}' tile")
         c.restoreState()
         self.record(item, copy, "front", number, (trim_left, trim_top - size[1]), size)
@@ -326,7 +327,7 @@ def render_component(game, comp, options, renderer, path, file_name, result):
                 big.append((item, copy, size))
         if fits:
             sizes = [item.size or comp.size for item, _ in fits]
-            gap = 2 * bleed + 3 if options.separated else 2 * bleed + 3
+            gap = 2 * bleed + 3  # sheets always stand apart, each with its full bleed
             pdf.arranged(fits, sizes, bleed, gap, False, "card")
         for item, copy, size in big:
             pdf.tiled(item, copy, size, bleed)

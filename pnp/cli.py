@@ -44,7 +44,8 @@ def options_from(args):
     from pnp.build import Options
 
     if not 0 <= args.bleed <= 10:
-        raise SystemExit("pnp: --bleed must be between 0 and 10 mm")
+        print("pnp: --bleed must be between 0 and 10 mm", file=sys.stderr)
+        raise SystemExit(EXIT_INVALID)
     return Options(paper=args.paper, duplex=args.duplex, bleed=args.bleed,
                    orientation=args.orientation, separated=args.separated)
 

@@ -138,7 +138,7 @@ class Renderer:
 
     def style(self, e: dict, name_key: str = "style") -> dict:
         style = {**DEFAULT_STYLE, **self.game.styles.get(e.get(name_key) or "", {})}
-        if name_key == "style":
+        if name_key == "style" and e["type"] in ("text", "richtext"):
             for key in ("size", "color", "align", "valign", "min_size"):
                 if key in e:
                     style[key] = e[key]
@@ -167,6 +167,8 @@ class Renderer:
             self.c.rect(*args, stroke=int(stroke), fill=int(fill))
 
     def draw_line(self, e, w, h, b):
+        if "stroke" in e and e["stroke"] is None:
+            return
         e = {**e, "stroke": e.get("stroke", "#000000")}
         self.paint(e)
         path = self.c.beginPath()
@@ -205,8 +207,6 @@ class Renderer:
 
     def text_box(self, text, style, x, y, box_w, box_h, markup, rotate=0):
         """Wrap and shrink `text` into the box (mm, top-left origin)."""
-        if style["upper"]:
-            text = text.upper()
         if not text.strip():
             return
         c = self.c
@@ -216,11 +216,11 @@ class Renderer:
         if style["bold"] or style["italic"]:
             base = fonts[style["bold"] + 2 * style["italic"]]
             fonts = (base, fonts[1], fonts[3] if style["bold"] else fonts[2], fonts[3])
-        key = (text, fonts, markup, style["tracking"])
+        key = (text, fonts, markup, style["tracking"], style["upper"])
         words = self._words.get(key)
         if words is None:
             words = self._words[key] = rich.parse(text, fonts, markup, self.game.icons,
-                                                  style["tracking"])
+                                                  style["tracking"], style["upper"])
         space1 = rich.stringWidth(" ", fonts[0], 1) + style["tracking"] / 10
         cx, cy = x + box_w / 2, y + box_h / 2
         if rotate % 180:
@@ -437,6 +437,8 @@ class Renderer:
     def draw_grid(self, e, w, h, b):
         x, y = e["x"], e["y"]
         gw, gh = e.get("w", w - x), e.get("h", h - y)
+        if "stroke" in e and e["stroke"] is None:
+            return
         self.paint({**e, "stroke": e.get("stroke", "#000000")})
         c = self.c
         for i in range(e["cols"] + 1):

@@ -311,7 +311,8 @@ class Loader:
         checked = ELEMENT_SPECS[kind].check(element, mark, self.problems)
         if checked is None:
             return None
-        checked = {k: v for k, v in checked.items() if v is not None}
+        # keep keys given as 'none' (no paint); drop the ones never given
+        checked = {k: v for k, v in checked.items() if v is not None or k in element}
         checked["_mark"] = mark
         try:
             checked["_when"] = parse_when(checked["when"]) if "when" in checked else None
@@ -413,7 +414,8 @@ class Loader:
         bounds = {k: field_def.get(k) for k in ("min", "max")}
         item_choices = tuple(field_def.get("item_choices") or ()) or None
         spec = {
-            "int": lambda: Int(multiple_of=field_def.get("multiple_of"), **bounds),
+            "int": lambda: Int(multiple_of=field_def.get("multiple_of"),
+                               **{k: None if v is None else int(v) for k, v in bounds.items()}),
             "number": lambda: Num(**bounds),
             "text": lambda: Str(),
             "bool": Bool,

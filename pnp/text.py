@@ -31,7 +31,8 @@ class Fitted:
     fits: bool
 
 
-def parse(text: str, fonts: tuple, markup: bool, icons: dict, tracking: float) -> list:
+def parse(text: str, fonts: tuple, markup: bool, icons: dict, tracking: float,
+          upper: bool = False) -> list:
     """Split text into words; each word is a list of fragments. None marks a
     paragraph break. `fonts` is (regular, bold, italic, bold-italic)."""
     words, word, bold, italic = [], [], False, False
@@ -56,6 +57,8 @@ def parse(text: str, fonts: tuple, markup: bool, icons: dict, tracking: float) -
         if markup and part.startswith(":") and part.endswith(":") and part[1:-1] in icons:
             word.append(Frag("", font, part[1:-1], 1.1))
             continue
+        if upper:
+            part = part.upper()
         width = stringWidth(part, font, 1) + tracking / 10 * len(part)
         word.append(Frag(part, font, None, width))
     if word:
