@@ -210,12 +210,13 @@ class Renderer:
         if not text.strip():
             return
         c = self.c
-        family = style["font"]
-        fonts = tuple(font_name(self.game.fonts, family, b, i)
-                      for b, i in ((False, False), (True, False), (False, True), (True, True)))
-        if style["bold"] or style["italic"]:
-            base = fonts[style["bold"] + 2 * style["italic"]]
-            fonts = (base, fonts[1], fonts[3] if style["bold"] else fonts[2], fonts[3])
+        family, bold, italic = style["font"], style["bold"], style["italic"]
+        if markup:  # regular, bold, italic, bold-italic as the markup toggles them
+            fonts = tuple(font_name(self.game.fonts, family, bold or b, italic or i)
+                          for b, i in ((False, False), (True, False), (False, True),
+                                       (True, True)))
+        else:
+            fonts = (font_name(self.game.fonts, family, bold, italic),) * 4
         key = (text, fonts, markup, style["tracking"], style["upper"])
         words = self._words.get(key)
         if words is None:

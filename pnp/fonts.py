@@ -21,6 +21,7 @@ BUNDLED_FONTS = {  # DejaVu: covers Latin (incl. German), Greek and Cyrillic
               "italic": _DIR / "DejaVuSerifCondensed-Italic.ttf"},
 }
 _registered: dict[Path, str] = {}
+_chosen: dict = {}
 
 
 def check_font(path: Path) -> str | None:
@@ -44,10 +45,14 @@ def _register(path: Path) -> str:
 def font_name(fonts: dict, family: str, bold: bool = False, italic: bool = False) -> str:
     """The registered reportlab font for a family and variant, falling back to
     the nearest variant the family has (bold-italic -> bold -> regular)."""
+    key = (id(fonts), family, bold, italic)
+    if key in _chosen:
+        return _chosen[key]
     variants = fonts.get(family) or fonts["sans"]
     wanted = {(True, True): ("bold-italic", "bold", "italic"), (True, False): ("bold",),
               (False, True): ("italic",), (False, False): ()}[(bold, italic)]
     for variant in (*wanted, "regular"):
         if variant in variants:
-            return _register(variants[variant])
+            _chosen[key] = _register(variants[variant])
+            return _chosen[key]
     raise KeyError(family)

@@ -15,6 +15,7 @@ import yaml
 from pnp.errors import InvalidInput, Mark, Problem
 
 MAX_NODES = 200_000
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present
 
 
 class YMap(dict):
@@ -39,7 +40,7 @@ def _mark(file: str, node: yaml.Node) -> Mark:
 
 
 class _Builder:
-    def __init__(self, file: str, loader: yaml.SafeLoader):
+    def __init__(self, file: str, loader):
         self.file = file
         self.loader = loader
         self.count = 0
@@ -93,7 +94,7 @@ def load_yaml(path: Path, display: str | None = None):
         raise InvalidInput([Problem(file, 1, 1, "file not found")]) from None
     except UnicodeDecodeError as exc:
         raise InvalidInput([Problem(file, 1, 1, f"not UTF-8 text ({exc.reason})")]) from None
-    loader = yaml.SafeLoader(text)
+    loader = _Loader(text)
     try:
         node = loader.get_single_node()
         if node is None:

@@ -1,0 +1,187 @@
+"""Dossier benchmarks: print figures against targets (never asserts timing).
+
+    .venv/bin/python bench/run.py            # or ./dossier bench
+    .venv/bin/python bench/run.py --profile  # cProfile of the 40-card text deck build
+
+Each `pnp build` runs as a subprocess in a fresh wrapper child (measure.py),
+so wall time includes interpreter start-up and imports, and peak memory is
+that build's own maximum resident set. Sizes are decimal: 1 KB = 1000 bytes,
+1 MB = 10^6 bytes. See bench/README.md for what each figure means.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from games import write_art, write_art_game, write_text_game
+from measure import measure
+from pypdf import PdfReader
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = Path(__file__).resolve().parent
+PY = sys.executable
+TEXT_RUNS, OTHER_RUNS = 5, 3
+
+
+def row(metric: str, value: str, target: str = "", ok: bool | None = None) -> None:
+    status = "" if ok is None else ("OK" if ok else "OVER")
+    print(f"  {metric:<46} {value:>11}  {target:>9}  {status}", flush=True)
+
+
+def section(title: str) -> None:
+    print(f"\n{title}", flush=True)
+
+
+def kb(n: int) -> str:
+    return f"{n / 1e3:,.0f} KB"
+
+
+def mb(n: int) -> str:
+    return f"{n / 1e6:.1f} MB"
+
+
+def child_env(tmp: Path) -> dict:
+    """The children's environment: bytecode cached in a private temp folder, so every
+    measured run (after a warm-up) imports compiled modules, as on a normal install,
+    even where PYTHONDONTWRITEBYTECODE is set, and nothing is written outside `tmp`."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPYCACHEPREFIX": str(tmp / "pycache")}
+
+
+def pnp_build(game, out: Path) -> list[str]:
+    return [PY, "-m", "pnp", "build", str(game), "--out", str(out), "-q"]
+
+
+def timed(cmds: list[list[str]], runs: int, env: dict, warmup: int = 0):
+    return measure(cmds, runs, warmup, cwd=ROOT, env=env)
+
+
+def pdfs(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.pdf"))
+
+
+def image_xobjects(pdf: Path) -> tuple[int, int]:
+    """(distinct image XObjects, image placements by name) over all pages' resources,
+    looking inside form XObjects too."""
+    distinct, placed = set(), 0
+
+    def walk(resources, seen):
+        nonlocal placed
+        xobjects = (resources or {}).get("/XObject")
+        for ref in (xobjects.get_object() if xobjects else {}).values():
+            obj = ref.get_object()
+            key = getattr(ref, "idnum", id(obj))
+            if obj.get("/Subtype") == "/Image":
+                distinct.add(key)
+                placed += 1
+            elif obj.get("/Subtype") == "/Form" and key not in seen:
+                walk(obj.get("/Resources"), seen | {key})
+
+    for page in PdfReader(pdf).pages:
+        walk(page.get("/Resources"), frozenset())
+    return len(distinct), placed
+
+
+def text_deck(tmp: Path, env: dict) -> None:
+    section("1. Text deck: 40 poker cards, fronts + backs, 3 mm bleed, crop marks")
+    game = write_text_game(tmp / "text")
+    out, plain_pdf = tmp / "text-out", tmp / "plain.pdf"
+    plain_cmd = [PY, str(BENCH / "plain_reportlab.py"), str(plain_pdf)]
+    pnp, plain = timed([pnp_build(game, out), plain_cmd], TEXT_RUNS, env, warmup=1)
+    (pdf,) = pdfs(out)
+    row(f"pnp build wall (median of {TEXT_RUNS})", f"{pnp.wall:.3f} s", "<= 0.5 s",
+        pnp.wall <= 0.5)
+    row("pnp build peak memory", mb(pnp.peak), "<= 100 MB", pnp.peak <= 100e6)
+    row(f"deck PDF size ({len(PdfReader(pdf).pages)} pages)", kb(pdf.stat().st_size),
+        "<= 200 KB", pdf.stat().st_size <= 200e3)
+    ratio = pnp.wall / plain.wall
+    row(f"plain reportlab wall (median of {TEXT_RUNS})", f"{plain.wall:.3f} s")
+    row("plain reportlab peak memory", mb(plain.peak))
+    row("plain reportlab PDF size", kb(plain_pdf.stat().st_size))
+    row("pnp / plain reportlab wall", f"{ratio:.2f}x", "<= 2x", ratio <= 2)
+
+
+def art_deck(tmp: Path, env: dict) -> None:
+    section("2. Raster art: poker cards, 20 distinct 600 x 840 px PNGs, one per card")
+    art = write_art(tmp / "art-src")
+    peaks = {}
+    for count in (250, 1000):
+        game = write_art_game(tmp / f"art-{count}", count, art)
+        shutil.copytree(tmp / "art-src", game / "art")
+        out = tmp / f"art-{count}-out"
+        (result,) = timed([pnp_build(game, out)], OTHER_RUNS, env)
+        peaks[count] = result.peak
+        (pdf,) = pdfs(out)
+        row(f"{count} cards: pnp build wall (median of {OTHER_RUNS})", f"{result.wall:.2f} s")
+        row(f"{count} cards: peak memory", mb(result.peak))
+        row(f"{count} cards: PDF size ({len(PdfReader(pdf).pages)} pages)",
+            mb(pdf.stat().st_size))
+        distinct, placed = image_xobjects(pdf)
+        row(f"{count} cards: distinct image XObjects", str(distinct), f"= {len(art)}",
+            distinct == len(art))
+        row(f"{count} cards: image uses (page resource entries)", str(placed))
+    growth = peaks[1000] / peaks[250]
+    row("peak memory 1000 / 250 cards", f"{growth:.2f}x", "<= 1.5x", growth <= 1.5)
+
+
+def whole_set(tmp: Path, env: dict) -> None:
+    section("3. Above Top Secret: the whole bundled set")
+    out = tmp / "ats-out"
+    (result,) = timed([pnp_build("above-top-secret", out)], OTHER_RUNS, env)
+    files = pdfs(out)
+    pages = sum(len(PdfReader(f).pages) for f in files)
+    row(f"pnp build wall (median of {OTHER_RUNS})", f"{result.wall:.2f} s")
+    row("peak memory", mb(result.peak))
+    row(f"total pages ({len(files)} PDFs)", str(pages))
+    row("total PDF bytes", kb(sum(f.stat().st_size for f in files)))
+
+
+PROFILE = """
+import cProfile, pstats, sys
+from pnp.cli import main
+profiler = cProfile.Profile()
+profiler.runcall(main, sys.argv[2:])
+stats = pstats.Stats(profiler).strip_dirs()
+for key in ("cumulative", "tottime"):
+    stats.sort_stats(key).print_stats(int(sys.argv[1]))
+"""
+
+
+def profile(tmp: Path, env: dict, top: int = 25) -> None:
+    """cProfile one build of the text deck in a child (imports included, start-up not),
+    after a warm-up build that fills the bytecode cache."""
+    game, out = write_text_game(tmp / "text"), tmp / "text-out"
+    timed([pnp_build(game, out)], 1, env)
+    subprocess.run([PY, "-c", PROFILE, str(top), *pnp_build(game, out)[3:]], cwd=ROOT,
+                   env=env, check=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--profile", action="store_true",
+                        help="cProfile the 40-card text deck build instead of benchmarking")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="dossier-bench-") as name:
+        tmp = Path(name)
+        env = child_env(tmp)
+        if args.profile:
+            profile(tmp, env)
+            return
+        import reportlab
+
+        print(f"Dossier bench: Python {sys.version.split()[0]}, reportlab {reportlab.Version}, "
+              f"{sys.platform}")
+        row("metric", "value", "target", None)
+        text_deck(tmp, env)
+        art_deck(tmp, env)
+        whole_set(tmp, env)
+
+
+if __name__ == "__main__":
+    main()
