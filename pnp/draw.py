@@ -17,6 +17,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
+from pnp import ASSETS
 from pnp import text as rich
 from pnp.errors import Mark, Problems
 from pnp.fonts import font_name
@@ -365,7 +366,7 @@ class Renderer:
         root = self.game.root
         path = (root / src).resolve()
         found = None
-        if not path.is_relative_to(root):
+        if not (path.is_relative_to(root) or path.is_relative_to(ASSETS.resolve())):
             self.problems.add(mark, f"image '{src}' points outside the game folder")
         elif not path.is_file():
             self.problems.add(mark, f"image '{src}' not found (in {self.where})")
