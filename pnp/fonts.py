@@ -7,19 +7,9 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from pnp import ASSETS
+from pnp.fontfiles import BUNDLED_FONTS
 
-_DIR = ASSETS / "fonts"
-BUNDLED_FONTS = {  # DejaVu: covers Latin (incl. German), Greek and Cyrillic
-    "sans": {"regular": _DIR / "DejaVuSansCondensed.ttf",
-             "bold": _DIR / "DejaVuSansCondensed-Bold.ttf",
-             "italic": _DIR / "DejaVuSansCondensed-Oblique.ttf",
-             "bold-italic": _DIR / "DejaVuSansCondensed-BoldOblique.ttf"},
-    "mono": {"regular": _DIR / "DejaVuSansMono.ttf", "bold": _DIR / "DejaVuSansMono-Bold.ttf"},
-    "serif": {"regular": _DIR / "DejaVuSerifCondensed.ttf",
-              "bold": _DIR / "DejaVuSerifCondensed-Bold.ttf",
-              "italic": _DIR / "DejaVuSerifCondensed-Italic.ttf"},
-}
+__all__ = ["BUNDLED_FONTS", "check_font", "font_name"]
 _registered: dict[Path, str] = {}
 _chosen: dict = {}
 

@@ -107,9 +107,10 @@ def rel(path: Path, root: Path) -> str:
 
 
 class Loader:
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, check_fonts: bool = True):
         self.root = root.resolve()
         self.problems = Problems()
+        self.check_fonts = check_fonts
 
     # -- helpers -----------------------------------------------------------
     def yaml(self, path: Path):
@@ -163,7 +164,7 @@ class Loader:
         return game
 
     def load_fonts(self, fonts_spec: dict, raw) -> dict:
-        from pnp.fonts import BUNDLED_FONTS, check_font
+        from pnp.fontfiles import BUNDLED_FONTS
 
         fonts = {name: dict(variants) for name, variants in BUNDLED_FONTS.items()}
         for family, variants in fonts_spec.items():
@@ -174,7 +175,9 @@ class Loader:
                     continue
                 mark = mark_map.mark_of(variant)
                 path = self.inside(text, mark, "font")
-                if path:
+                if path and self.check_fonts:
+                    from pnp.fonts import check_font  # reportlab: only when printing
+
                     error = check_font(path)
                     if error:
                         self.problems.add(mark, f"font '{text}' cannot be embedded: {error}")
@@ -500,8 +503,10 @@ def unknown_ref(kind: str, name: str, known) -> str:
     return f"unknown {kind} '{name}'{hint}"
 
 
-def load_game(root: Path | str) -> Game:
-    return Loader(Path(root)).load()
+def load_game(root: Path | str, check_fonts: bool = True) -> Game:
+    """Load and validate a game folder. The companion passes check_fonts=False:
+    checking that fonts embed needs reportlab, which the app does not ship."""
+    return Loader(Path(root), check_fonts).load()
 
 
 def length_mm(value) -> float:

@@ -1,0 +1,88 @@
+"""The simulator harness: AI players play complete games in virtual mode,
+every state is checked against the game's invariants, results are tallied."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.core.engine import Rules
+from companion.core.session import SAVE_FORMAT, SAVE_VERSION
+
+MAX_ACTIONS = 20_000
+
+
+@dataclass
+class Report:
+    games: int = 0
+    wins_by_seat: Counter = field(default_factory=Counter)
+    wins_by_strategy: Counter = field(default_factory=Counter)
+    games_by_strategy: Counter = field(default_factory=Counter)
+    draws: int = 0
+    rounds: list = field(default_factory=list)
+    invariant_failures: list = field(default_factory=list)
+    counters: Counter = field(default_factory=Counter)
+    seconds: float = 0.0
+
+    def as_json(self) -> dict:
+        return {"games": self.games,
+                "wins_by_seat": {str(k): v for k, v in sorted(self.wins_by_seat.items())},
+                "wins_by_strategy": dict(sorted(self.wins_by_strategy.items())),
+                "games_by_strategy": dict(sorted(self.games_by_strategy.items())),
+                "draws": self.draws,
+                "avg_rounds": round(sum(self.rounds) / max(1, len(self.rounds)), 2),
+                "invariant_failures": self.invariant_failures,
+                "counters": dict(sorted(self.counters.items())),
+                "seconds": round(self.seconds, 3)}
+
+
+def play_game(rules: Rules, agents: list, setup: dict, seed: int, check: bool = True):
+    """One complete game; returns (final state, actions, broken invariants, events)."""
+    state = rules.new_game(setup, seed)
+    actions, events, broken = [], [], []
+    while state["await"] is not None and len(actions) < MAX_ACTIONS:
+        seat = rules.acting_seat(state)
+        action = agents[seat].choose(rules, state)
+        previous = rules.snapshot_for_checks(state) if check else None
+        events += rules.step(state, action)
+        actions.append(action)
+        if check:
+            for message in rules.invariants(state, previous):
+                broken.append({"seed": seed, "action": len(actions), "message": message})
+    if state["await"] is not None:
+        broken.append({"seed": seed, "action": len(actions), "message": "game did not end"})
+    return state, actions, broken, events
+
+
+def simulate(rules: Rules, make_agents, games: int, seed: int, setup: dict,
+             save_dir: Path | None = None, check: bool = True) -> Report:
+    """`make_agents(game_index)` -> (agents by seat, strategy names by seat)."""
+    report = Report()
+    start = time.perf_counter()
+    for index in range(games):
+        agents, names = make_agents(index)
+        game_seed = seed * 1_000_003 + index
+        state, actions, broken, events = play_game(rules, agents, setup, game_seed, check)
+        report.games += 1
+        report.invariant_failures += broken
+        report.rounds.append(state["round"])
+        for name in names:
+            report.games_by_strategy[name] += 1
+        winners = rules.winning_seats(state)
+        if not winners:
+            report.draws += 1
+        for seat in winners:
+            report.wins_by_seat[seat] += 1
+            report.wins_by_strategy[names[seat]] += 1
+        report.counters.update(rules.count_events(events))
+        if save_dir is not None:
+            save_dir.mkdir(parents=True, exist_ok=True)
+            save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": rules.game_id,
+                    "rules_version": rules.save_version, "setup": setup, "seed": game_seed,
+                    "actions": actions}
+            (save_dir / f"game-{index + 1:05d}.json").write_text(json.dumps(save) + "\n")
+    report.seconds = time.perf_counter() - start
+    return report

@@ -1,0 +1,1 @@
+"""Above Top Secret: the rules, following docs/rulings.md exactly."""

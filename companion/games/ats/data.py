@@ -1,0 +1,39 @@
+"""The card data, read with the same loader and schema as the print tool."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pnp import BUNDLED_GAMES
+from pnp.game import load_game
+
+GAME_ID = "above-top-secret"
+LEVELS = (1, 2, 3, 4, 5)
+AREAS = ("HQ", "OPS", "TEST", "LAB")
+CLEARANCE_COST = {2: 10, 3: 20, 4: 30, 5: 40}
+HAND_LIMIT = 7
+BASE_HP = 100
+
+
+@cache
+def cards() -> tuple[dict, dict]:
+    """(defense cards by id, encounter cards by id)."""
+    game = load_game(BUNDLED_GAMES / GAME_ID, check_fonts=False)
+    defense = {}
+    for item in game.component("defense").items:
+        f = item.fields
+        defense[item.id] = {"id": item.id, "name": f["name"], "level": f["level"],
+                            "atk": f["atk"], "def": f["def"], "unit": f["unit"],
+                            "attributes": tuple(f["attributes"])}
+    encounter = {item.id: {"id": item.id, "name": item.fields["name"],
+                           "kind": item.fields["kind"], "effect": item.fields["effect"]}
+                 for item in game.component("encounter").items}
+    return defense, encounter
+
+
+def defense(card_id: str) -> dict:
+    return cards()[0][card_id]
+
+
+def encounter(card_id: str) -> dict:
+    return cards()[1][card_id]
