@@ -108,6 +108,76 @@ def cmd_new(args) -> int:
     return 0
 
 
+def cmd_replay(args) -> int:
+    import json
+
+    from companion.core.session import SaveError, replay
+    from companion.games import rules_for
+
+    try:
+        data = json.loads(Path(args.file).read_text())
+        rules = rules_for(data.get("game", ""))
+        session = replay(rules, data)
+    except (OSError, ValueError, KeyError, SaveError) as exc:
+        print(f"pnp replay: {args.file}: {exc}", file=sys.stderr)
+        return EXIT_INVALID
+    state = session.state
+    if args.json:
+        print(json.dumps({"game": rules.game_id, "actions": len(session.actions),
+                          "winner": state.get("winner"), "round": state.get("round"),
+                          "state": state, "log": [e["text"] for e in session.log()]}))
+        return 0
+    for event in session.log():
+        print(event["text"])
+    print()
+    print(rules.summary(state))
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    import json
+
+    from companion.core.simulate import simulate
+    from companion.games import rules_for
+
+    try:
+        rules = rules_for(args.game)
+    except KeyError:
+        print(f"pnp simulate: no rules engine for '{args.game}'", file=sys.stderr)
+        return EXIT_INVALID
+    strategies = args.ai.split(",")
+    agents = rules.agents()
+    if any(name not in agents for name in strategies):
+        print(f"pnp simulate: --ai takes {', '.join(agents)}", file=sys.stderr)
+        return EXIT_INVALID
+    setup = rules.simulation_setup(len(strategies))
+
+    def make(index):
+        names = [strategies[(seat + index) % len(strategies)] if args.rotate else
+                 strategies[seat] for seat in range(len(strategies))]
+        return [agents[n](args.seed * 7919 + index * 31 + s) for s, n in enumerate(names)], names
+
+    report = simulate(rules, make, args.games, args.seed, setup,
+                      Path(args.save) if args.save else None)
+    data = report.as_json()
+    if args.json:
+        print(json.dumps(data))
+        return 0 if not report.invariant_failures else 1
+    print(f"{data['games']} games in {data['seconds']} s "
+          f"({data['games'] / max(data['seconds'], 1e-9):.0f} games/s)")
+    for seat, wins in data["wins_by_seat"].items():
+        print(f"  seat {int(seat) + 1}: {wins} wins ({100 * wins / data['games']:.1f} %)")
+    for name, seats in data["games_by_strategy"].items():
+        wins = data["wins_by_strategy"].get(name, 0)
+        print(f"  {name}: {wins} wins in {seats} seats ({100 * wins / seats:.1f} %)")
+    print(f"  draws: {data['draws']}, average rounds: {data['avg_rounds']}")
+    print(rules.report_cards(data["counters"], data["games"]))
+    print(f"invariant failures: {len(report.invariant_failures)}")
+    for failure in report.invariant_failures[:20]:
+        print(f"  game seed {failure['seed']}, action {failure['action']}: {failure['message']}")
+    return 0 if not report.invariant_failures else 1
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pnp", description="Dossier print-and-play toolkit")
     sub = p.add_subparsers(dest="command", required=True)
@@ -123,6 +193,19 @@ def parser() -> argparse.ArgumentParser:
     add_print_options(c)
     c.set_defaults(run=cmd_check)
     sub.add_parser("list", help="list the bundled games").set_defaults(run=cmd_list)
+    r = sub.add_parser("replay", help="re-run a saved game and print its log and result")
+    r.add_argument("file", metavar="FILE")
+    r.add_argument("--json", action="store_true")
+    r.set_defaults(run=cmd_replay)
+    s = sub.add_parser("simulate", help="AI players play complete games")
+    s.add_argument("game", metavar="GAME")
+    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--ai", default="greedy,greedy", help="strategy per seat, e.g. greedy,random")
+    s.add_argument("--rotate", action="store_true", help="rotate strategies over the seats")
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--save", metavar="DIR", help="write every game as a save file")
+    s.set_defaults(run=cmd_simulate)
     n = sub.add_parser("new", help="start a new game folder from a working example")
     n.add_argument("dir", metavar="DIR")
     n.set_defaults(run=cmd_new)

@@ -608,7 +608,43 @@ class AtsRules(Rules):
             return [{"kind": "game_over", "text": "Everyone is out: a draw"}]
         state["winner"] = {"team": alive[0], "draw": False}
         names = " and ".join(state["players"][s]["name"] for s in state["teams"][alive[0]])
-        return [{"kind": "game_over", "text": f"{names} win", "team": alive[0]}]
+        verb = "wins" if len(state["teams"][alive[0]]) == 1 else "win"
+        return [{"kind": "game_over", "text": f"{names} {verb}", "team": alive[0]}]
+
+    # -- simulator and reports -------------------------------------------------------------
+    def agents(self) -> dict:
+        from companion.games.ats.ai import GreedyAgent, RandomAgent
+
+        return {"greedy": GreedyAgent, "random": RandomAgent}
+
+    def simulation_setup(self, seats: int) -> dict:
+        return {"players": [{"name": f"Seat {i + 1}", "team": i} for i in range(seats)],
+                "dice": "digital", "cards": "virtual"}
+
+    def report_cards(self, counters: dict, games: int) -> str:
+        """Per card: how often it was destroyed and how often it destroyed another."""
+        rows = []
+        for card_id, card in sorted(cards()[0].items()):
+            lost = counters.get(f"destroyed:{card_id}", 0)
+            kills = counters.get(f"kills:{card_id}", 0)
+            rows.append(f"  {card_id} {card['name'][:22]:22} destroyed {lost / games:5.2f}/game"
+                        f"  destroyed others {kills / games:5.2f}/game")
+        return "cards:\n" + "\n".join(rows)
+
+    def summary(self, state: dict) -> str:
+        lines = [f"Round {state['round']}, phase {state['phase']}"]
+        for player in state["players"]:
+            bases = ", ".join(f"{a} {hp}" for a, hp in player["bases"].items())
+            line = ", ".join(f"L{lv} {name_of(s)}" if s else f"L{lv} gap"
+                             for lv, s in enumerate(player["line"], start=1))
+            lines.append(f"{player['name']}{' (out)' if player['out'] else ''}: {bases}; "
+                         f"clearance {m.clearance(player)}; deck {len(player['deck'])}, hand "
+                         f"{len(player['hand'])}, discard {len(player['discard'])}; {line}")
+        winner = state.get("winner")
+        if winner:
+            lines.append("Result: draw" if winner["draw"] else "Winner: " + " and ".join(
+                state["players"][s]["name"] for s in state["teams"][winner["team"]]))
+        return "\n".join(lines)
 
     # -- invariants (simulator and property tests) ------------------------------------------
     def snapshot_for_checks(self, state: dict):

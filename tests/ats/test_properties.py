@@ -1,0 +1,95 @@
+"""Properties over random legal play (hypothesis): the invariants of R-* hold
+after every action, and replay, undo and saves reproduce the live game."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.core.engine import clone
+from companion.core.session import Session, loads, replay
+from companion.games.ats.rules import AtsRules
+
+RULES = AtsRules()
+SETUPS = [
+    {},
+    {"cards": "tracked", "dice": "physical"},
+    {"players": [{"name": "A", "team": 0}, {"name": "B", "team": 1},
+                 {"name": "C", "team": 0}, {"name": "D", "team": 1}]},
+    {"players": [{"name": "A", "team": 0}, {"name": "B", "team": 1}, {"name": "C", "team": 2}]},
+]
+FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+games = st.tuples(st.integers(0, 2**32), st.sampled_from(range(len(SETUPS))),
+                  st.lists(st.integers(0, 10**6), min_size=1, max_size=400))
+
+
+def play(seed, setup_index, picks):
+    session = Session(RULES, SETUPS[setup_index], seed)
+    for pick in picks:
+        actions = RULES.legal_actions(session.state)
+        if not actions:
+            break
+        session.apply(actions[pick % len(actions)])
+    return session
+
+
+@FAST
+@given(games)
+def test_invariants_hold_after_every_action(game):
+    seed, setup_index, picks = game
+    state = RULES.new_game(SETUPS[setup_index], seed)
+    for pick in picks:
+        actions = RULES.legal_actions(state)
+        if not actions:
+            break
+        before = RULES.snapshot_for_checks(state)
+        state = RULES.apply(state, actions[pick % len(actions)]).state
+        assert RULES.invariants(state, before) == []
+        for player in state["players"]:
+            assert all(0 <= hp <= 100 for hp in player["bases"].values())
+            assert 1 <= player["clearance"] <= 5
+        if state["phase"] != "over" and state["phase"] != "setup":
+            assert state["command"] in range(len(state["teams"]))
+        assert (state["await"] is None) == (state["phase"] == "over")
+
+
+@FAST
+@given(games)
+def test_replay_of_seed_and_actions_equals_the_live_state(game):
+    session = play(*game)
+    again = replay(RULES, json.loads(session.dumps()))
+    assert again.state == session.state
+    assert loads(RULES, session.dumps()).state == session.state
+
+
+@FAST
+@given(games, st.integers(1, 30))
+def test_undo_after_apply_restores_and_redo_reapplies(game, depth):
+    session = play(*game)
+    live = clone(session.state)
+    steps = min(depth, len(session.actions))
+    history = [clone(s) for s in session.states[-steps - 1:]]
+    for _ in range(steps):
+        assert session.undo()
+    assert session.state == history[0]
+    for _ in range(steps):
+        assert session.redo()
+    assert session.state == live
+
+
+@FAST
+@given(games)
+def test_apply_never_changes_the_state_it_is_given(game):
+    seed, setup_index, picks = game
+    state = RULES.new_game(SETUPS[setup_index], seed)
+    for pick in picks[:120]:
+        actions = RULES.legal_actions(state)
+        if not actions:
+            break
+        frozen = json.dumps(state, sort_keys=True)
+        state_after = RULES.apply(state, actions[pick % len(actions)]).state
+        assert json.dumps(state, sort_keys=True) == frozen
+        state = state_after
+    json.dumps(state)  # always plain JSON
