@@ -19,6 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import engine
 from games import write_art, write_art_game, write_text_game
 from measure import measure
 from pypdf import PdfReader
@@ -181,6 +182,7 @@ def main() -> None:
         text_deck(tmp, env)
         art_deck(tmp, env)
         whole_set(tmp, env)
+        engine.run(row, section)
 
 
 if __name__ == "__main__":

@@ -26,12 +26,15 @@ class Outcome:
 
 
 def clone(value):
-    """A deep copy of plain JSON data (faster than copy.deepcopy)."""
-    if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [clone(v) for v in value]
+    """A deep copy of plain JSON data (much faster than copy.deepcopy)."""
+    if type(value) is dict:
+        return {k: clone(v) if type(v) in _NESTED else v for k, v in value.items()}
+    if type(value) is list:
+        return [clone(v) if type(v) in _NESTED else v for v in value]
     return value
+
+
+_NESTED = {dict, list}
 
 
 class Rules:

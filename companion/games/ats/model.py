@@ -42,7 +42,10 @@ def attributes(slot: dict) -> set:
 
 
 def has(slot: dict, attribute: str) -> bool:
-    return attribute in attributes(slot)
+    if slot["disabled"]:
+        return False
+    return attribute in card(slot)["attributes"] or any(
+        g["attr"] == attribute for g in slot["granted"])
 
 
 def unit(slot: dict) -> str:
@@ -135,8 +138,9 @@ def expire(state: dict, event: str, seat: int | None = None) -> None:
         return not (until["event"] == event and until.get("player") in (None, seat))
 
     for player in state["players"]:
-        player["clr_mods"] = [m for m in player["clr_mods"] if keep(m)]
+        if player["clr_mods"]:
+            player["clr_mods"] = [m for m in player["clr_mods"] if keep(m)]
         for slot in player["line"]:
-            if slot:
+            if slot and (slot["mods"] or slot["granted"]):
                 slot["mods"] = [m for m in slot["mods"] if keep(m)]
                 slot["granted"] = [g for g in slot["granted"] if keep(g)]

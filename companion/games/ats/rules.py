@@ -121,17 +121,44 @@ class AtsRules(Rules):
                     actions += [{"type": "intel", "level": level, "mode": "opponent",
                                  "player": q} for q in m.opponents(state, seat)]
                     break
-        for level, slot in self.line(state, seat):
-            if not slot:
-                continue
-            for target in self.targets(state, seat, level):
-                if self.attack_problem(state, seat, level, target) is None:
-                    actions.append({"type": "attack", "level": level, "target": target})
-        for level in LEVELS:
-            for card_id in m.hand_choices(state, seat, level):
-                actions.append({"type": "sacrifice", "swaps": [{"level": level,
-                                                                 "card": card_id}]})
+        if not (turn["attacked"] or turn["sacrificed"]):
+            actions += self.attack_actions(state, seat)
+        if not (turn["attacked"] or turn["sacrificed"]):
+            for card_id in m.hand_choices(state, seat):
+                actions.append({"type": "sacrifice", "swaps": [
+                    {"level": defense(card_id)["level"], "card": card_id}]})
         return actions
+
+    def attack_actions(self, state, seat) -> list[dict]:
+        """Every legal attack (the same as `attack_problem` allows, built directly)."""
+        player = state["players"][seat]
+        limit = m.clearance(player)
+        rivals = [(q, state["players"][q]) for q in m.opponents(state, seat)]
+        out = []
+        for level, slot in enumerate(player["line"], start=1):
+            if slot is None or slot["disabled"] or level > limit:
+                continue
+            space_ok = m.unit(slot) in ("Missile", "Space")
+            bypass = m.has(slot, "Bypass")
+            for q, enemy in rivals:
+                areas = None
+                for t in (level - 1, level, level + 1):
+                    if not 1 <= t <= 5:
+                        continue
+                    victim = enemy["line"][t - 1]
+                    if victim is not None:
+                        if space_ok or m.unit(victim) != "Space":
+                            out.append({"type": "attack", "level": level,
+                                        "target": {"player": q, "level": t}})
+                        continue
+                    areas = areas or m.standing_areas(enemy)
+                    out += [{"type": "attack", "level": level,
+                             "target": {"player": q, "level": t, "area": a}} for a in areas]
+                if bypass:
+                    out += [{"type": "attack", "level": level,
+                             "target": {"player": q, "area": a, "bypass": True}}
+                            for a in m.standing_areas(enemy)]
+        return out
 
     def targets(self, state, seat, level) -> list[dict]:
         """Every target an attack from this slot could name (legal or not)."""
@@ -487,7 +514,9 @@ class AtsRules(Rules):
                         tracked and m.UNKNOWN in player["hand"])):
                     return {"kind": "reinforce", "player": seat, "level": level}
         elif step == 4 and not state["cleanup"].get(f"advanced{seat}"):
-            if self.advance_options(state, seat):
+            if player["clearance"] < 5 and sum(
+                    defense(s["card"])["def"] for s in player["line"] if s) >= CLEARANCE_COST[
+                    player["clearance"] + 1]:
                 return {"kind": "advance", "player": seat}
         elif step == 5 and not state["cleanup"].get(f"cloak{seat}"):
             if any(s and m.has(s, "Cloaking") and lv <= player["clearance"]
