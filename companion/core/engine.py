@@ -70,7 +70,7 @@ class Rules:
     def winning_seats(self, state: dict) -> list[int]:
         return []
 
-    def count_events(self, events: list[dict]) -> dict:
+    def tally(self, state: dict, actions: list[dict], events: list[dict]) -> dict:
         """Per-game tallies for the simulator's report (e.g. cards destroyed)."""
         return {}
 

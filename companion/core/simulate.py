@@ -77,7 +77,7 @@ def simulate(rules: Rules, make_agents, games: int, seed: int, setup: dict,
         for seat in winners:
             report.wins_by_seat[seat] += 1
             report.wins_by_strategy[names[seat]] += 1
-        report.counters.update(rules.count_events(events))
+        report.counters.update(rules.tally(state, actions, events))
         if save_dir is not None:
             save_dir.mkdir(parents=True, exist_ok=True)
             save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": rules.game_id,

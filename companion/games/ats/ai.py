@@ -47,7 +47,9 @@ class GreedyAgent:
     def score(self, rules, state, seat, action) -> float:
         kind = action["type"]
         me = state["players"][seat]
-        if kind in ("start_card", "reinforce"):
+        if kind == "start_card":  # random starting lines, so balance studies see every card
+            return 0.0
+        if kind == "reinforce":
             return value(action["card"])
         if kind == "discard":
             return -value(action["card"])

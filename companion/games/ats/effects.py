@@ -141,7 +141,7 @@ class Encounter:
         cap = min(5, step.get("max", 5))
         if step["duration"] == "permanent":
             new = max(1, min(cap, player["clearance"] + step["amount"]))
-            if new == player["clearance"]:
+            if (new - player["clearance"]) * step["amount"] <= 0:  # a cap never reverses it
                 return self.run_steps(step.get("otherwise", []))
             player["clearance"] = new
         else:

@@ -656,8 +656,12 @@ class AtsRules(Rules):
         for card_id, card in sorted(cards()[0].items()):
             lost = counters.get(f"destroyed:{card_id}", 0)
             kills = counters.get(f"kills:{card_id}", 0)
-            rows.append(f"  {card_id} {card['name'][:22]:22} destroyed {lost / games:5.2f}/game"
-                        f"  destroyed others {kills / games:5.2f}/game")
+            starts = counters.get(f"start:{card_id}", 0)
+            wins = counters.get(f"start_win:{card_id}", 0)
+            rate = f"{100 * wins / starts:5.1f} %" if starts else "    -  "
+            rows.append(f"  {card_id} {card['name'][:22]:22} started {starts:5d}, side won "
+                        f"{rate}; destroyed {lost / games:5.2f}/game, destroyed others "
+                        f"{kills / games:5.2f}/game")
         return "cards:\n" + "\n".join(rows)
 
     def summary(self, state: dict) -> str:
@@ -685,8 +689,16 @@ class AtsRules(Rules):
             return []
         return list(state["teams"][winner["team"]])
 
-    def count_events(self, events: list[dict]) -> dict:
+    def tally(self, state: dict, actions: list[dict], events: list[dict]) -> dict:
+        """Cards destroyed and destroying; each starting card and whether its side won."""
         tally = {}
+        winners = set(self.winning_seats(state))
+        starts = [a["card"] for a in actions if a["type"] == "start_card"]
+        for index, card_id in enumerate(starts):
+            seat = index // len(LEVELS)
+            for key in (f"start:{card_id}", *([f"start_win:{card_id}"] if seat in winners
+                                              else [])):
+                tally[key] = tally.get(key, 0) + 1
         for event in events:
             if event["kind"] == "destroyed":
                 key = f"destroyed:{event['card']}"
