@@ -93,3 +93,25 @@ def test_apply_never_changes_the_state_it_is_given(game):
         assert json.dumps(state, sort_keys=True) == frozen
         state = state_after
     json.dumps(state)  # always plain JSON
+
+
+@FAST
+@given(games)
+def test_listed_attacks_are_exactly_those_the_rules_allow(game):
+    """legal_actions builds attacks directly; they must match attack_problem (R-CMB-1)."""
+    seed, setup_index, picks = game
+    state = RULES.new_game(SETUPS[setup_index], seed)
+    for pick in picks[:250]:
+        wait = state["await"]
+        if wait is None:
+            break
+        if wait["kind"] == "main":
+            seat = wait["player"]
+            listed = sorted(map(repr, RULES.attack_actions(state, seat)))
+            allowed = sorted(repr({"type": "attack", "level": lv, "target": t})
+                             for lv, slot in RULES.line(state, seat) if slot
+                             for t in RULES.targets(state, seat, lv)
+                             if RULES.attack_problem(state, seat, lv, t) is None)
+            assert listed == allowed
+        actions = RULES.legal_actions(state)
+        RULES.step(state, actions[pick % len(actions)])
