@@ -234,10 +234,12 @@ class AtsRules(Rules):
     # -- doing it --------------------------------------------------------------------------
     def step(self, state: dict, action: dict) -> list[dict]:
         wait = state["await"]
-        if wait is None:
+        if wait is None and action.get("type") != "free_roll":
             raise Rejected("R-WIN-1", "the game is over")
         if not isinstance(action, dict) or "type" not in action:
             raise Rejected("R-ACTION", "an action is a mapping with a 'type'")
+        if action["type"] == "free_roll":
+            return self.free_roll(state, action)
         if state.get("proc"):
             self.check_roll(state, action)
             if action["type"] == "roll" and state["settings"]["dice"] == "digital":
@@ -253,6 +255,19 @@ class AtsRules(Rules):
             raise Rejected("R-TURN-1", f"now: {wait['kind'].replace('_', ' ')}, "
                            f"not '{action['type']}'")
         return handler(state, action)
+
+    def free_roll(self, state, action) -> list[dict]:
+        """The dice roller, any time: rolled on the game's generator, so it is logged
+        and replays exactly. Changes nothing else."""
+        die = action.get("die", "d6")
+        if die not in ("d6", "combat", "encounter"):
+            raise Rejected("R-DIE-1", "the dice are d6, combat and encounter")
+        value = rng.randint(state, 1, 6)
+        text = {"d6": f"d6: {value}", "combat": f"Combat die: {value}",
+                "encounter": f"Encounter die: {value} ("
+                             + ("encounter" if value >= 5 else "all clear") + ")"}[die]
+        return [{"kind": "free_roll", "text": f"Dice roller: {text}", "die": die,
+                 "value": value}]
 
     def check_roll(self, state, action):
         if action["type"] == "roll" and state["settings"]["dice"] == "physical":

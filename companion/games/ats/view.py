@@ -1,0 +1,229 @@
+"""What the table screen shows, derived from the state (no Kivy here, so it
+is tested fast): player panels, the prompt, action labels, attack previews."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.core.engine import Rejected, clone
+from companion.games.ats import model as m
+from companion.games.ats.data import CLEARANCE_COST, HAND_LIMIT, defense, encounter
+
+LEVEL_NAMES = {1: "Restricted", 2: "Confidential", 3: "Classified", 4: "Top Secret",
+               5: "Above Top Secret"}
+AREA_NAMES = {"HQ": "Headquarters", "OPS": "Operations", "TEST": "Test Facility",
+              "LAB": "Research Lab"}
+
+
+def players(state: dict) -> list[dict]:
+    """The live table (mid-combat damage included when a procedure is waiting)."""
+    return (state.get("live") or state)["players"]
+
+
+def panel(state: dict, seat: int) -> dict:
+    player = players(state)[seat]
+    line = []
+    for level, slot in enumerate(player["line"], start=1):
+        if slot is None:
+            line.append({"level": level, "gap": True})
+            continue
+        card = defense(slot["card"])
+        tokens = [t for t, on in (("cloaked", slot["cloaked"]), ("protector", slot["protector"]),
+                                  ("disabled", slot["disabled"])) if on]
+        line.append({"level": level, "gap": False, "id": card["id"], "name": card["name"],
+                     "unit": card["unit"], "attributes": sorted(m.attributes(slot)) if
+                     not slot["disabled"] else list(card["attributes"]),
+                     "atk": m.eff_atk(slot), "def": m.eff_def(slot), "printed_atk": card["atk"],
+                     "printed_def": card["def"], "damage": slot["damage"], "tokens": tokens,
+                     "cleared": level <= m.clearance(player)})
+    return {"seat": seat, "name": player["name"], "colour": player["colour"],
+            "out": player["out"], "bases": [(a, player["bases"][a]) for a in AREA_NAMES],
+            "clearance": player["clearance"], "effective_clearance": m.clearance(player),
+            "clearance_name": LEVEL_NAMES[m.clearance(player)],
+            "deck": len(player["deck"]), "hand": len(player["hand"]),
+            "discard": len(player["discard"]), "held": [encounter(c)["name"]
+                                                        for c in player["held"]],
+            "line": line}
+
+
+def command_holder(state: dict) -> int | None:
+    if state.get("command") is None:
+        return None
+    team = state["teams"][state["command"]]
+    return team[state["starters"][state["command"]] % len(team)]
+
+
+def status(state: dict) -> dict:
+    wait = state["await"] or {}
+    seat = wait.get("player")
+    names = [p["name"] for p in state["players"]]
+    holder = command_holder(state)
+    phase = {"setup": "Setup", "turn": "Turn", "cleanup": "Cleanup",
+             "over": "Game over"}[state["phase"]]
+    return {"round": state["round"], "phase": phase,
+            "acting": names[seat] if seat is not None else "",
+            "acting_seat": seat, "command": names[holder] if holder is not None else "",
+            "prompt": prompt_text(state)}
+
+
+def prompt_text(state: dict) -> str:
+    wait = state["await"]
+    if wait is None:
+        winner = state.get("winner") or {}
+        if winner.get("draw"):
+            return "Game over: a draw."
+        team = state["teams"][winner["team"]]
+        return "Game over: " + " and ".join(state["players"][s]["name"] for s in team) + \
+            (" wins." if len(team) == 1 else " win.")
+    name = state["players"][wait["player"]]["name"] if "player" in wait else ""
+    kind = wait["kind"]
+    physical = state["settings"]["dice"] == "physical"
+    texts = {
+        "start_card": f"{name}: choose your level {wait.get('level')} starting card "
+                      "(the other player looks away)",
+        "turn_start": f"{name}: roll the Encounter die" + (" and enter it" if physical else ""),
+        "draw": f"{name}: draw a card",
+        "main": f"{name}: attack, sacrifice, use Intel or end the turn",
+        "reinforce": f"{name}: reinforce the level {wait.get('level')} gap from your hand",
+        "advance": f"{name}: raise your clearance? Sacrifice line cards with DEF "
+                   f"{CLEARANCE_COST.get(state['players'][wait['player']]['clearance'] + 1, '')}"
+                   " or more",
+        "cloak": f"{name}: nominate a card to cloak for the next round?",
+        "discard": f"{name}: discard down to {HAND_LIMIT} cards",
+        "roll": f"{name}: roll the die for {wait.get('purpose', '')} and enter it",
+        "choose": f"{name}: {wait.get('text', '')}",
+    }
+    return texts.get(kind, kind)
+
+
+def card_name(card_id) -> str:
+    return "a card of that level is not in hand" if card_id is None else (
+        f"{defense(card_id)['name']} ({defense(card_id)['atk']}/{defense(card_id)['def']})")
+
+
+def label(state: dict, action: dict) -> str:
+    """Button text for an action."""
+    kind = action["type"]
+    names = [p["name"] for p in state["players"]]
+    me = state["await"].get("player") if state["await"] else None
+    if kind == "roll":
+        return f"Rolled {action['value']}" if "value" in action else "Roll the die"
+    if kind == "draw":
+        return "Draw a card"
+    if kind == "end_turn":
+        return "End turn"
+    if kind in ("start_card", "reinforce", "discard"):
+        verb = {"start_card": "", "reinforce": "Place ", "discard": "Discard "}[kind]
+        return verb + card_name(action["card"])
+    if kind == "sacrifice":
+        swaps = ", ".join(f"L{s['level']}: {card_name(s['card'])}" for s in action["swaps"])
+        return f"Sacrifice: {swaps}"
+    if kind == "intel":
+        if action["mode"] == "self":
+            return "Intel: my clearance +1 this turn"
+        return f"Intel: {names[action['player']]}'s clearance -1"
+    if kind == "attack":
+        return attack_label(state, me, action)
+    if kind == "advance":
+        line = state["players"][me]["line"]
+        cards = ", ".join(f"{defense(line[lv - 1]['card'])['name']} "
+                          f"(DEF {defense(line[lv - 1]['card'])['def']})"
+                          for lv in action["levels"])
+        return f"Sacrifice {cards}"
+    if kind == "cloak":
+        slot = state["players"][me]["line"][action["level"] - 1]
+        return f"Cloak {defense(slot['card'])['name']}"
+    if kind == "skip":
+        return "No, continue"
+    if kind == "choose":
+        return choice_label(state, action["value"])
+    return kind
+
+
+def attack_label(state, seat, action) -> str:
+    target = action["target"]
+    enemy = state["players"][target["player"]]
+    if "area" in target:
+        how = "Bypass to" if target.get("bypass") else f"through the L{target['level']} gap to"
+        return f"{how} {enemy['name']}'s {AREA_NAMES[target['area']]}"
+    slot = enemy["line"][target["level"] - 1]
+    return f"{enemy['name']}'s L{target['level']} {defense(slot['card'])['name']}"
+
+
+def choice_label(state, value) -> str:
+    wait = state["await"]
+    choice = wait.get("choice")
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if choice in ("rollover_area", "area", "repair_area"):
+        return AREA_NAMES.get(value, value)
+    if choice == "card" and isinstance(value, list):
+        index = wait["options"].index(value)
+        owner = state["players"][value[0]]["name"]
+        return f"{owner}'s {wait.get('labels', [''] * (index + 1))[index]}"
+    if choice == "opponent":
+        return state["players"][value]["name"]
+    if choice == "reveal":
+        return encounter(value)["name"]
+    if choice == "order":
+        return " then ".join(defense(c)["name"] for c in value)
+    if isinstance(value, str) and value in m.cards()[0]:
+        return card_name(value)
+    return str(value)
+
+
+def attack_options(rules, state: dict, seat: int, level: int) -> list[dict]:
+    """Every target for an attacker: legal ones, and illegal ones with the reason."""
+    out = []
+    for target in rules.targets(state, seat, level):
+        problem = rules.attack_problem(state, seat, level, target)
+        action = {"type": "attack", "level": level, "target": target}
+        out.append({"action": action, "label": attack_label(state, seat, action),
+                    "legal": problem is None,
+                    "reason": f"{problem[1]} ({problem[0]})" if problem else ""})
+    return out
+
+
+def preview(rules, state: dict, action: dict, limit: int = 2000) -> list[tuple]:
+    """What the dice can do: every sequence of die results (and the first
+    option at each choice), with its probability, summarised by outcome."""
+    trial = clone(state)
+    trial["settings"] = {**trial["settings"], "dice": "physical"}
+    outcomes: Counter = Counter()
+    stack = [(trial, [], 1.0)]
+    explored = 0
+    while stack and explored < limit:
+        position, taken, chance = stack.pop()
+        try:
+            after = rules.apply(position, action if not taken else taken[-1]).state
+        except Rejected:
+            continue
+        explored += 1
+        wait = after.get("await") or {}
+        if after.get("proc") and wait.get("kind") == "roll":
+            for value in range(1, 7):
+                stack.append((after, [*taken, {"type": "roll", "value": value}], chance / 6))
+        elif after.get("proc") and wait.get("kind") == "choose":
+            stack.append((after, [*taken, {"type": "choose", "value": wait["options"][0]}],
+                          chance))
+        else:
+            outcomes[summary(state, after)] += chance
+    return sorted(((p, text) for text, p in outcomes.items()), reverse=True)
+
+
+def summary(before: dict, after: dict) -> str:
+    """One line: which cards fell and how much base damage was done."""
+    parts = []
+    for seat, (old, new) in enumerate(zip(before["players"], after["players"], strict=True)):
+        for level in range(1, 6):
+            was, now = old["line"][level - 1], new["line"][level - 1]
+            if was and not now:
+                parts.append(f"{old['name']}'s {defense(was['card'])['name']} destroyed")
+            elif was and now and now["damage"] > was["damage"]:
+                parts.append(f"{old['name']}'s {defense(was['card'])['name']} takes "
+                             f"{now['damage'] - was['damage']}")
+        lost = sum(old["bases"].values()) - sum(new["bases"].values())
+        if lost:
+            parts.append(f"{old['name']}'s bases lose {lost}")
+        del seat
+    return "; ".join(parts) or "no effect"
