@@ -233,11 +233,11 @@ class AtsRules(Rules):
 
     # -- doing it --------------------------------------------------------------------------
     def step(self, state: dict, action: dict) -> list[dict]:
-        wait = state["await"]
-        if wait is None and action.get("type") != "free_roll":
-            raise Rejected("R-WIN-1", "the game is over")
         if not isinstance(action, dict) or "type" not in action:
             raise Rejected("R-ACTION", "an action is a mapping with a 'type'")
+        wait = state["await"]
+        if wait is None and action["type"] != "free_roll":
+            raise Rejected("R-WIN-1", "the game is over")
         if action["type"] == "free_roll":
             return self.free_roll(state, action)
         if state.get("proc"):
