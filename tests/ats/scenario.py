@@ -30,6 +30,7 @@ class Table:
                       "await": {"kind": "main", "player": 0}})
         for player in state["players"]:
             player["clearance"] = 5  # rule tests lift the clearance cap unless they test it
+            player["enc_deck"] = sorted(cards()[1])  # so each turn starts with its roll
         self.state = state
         self.events: list = []
 

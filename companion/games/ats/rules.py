@@ -289,6 +289,9 @@ class AtsRules(Rules):
         events += self.eliminations(state)
         if state["phase"] == "over":
             return events
+        turn = state.get("turn")
+        if turn and state["players"][turn["player"]]["out"]:  # R-WIN-1: out at once
+            return events + self.end_turn(state)
         return events + getattr(self, "after_" + then)(state)
 
     # setup ---------------------------------------------------------------------------------
@@ -356,9 +359,12 @@ class AtsRules(Rules):
         m.expire(state, "turn_start", seat)
         state["turn"] = {"player": seat, "attacked": False, "sacrificed": False,
                          "intel": False}
+        events = [{"kind": "turn", "text": f"{state['players'][seat]['name']}'s turn",
+                   "player": seat}]
+        if not state["players"][seat]["enc_deck"]:  # R-ENC-1: no cards, no roll
+            return events + self.after_encounter(state)
         state["await"] = {"kind": "turn_start", "player": seat}
-        return [{"kind": "turn", "text": f"{state['players'][seat]['name']}'s turn",
-                 "player": seat}]
+        return events
 
     def on_turn_start(self, state, action) -> list[dict]:
         seat = state["await"]["player"]
