@@ -1,0 +1,100 @@
+"""The Dossier companion app: the shell every game shares.
+
+Home (pick a game, new or resume), new game, the game's table screen, the
+log and game over. Every action goes through the GameController, which
+saves after each one; the screen stays awake while a game is open.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.lang import Builder
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion.app import theme
+from companion.controller import GameController
+from companion.store import Store
+
+KV = Path(__file__).resolve().parent / "kv"
+
+
+class DossierApp(App):
+    title = "Dossier companion"
+
+    def __init__(self, data_dir: str | None = None, demo: bool = False, **kwargs):
+        super().__init__(**kwargs)
+        self.data_dir = data_dir
+        self.demo = demo
+        self.controller: GameController | None = None
+        self.face_to_face = False
+
+    # -- lifecycle -----------------------------------------------------------------------
+    def build(self):
+        from companion.app.screens import GameOverScreen, HomeScreen, LogScreen, NewGameScreen
+        from companion.app.table import TableScreen
+
+        Window.clearcolor = theme.BACKGROUND
+        for name in ("widgets", "home", "newgame", "table", "log", "gameover"):
+            Builder.load_file(str(KV / f"{name}.kv"))
+        folder = self.data_dir or os.path.join(self.user_data_dir, "saves")
+        self.controller = GameController(Store(folder))
+        manager = ScreenManager(transition=NoTransition())
+        for screen in (HomeScreen(name="home"), NewGameScreen(name="newgame"),
+                       TableScreen(name="table"), LogScreen(name="log"),
+                       GameOverScreen(name="gameover")):
+            manager.add_widget(screen)
+        return manager
+
+    def on_start(self):
+        if self.demo:
+            from companion.app.demo import demo_session
+
+            self.controller.session = demo_session()
+            self.show_table()
+        elif self.controller.store.has_game() and self.controller.resume():
+            self.show_table()  # resume at once after a crash or a kill
+        else:
+            self.go("home")
+
+    def on_pause(self):
+        return True  # Android: keep the app alive; the save is already on disk
+
+    # -- navigation --------------------------------------------------------------------
+    def go(self, name: str) -> None:
+        screen = self.root.get_screen(name)
+        if hasattr(screen, "refresh"):
+            screen.refresh()
+        self.root.current = name
+        keep_awake(name in ("table", "log"))
+
+    def show_table(self) -> None:
+        if self.controller.state["await"] is None:
+            self.go("gameover")
+        else:
+            self.go("table")
+
+    def after_action(self) -> None:
+        Clock.schedule_once(lambda dt: self.show_table(), 0)
+
+
+def save_screenshot(path: str) -> str:
+    """Save what the window shows now to `path` (SDL numbers its own file names)."""
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="dossier-shot-")
+    saved = Window.screenshot(name=os.path.join(folder, "shot.png"))
+    shutil.move(saved, path)
+    os.rmdir(folder)
+    return path
+
+
+def keep_awake(on: bool) -> None:
+    """The screen stays on while a game is open (SDL keeps it awake on desktop and
+    Android; on Android the manifest also asks for WAKE_LOCK)."""
+    Window.allow_screensaver = not on

@@ -1,0 +1,298 @@
+"""Above Top Secret's table screen: the players' panels, the prompt, and the
+action area that offers exactly the engine's legal actions."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import Screen
+from kivy.uix.togglebutton import ToggleButton
+
+from companion.app import theme
+from companion.app.widgets import BigButton, PlayerPanel
+from companion.core.engine import Rejected
+from companion.games.ats import view
+from companion.games.ats.data import CLEARANCE_COST, defense
+
+
+class TableScreen(Screen):
+    round_text = StringProperty("")
+    prompt = StringProperty("")
+    events_text = StringProperty("")
+    can_undo = BooleanProperty(False)
+    can_redo = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.mode = None  # None, "attack", "targets", "confirm", "sacrifice", "intel", "advance"
+        self.pending = None
+        self.picked: set = set()
+        self.revealed_for = None
+        self.panels: list[PlayerPanel] = []
+
+    @property
+    def app(self):
+        return App.get_running_app()
+
+    @property
+    def state(self):
+        return self.app.controller.state
+
+    # -- drawing ---------------------------------------------------------------------
+    def refresh(self):
+        state = self.state
+        status = view.status(state)
+        self.round_text = (f"Round {status['round']} · {status['phase']}"
+                           + (f" · Command: {status['command']}" if status["command"] else ""))
+        self.prompt = status["prompt"]
+        self.events_text = "\n".join(e["text"] for e in self.app.controller.recent
+                                     if not e.get("private"))[-1200:]
+        session = self.app.controller.session
+        self.can_undo, self.can_redo = bool(session.actions), bool(session.redo_stack)
+        self.draw_panels(state, status)
+        self.draw_actions()
+
+    def draw_panels(self, state, status):
+        seats = list(range(len(state["players"])))
+        box = self.ids.panels
+        if len(self.panels) != len(seats):
+            box.clear_widgets()
+            self.panels = [PlayerPanel() for _ in seats]
+            for panel in reversed(self.panels):  # seat 1 on top, seat 0 nearest the user
+                box.add_widget(panel)
+        holder = view.command_holder(state)
+        hide = state["phase"] == "setup"
+        for seat, widget in zip(seats, self.panels, strict=True):
+            widget.flipped = self.app.face_to_face and len(seats) == 2 and seat == 1
+            widget.show(view.panel(state, seat), seat == holder,
+                        seat == status["acting_seat"], hide)
+
+    def button(self, text, action=None, on_press=None, tone="normal", reason=""):
+        widget = BigButton(text=text + (f"\n[size=13sp]{reason}[/size]" if reason else ""),
+                              tone=tone, disabled=bool(reason))
+        if reason:
+            widget.height = dp(72)
+        widget.bind(on_release=lambda *_: on_press() if on_press else self.act(action))
+        self.ids.actions.add_widget(widget)
+        return widget
+
+    def note(self, text):
+        label = Label(text=text, size_hint_y=None, font_size="15sp", color=theme.MUTED,
+                      halign="left", valign="top", markup=True)
+        label.bind(width=lambda w, _: setattr(w, "text_size", (w.width - dp(16), None)),
+                   texture_size=lambda w, size: setattr(w, "height", size[1] + dp(12)))
+        self.ids.actions.add_widget(label)
+
+    def draw_actions(self):
+        self.ids.actions.clear_widgets()
+        state = self.state
+        wait = state["await"]
+        if wait is None:
+            return
+        legal = self.app.controller.legal()
+        if wait["kind"] == "start_card" and self.revealed_for != wait["player"]:
+            name = state["players"][wait["player"]]["name"]
+            self.note(f"Pass the phone to [b]{name}[/b]. The other players look away: the "
+                      "starting line stays secret until everyone has chosen.")
+            self.button(f"I am {name}: show my cards", tone="primary",
+                        on_press=lambda: self.reveal(wait["player"]))
+            return
+        if wait["kind"] == "main":
+            return self.draw_main(legal)
+        if wait["kind"] == "advance":
+            return self.draw_advance(legal)
+        for action in legal:
+            tone = "primary" if action["type"] in ("roll", "draw") else "normal"
+            self.button(view.label(state, action), action, tone=tone)
+
+    def reveal(self, seat):
+        self.revealed_for = seat
+        self.draw_actions()
+
+    # -- the main step: attack, sacrifice, Intel, end --------------------------------------
+    def draw_main(self, legal):
+        state, seat = self.state, self.state["await"]["player"]
+        if self.mode == "attack":
+            self.note("Attack with which card?")
+            for level, slot in enumerate(state["players"][seat]["line"], start=1):
+                if not slot:
+                    continue
+                options = view.attack_options(self.app.controller.rules, state, seat, level)
+                reason = "" if any(o["legal"] for o in options) else (
+                    options[0]["reason"] if options else "no target within one level")
+                self.button(f"L{level} {defense(slot['card'])['name']}", reason=reason,
+                            on_press=lambda lv=level: self.pick_attacker(lv))
+            self.button("Back", on_press=self.back)
+            return
+        if self.mode == "targets":
+            self.note("Attack which target? Targets you cannot attack show why.")
+            for option in view.attack_options(self.app.controller.rules, state, seat,
+                                              self.pending):
+                self.button(option["label"], reason=option["reason"],
+                            on_press=lambda a=option["action"]: self.confirm(a))
+            self.button("Back", on_press=lambda: self.set_mode("attack"))
+            return
+        if self.mode == "confirm":
+            self.note(self.matchup(self.pending))
+            self.button("Attack!", self.pending, tone="danger")
+            self.button("Back", on_press=lambda: self.pick_attacker(self.pending["level"]))
+            return
+        if self.mode in ("sacrifice", "intel"):
+            for action in legal:
+                if action["type"] == self.mode:
+                    self.button(view.label(state, action), action)
+            self.button("Back", on_press=self.back)
+            return
+        kinds = {a["type"] for a in legal}
+        self.button("Attack", on_press=lambda: self.set_mode("attack"), tone="danger",
+                    reason="" if "attack" in kinds else "no legal attack")
+        self.button("Sacrifice combat (swap line cards)",
+                    on_press=lambda: self.set_mode("sacrifice"),
+                    reason="" if "sacrifice" in kinds else "no card of a matching level in hand")
+        if "intel" in kinds:
+            self.button("Use Intel", on_press=lambda: self.set_mode("intel"))
+        self.button("End turn", {"type": "end_turn"})
+
+    def matchup(self, action) -> str:
+        state = self.state
+        seat = state["await"]["player"]
+        mine = view.panel(state, seat)["line"][action["level"] - 1]
+        target = action["target"]
+        lines = [f"[b]{mine['name']}[/b] ({mine['unit']}, ATK {mine['atk']}"
+                 + (f", {', '.join(mine['attributes'])}" if mine["attributes"] else "") + ")"]
+        if "area" in target:
+            hp = state["players"][target["player"]]["bases"][target["area"]]
+            lines.append(f"attacks {view.attack_label(state, seat, action)} ({hp} HP)")
+        else:
+            theirs = view.panel(state, target["player"])["line"][target["level"] - 1]
+            lines.append(f"attacks [b]{theirs['name']}[/b] ({theirs['unit']}, DEF "
+                         f"{theirs['def']}, damage {theirs['damage']}"
+                         + (f", {', '.join(theirs['attributes'])}" if theirs["attributes"]
+                            else "") + ")")
+        lines.append("What the dice can do:")
+        for chance, text in view.preview(self.app.controller.rules, state, action)[:6]:
+            lines.append(f"  {chance * 100:.0f} %: {text}")
+        return "\n".join(lines)
+
+    def set_mode(self, mode):
+        self.mode = mode
+        self.draw_actions()
+
+    def back(self):
+        self.set_mode(None)
+
+    def pick_attacker(self, level):
+        self.mode, self.pending = "targets", level
+        self.draw_actions()
+
+    def confirm(self, action):
+        self.mode, self.pending = "confirm", action
+        self.draw_actions()
+
+    # -- cleanup: the clearance picker ------------------------------------------------------
+    def draw_advance(self, legal):
+        state, seat = self.state, self.state["await"]["player"]
+        player = state["players"][seat]
+        cost = CLEARANCE_COST[player["clearance"] + 1]
+        total = sum(defense(player["line"][lv - 1]["card"])["def"] for lv in self.picked)
+        self.note(f"Advance to clearance {player['clearance'] + 1} "
+                  f"({view.LEVEL_NAMES[player['clearance'] + 1]}): sacrifice line cards with "
+                  f"printed DEF {cost} or more. Chosen: [b]{total}[/b] of {cost}.")
+        for level, slot in enumerate(player["line"], start=1):
+            if not slot:
+                continue
+            card = defense(slot["card"])
+            toggle = ToggleButton(text=f"L{level} {card['name']} (DEF {card['def']})",
+                                  state="down" if level in self.picked else "normal",
+                                  size_hint_y=None, height=dp(56), font_size="16sp",
+                                  background_normal="", background_color=theme.PANEL_HI)
+            toggle.bind(on_release=lambda _w, lv=level: self.toggle(lv))
+            self.ids.actions.add_widget(toggle)
+        chosen = {"type": "advance", "levels": sorted(self.picked)}
+        self.button("Advance clearance", chosen, tone="primary",
+                    reason="" if chosen in legal else f"choose cards with DEF {cost} or more")
+        self.button("Not this round", {"type": "skip"})
+
+    def toggle(self, level):
+        self.picked ^= {level}
+        self.draw_actions()
+
+    # -- acting ----------------------------------------------------------------------------
+    def act(self, action):
+        try:
+            self.app.controller.act(action)
+        except Rejected as exc:
+            self.prompt = f"Not allowed: {exc.message} ({exc.rule})"
+            return
+        self.mode, self.pending, self.picked = None, None, set()
+        self.app.after_action()
+
+    def undo(self):
+        if self.app.controller.undo():
+            self.mode, self.picked = None, set()
+            self.app.show_table()
+
+    def redo(self):
+        if self.app.controller.redo():
+            self.app.show_table()
+
+    def open_dice(self):
+        DiceRoller(self.app).open()
+
+    def open_menu(self):
+        TableMenu(self.app).open()
+
+
+class DiceRoller(ModalView):
+    """d6, combat die and encounter die on the game's own generator (logged)."""
+
+    def __init__(self, app, **kwargs):
+        super().__init__(size_hint=(0.9, None), height=dp(420), **kwargs)
+        self.app = app
+        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
+        self.result = Label(text="Roll a die", font_size="34sp", size_hint_y=None,
+                            height=dp(110))
+        box.add_widget(self.result)
+        for die, text in (("d6", "d6"), ("combat", "Combat die"),
+                          ("encounter", "Encounter die")):
+            button = BigButton(text=text, tone="primary")
+            button.bind(on_release=lambda *_a, d=die: self.roll(d))
+            box.add_widget(button)
+        close = BigButton(text="Close")
+        close.bind(on_release=lambda *_: self.dismiss())
+        box.add_widget(close)
+        self.add_widget(box)
+
+    def roll(self, die):
+        events = self.app.controller.act({"type": "free_roll", "die": die})
+        self.result.text = events[-1]["text"].replace("Dice roller: ", "")
+
+
+class TableMenu(ModalView):
+    def __init__(self, app, **kwargs):
+        super().__init__(size_hint=(0.9, None), height=dp(300), **kwargs)
+        self.app = app
+        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
+        flip = BigButton(text=("Face-to-face: on" if app.face_to_face else
+                                  "Face-to-face: off") + " (turn the far player's half)")
+        flip.bind(on_release=lambda *_: self.flip())
+        box.add_widget(flip)
+        log = BigButton(text="Game log")
+        log.bind(on_release=lambda *_: (self.dismiss(), app.go("log")))
+        box.add_widget(log)
+        home = BigButton(text="Home (the game stays saved)")
+        home.bind(on_release=lambda *_: (self.dismiss(), app.go("home")))
+        box.add_widget(home)
+        close = BigButton(text="Close")
+        close.bind(on_release=lambda *_: self.dismiss())
+        box.add_widget(close)
+        self.add_widget(box)
+
+    def flip(self):
+        self.app.face_to_face = not self.app.face_to_face
+        self.dismiss()
+        self.app.show_table()

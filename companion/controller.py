@@ -1,0 +1,66 @@
+"""The app's one line to the rules: a session, saved after every action.
+
+No Kivy here: the screens call these methods and re-read the state; the
+controller itself is tested without a window."""
+
+from __future__ import annotations
+
+import random
+
+from companion.core.session import Session
+from companion.games import rules_for
+from companion.store import Store
+
+
+class GameController:
+    def __init__(self, store: Store):
+        self.store = store
+        self.session: Session | None = None
+        self.recent: list[dict] = []  # events of the last action, for the screen to tell
+
+    @property
+    def rules(self):
+        return self.session.rules
+
+    @property
+    def state(self) -> dict:
+        return self.session.state
+
+    def new_game(self, game_id: str, setup: dict, seed: int | None = None) -> None:
+        seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+        self.session = Session(rules_for(game_id), setup, seed)
+        self.recent = []
+        self.store.save(self.session)
+
+    def resume(self) -> bool:
+        self.session = self.store.load()
+        self.recent = []
+        return self.session is not None
+
+    def act(self, action: dict) -> list[dict]:
+        """Apply an action (Rejected propagates, nothing changes) and save."""
+        self.recent = self.session.apply(action)
+        self.store.save(self.session)
+        return self.recent
+
+    def undo(self) -> bool:
+        done = self.session.undo()
+        if done:
+            self.recent = []
+            self.store.save(self.session)
+        return done
+
+    def redo(self) -> bool:
+        done = self.session.redo()
+        if done:
+            self.recent = self.session.events[-1]
+            self.store.save(self.session)
+        return done
+
+    def legal(self) -> list[dict]:
+        return self.rules.legal_actions(self.state)
+
+    def finish(self) -> None:
+        """Leave a finished or abandoned game: nothing to resume any more."""
+        self.store.clear()
+        self.session = None
