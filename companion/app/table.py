@@ -4,6 +4,7 @@ action area that offers exactly the engine's legal actions."""
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -89,6 +90,7 @@ class TableScreen(Screen):
 
     def draw_actions(self):
         self.ids.actions.clear_widgets()
+        self.ids.action_scroll.scroll_y = 1  # new choices start at the top
         state = self.state
         wait = state["await"]
         if wait is None:
@@ -111,7 +113,12 @@ class TableScreen(Screen):
 
     def reveal(self, seat):
         self.revealed_for = seat
-        self.draw_actions()
+        self.redraw()
+
+    def redraw(self):
+        """Rebuild the action list on the next frame, not inside the touch that
+        asked for it (the ScrollView is still handling that touch)."""
+        Clock.schedule_once(lambda _dt: self.draw_actions(), 0)
 
     # -- the main step: attack, sacrifice, Intel, end --------------------------------------
     def draw_main(self, legal):
@@ -180,18 +187,18 @@ class TableScreen(Screen):
 
     def set_mode(self, mode):
         self.mode = mode
-        self.draw_actions()
+        self.redraw()
 
     def back(self):
         self.set_mode(None)
 
     def pick_attacker(self, level):
         self.mode, self.pending = "targets", level
-        self.draw_actions()
+        self.redraw()
 
     def confirm(self, action):
         self.mode, self.pending = "confirm", action
-        self.draw_actions()
+        self.redraw()
 
     # -- cleanup: the clearance picker ------------------------------------------------------
     def draw_advance(self, legal):
@@ -219,7 +226,7 @@ class TableScreen(Screen):
 
     def toggle(self, level):
         self.picked ^= {level}
-        self.draw_actions()
+        self.redraw()
 
     # -- acting ----------------------------------------------------------------------------
     def act(self, action):

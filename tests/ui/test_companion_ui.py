@@ -1,0 +1,161 @@
+"""A complete game driven through the real window by touches, checked against
+the engine after every step; screenshots of every screen go to
+test-artifacts/ui/."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+
+from companion.core.session import Session
+from companion.games.ats import view
+from companion.games.ats.ai import GreedyAgent
+
+
+@pytest.fixture(scope="module")
+def app(display, tmp_path_factory):
+    from kivy.config import Config
+
+    Config.set("graphics", "width", "480")
+    Config.set("graphics", "height", "800")
+    from companion.app.main import DossierApp
+    from tests.ui.driver import pump
+
+    application = DossierApp(data_dir=str(tmp_path_factory.mktemp("saves")))
+    application._run_prepare()
+    pump(5)
+    yield application
+    application.stop()
+    pump(2)
+
+
+def shot(artifacts, name):
+    from companion.app.main import save_screenshot
+    from tests.ui.driver import pump
+
+    pump(3)
+    save_screenshot(str(artifacts / f"{name}.png"))
+
+
+def perform(app, action, artifacts, seen):
+    """Do `action` with taps, the way a player would."""
+    from tests.ui.driver import find, tap, tap_text, toggles
+
+    state = app.controller.state
+    wait = state["await"]
+    first = wait["kind"] not in seen
+    seen.add(wait["kind"])
+    if wait["kind"] == "start_card":
+        name = state["players"][wait["player"]]["name"]
+        try:
+            button = find(app, f"I am {name}: show my cards")
+        except LookupError:
+            button = None
+        if button is not None:
+            if "cover" not in seen:
+                seen.add("cover")
+                shot(artifacts, "03-pass-the-phone")
+            tap(button)
+    if wait["kind"] == "main":
+        if first:
+            shot(artifacts, "05-table-main")
+        kind = action["type"]
+        if kind == "end_turn":
+            return tap_text(app, "End turn")
+        if kind == "attack":
+            tap_text(app, "Attack")
+            if "attack-pick" not in seen:
+                seen.add("attack-pick")
+                shot(artifacts, "06-attack-pick-attacker")
+            slot = state["players"][wait["player"]]["line"][action["level"] - 1]
+            tap_text(app, f"L{action['level']} {view.defense(slot['card'])['name']}")
+            if "attack-target" not in seen:
+                seen.add("attack-target")
+                shot(artifacts, "07-attack-pick-target")
+            tap_text(app, view.attack_label(state, wait["player"], action))
+            if "attack-confirm" not in seen:
+                seen.add("attack-confirm")
+                shot(artifacts, "08-attack-preview")
+            return tap_text(app, "Attack!")
+        if kind in ("sacrifice", "intel"):
+            tap_text(app, "Sacrifice combat (swap line cards)" if kind == "sacrifice"
+                     else "Use Intel")
+            return tap_text(app, view.label(state, action))
+    if wait["kind"] == "advance":
+        if action["type"] == "skip":
+            return tap_text(app, "Not this round")
+        for level in action["levels"]:
+            for toggle in toggles(app):
+                if toggle.text.startswith(f"L{level} "):
+                    tap(toggle)
+                    break
+        if "advance" not in seen:
+            seen.add("advance")
+            shot(artifacts, "09-clearance-picker")
+        return tap_text(app, "Advance clearance")
+    if first and wait["kind"] in ("turn_start", "choose", "reinforce", "discard"):
+        shot(artifacts, f"04-prompt-{wait['kind']}")
+    tap_text(app, view.label(state, action))
+
+
+def test_a_complete_game_through_the_ui(app, artifacts):
+    from tests.ui.driver import pump, tap_text
+
+    shot(artifacts, "01-home")
+    tap_text(app, "New game: Above Top Secret")
+    shot(artifacts, "02-new-game")
+    tap_text(app, "Start: choose starting lines")
+    controller = app.controller
+    shadow = Session(controller.rules, controller.session.setup, controller.session.seed)
+    agents = [GreedyAgent(5), GreedyAgent(6)]
+    seen: set = set()
+    steps = 0
+    while controller.state["await"] is not None:
+        state = controller.state
+        action = agents[controller.rules.acting_seat(state)].choose(controller.rules, state)
+        perform(app, action, artifacts, seen)
+        pump(2)
+        shadow.apply(action)
+        assert controller.session.actions == shadow.actions, f"step {steps}: {action}"
+        assert controller.state == shadow.state
+        assert controller.store.current.exists()
+        steps += 1
+        assert steps < 2000
+    assert app.root.current == "gameover"
+    assert controller.state["winner"] == shadow.state["winner"]
+    shot(artifacts, "10-game-over")
+    tap_text(app, "Game log")
+    shot(artifacts, "11-log")
+    assert app.root.current == "log"
+
+
+def test_dice_roller_menu_and_undo(app, artifacts):
+    from tests.ui.driver import pump, tap_text
+
+    app.controller.new_game("above-top-secret", {}, seed=3)
+    app.show_table()
+    pump(3)
+    for _ in range(10):  # the two starting lines
+        state = app.controller.state
+        seat = state["await"]["player"]
+        with contextlib.suppress(LookupError):
+            tap_text(app, f"I am {state['players'][seat]['name']}: show my cards")
+        action = app.controller.legal()[0]
+        tap_text(app, view.label(state, action))
+    before = len(app.controller.session.actions)
+    tap_text(app, "Dice")
+    tap_text(app, "Combat die")
+    shot(artifacts, "12-dice-roller")
+    assert app.controller.session.events[-1][0]["kind"] == "free_roll"
+    tap_text(app, "Close")
+    assert len(app.controller.session.actions) == before + 1
+    tap_text(app, "Undo")
+    assert len(app.controller.session.actions) == before
+    tap_text(app, "Redo")
+    assert len(app.controller.session.actions) == before + 1
+    tap_text(app, "Menu")
+    shot(artifacts, "13-menu")
+    tap_text(app, "Face-to-face: off (turn the far player's half)")
+    assert app.face_to_face
+    shot(artifacts, "14-face-to-face")
