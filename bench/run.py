@@ -19,6 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import companion_start
 import engine
 from games import write_art, write_art_game, write_text_game
 from measure import measure
@@ -183,6 +184,7 @@ def main() -> None:
         art_deck(tmp, env)
         whole_set(tmp, env)
         engine.run(row, section)
+        companion_start.run(row, section)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="print seconds from start to the first frame, then exit")
     parser.add_argument("--dump-state", metavar="FILE",
                         help="after start-up, write the game state as JSON and exit")
+    parser.add_argument("--autoplay", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
@@ -39,6 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     from companion.app.main import DossierApp, save_screenshot
 
     app = DossierApp(data_dir=args.data_dir, demo=args.demo)
+    if args.autoplay:  # tests: greedy players act through the controller, saving each step
+        Clock.schedule_interval(lambda _dt: autoplay(app), 0.02)
     if args.screenshot or args.first_frame or args.dump_state:
         def finish(_dt):
             if args.first_frame:
@@ -54,6 +57,20 @@ def main(argv: list[str] | None = None) -> int:
         Clock.schedule_once(finish, 1.5 if args.screenshot else 0)
     app.run()
     return 0
+
+
+def autoplay(app) -> bool:
+    from companion.games.ats.ai import GreedyAgent
+
+    controller = app.controller
+    if controller.session is None:
+        controller.new_game("above-top-secret", {}, seed=42)
+    state = controller.state
+    if state["await"] is None:
+        return False
+    controller.act(GreedyAgent(len(controller.session.actions)).choose(controller.rules, state))
+    app.show_table()
+    return True
 
 
 if __name__ == "__main__":

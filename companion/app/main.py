@@ -57,6 +57,9 @@ class DossierApp(App):
             self.controller.session = demo_session()
             self.show_table()
         elif self.controller.store.has_game() and self.controller.resume():
+            if self.controller.store.notice:  # a corrupt save was kept aside: say so
+                self.controller.recent = [{"kind": "notice",
+                                           "text": self.controller.store.notice}]
             self.show_table()  # resume at once after a crash or a kill
         else:
             self.go("home")

@@ -13,7 +13,7 @@ def pump(frames: int = 3) -> None:
         EventLoop.idle()
 
 
-def settle(seconds: float = 0.35) -> None:
+def settle(seconds: float = 0.12) -> None:
     """Run frames for a while: a ScrollView holds a touch up to scroll_timeout
     before it decides the touch was a tap."""
     import time
@@ -53,7 +53,7 @@ def find(app, text: str, exact: bool = True):
 
 def tap(widget) -> None:
     scroll_into_view(widget)
-    settle(0.25)  # let the last touch's scroll decision finish first
+    settle(0.06)  # let the last touch's scroll decision finish first
     x, y = widget.to_window(*widget.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()
@@ -75,7 +75,7 @@ def scroll_into_view(widget) -> None:
     if view is None:
         return
     for _ in range(6):
-        settle(0.1)
+        settle(0.03)
         _, y = widget.to_window(*widget.center)
         bottom = view.to_window(view.x, view.y)[1]
         if bottom + widget.height / 2 - 1 <= y <= bottom + view.height - widget.height / 2 + 1:

@@ -19,6 +19,7 @@ def app(display, tmp_path_factory):
 
     Config.set("graphics", "width", "480")
     Config.set("graphics", "height", "800")
+    Config.set("widgets", "scroll_timeout", "40")  # taps decide fast; the driver waits less
     from companion.app.main import DossierApp
     from tests.ui.driver import pump
 
