@@ -455,7 +455,8 @@ class AtsRules(Rules):
         if turn["attacked"] or turn["sacrificed"]:
             raise Rejected("R-SAC-1", "Sacrifice replaces the turn's attack")
         swaps = action.get("swaps")
-        if not swaps or not isinstance(swaps, list):
+        if not swaps or not isinstance(swaps, list) or not all(isinstance(s, dict)
+                                                                for s in swaps):
             raise Rejected("R-SAC-1", "place at least one card")
         levels = [s.get("level") for s in swaps]
         if len(set(levels)) != len(levels) or any(lv not in LEVELS for lv in levels):
@@ -565,12 +566,15 @@ class AtsRules(Rules):
 
     def on_advance(self, state, action) -> list[dict]:
         seat = state["await"]["player"]
-        state["cleanup"][f"advanced{seat}"] = True
         if action["type"] == "skip":
+            state["cleanup"][f"advanced{seat}"] = True
             return self.next_cleanup(state)
-        levels = tuple(sorted(action.get("levels") or ()))
+        levels = action.get("levels")
+        levels = tuple(sorted(levels)) if isinstance(levels, list) and all(
+            isinstance(lv, int) for lv in levels) else None
         if levels not in self.advance_options(state, seat):
             raise Rejected("R-CLR-3", "discard line cards whose printed DEF reaches the cost")
+        state["cleanup"][f"advanced{seat}"] = True
         player = state["players"][seat]
         for level in levels:
             player["discard"].append(player["line"][level - 1]["card"])
@@ -581,14 +585,15 @@ class AtsRules(Rules):
 
     def on_cloak(self, state, action) -> list[dict]:
         seat = state["await"]["player"]
-        state["cleanup"][f"cloak{seat}"] = True
         if action["type"] == "skip":
+            state["cleanup"][f"cloak{seat}"] = True
             return self.next_cleanup(state)
         player = state["players"][seat]
         level = action.get("level")
         slot = player["line"][level - 1] if level in LEVELS else None
         if not slot:
             raise Rejected("R-ATT-5", "cloak one of your line cards")
+        state["cleanup"][f"cloak{seat}"] = True
         slot["cloaked"] = True
         for lv, s in self.line(state, seat):
             if s and m.has(s, "Cloaking") and lv <= player["clearance"]:
