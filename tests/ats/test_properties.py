@@ -4,6 +4,7 @@ after every action, and replay, undo and saves reproduce the live game."""
 from __future__ import annotations
 
 import json
+import os
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,7 +21,8 @@ SETUPS = [
                  {"name": "C", "team": 0}, {"name": "D", "team": 1}]},
     {"players": [{"name": "A", "team": 0}, {"name": "B", "team": 1}, {"name": "C", "team": 2}]},
 ]
-FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EXAMPLES = int(os.environ.get("ATS_EXAMPLES", 25))  # raise it for a longer search
+FAST = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 games = st.tuples(st.integers(0, 2**32), st.sampled_from(range(len(SETUPS))),
                   st.lists(st.integers(0, 10**6), min_size=1, max_size=400))
 
@@ -115,3 +117,29 @@ def test_listed_attacks_are_exactly_those_the_rules_allow(game):
             assert listed == allowed
         actions = RULES.legal_actions(state)
         RULES.step(state, actions[pick % len(actions)])
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 8) | st.text(max_size=6),
+                           lambda inner: st.lists(inner, max_size=3)
+                           | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                           max_leaves=6)
+ACTION_TYPES = ["start_card", "roll", "draw", "intel", "attack", "sacrifice", "end_turn",
+                "choose", "reinforce", "advance", "skip", "cloak", "discard", "free_roll", "x"]
+KEYS = ["card", "value", "level", "mode", "player", "target", "swaps", "levels", "die"]
+
+
+@FAST
+@given(games, st.lists(st.builds(
+    lambda kind, extra: {"type": kind, **extra}, st.sampled_from(ACTION_TYPES),
+    st.dictionaries(st.sampled_from(KEYS), json_values, max_size=3)), min_size=1, max_size=8))
+def test_any_action_is_applied_or_rejected_never_crashes(game, junk):
+    """What an app or a hand-edited save sends: R-* rejections only, state intact."""
+    from companion.core.engine import Rejected
+
+    session = play(*game)
+    for action in junk:
+        before = json.dumps(session.state, sort_keys=True)
+        try:
+            session.apply(action)
+        except Rejected:
+            assert json.dumps(session.state, sort_keys=True) == before
