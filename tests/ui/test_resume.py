@@ -17,9 +17,11 @@ from companion.games.ats.rules import AtsRules
 RULES = AtsRules()
 
 
-def companion(env, *args, **kwargs):
+def companion(env, log, *args):
+    """The app as a process; its log goes to a file (a pipe nobody reads would fill
+    up and stall the app)."""
     return subprocess.Popen([sys.executable, "-m", "companion", *args], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kwargs)
+                            stdout=subprocess.DEVNULL, stderr=log)
 
 
 def dump(env, data_dir, tmp_path) -> dict:
@@ -33,7 +35,8 @@ def dump(env, data_dir, tmp_path) -> dict:
 
 def test_sigkill_mid_game_then_resume_exactly(display, tmp_path):
     data = tmp_path / "saves"
-    process = companion(display, "--data-dir", str(data), "--autoplay")
+    log = open(tmp_path / "app.log", "wb")  # noqa: SIM115 - closed below
+    process = companion(display, log, "--data-dir", str(data), "--autoplay")
     save = data / "current.json"
     deadline = time.time() + 90
     while time.time() < deadline:
@@ -44,8 +47,11 @@ def test_sigkill_mid_game_then_resume_exactly(display, tmp_path):
             except ValueError:
                 pass  # never expected: writes are atomic (see the final check)
         time.sleep(0.05)
+    alive = process.poll() is None
     os.kill(process.pid, signal.SIGKILL)
     process.wait(10)
+    log.close()
+    assert alive and save.exists(), (tmp_path / "app.log").read_text()[-3000:]
     saved = json.loads(save.read_text())  # must parse: the save is always whole
     assert len(saved["actions"]) >= 40
     expected = replay(RULES, saved).state
