@@ -7,6 +7,7 @@ given: it returns a new state and the events that happened, or raises
 
 from __future__ import annotations
 
+import marshal
 from dataclasses import dataclass, field
 
 
@@ -26,15 +27,9 @@ class Outcome:
 
 
 def clone(value):
-    """A deep copy of plain JSON data (much faster than copy.deepcopy)."""
-    if type(value) is dict:
-        return {k: clone(v) if type(v) in _NESTED else v for k, v in value.items()}
-    if type(value) is list:
-        return [clone(v) if type(v) in _NESTED else v for v in value]
-    return value
-
-
-_NESTED = {dict, list}
+    """A deep copy of plain JSON data: marshal's C code is several times
+    faster than copy.deepcopy or a Python walk for dicts, lists and scalars."""
+    return marshal.loads(marshal.dumps(value))
 
 
 class Rules:

@@ -15,25 +15,29 @@ HAND_LIMIT = 7
 BASE_HP = 100
 
 
+DEFENSE: dict = {}  # filled once by cards(); rules read it on every strike
+ENCOUNTER: dict = {}
+
+
 @cache
 def cards() -> tuple[dict, dict]:
     """(defense cards by id, encounter cards by id)."""
     game = load_game(BUNDLED_GAMES / GAME_ID, check_fonts=False)
-    defense = {}
+    defense = DEFENSE
     for item in game.component("defense").items:
         f = item.fields
         defense[item.id] = {"id": item.id, "name": f["name"], "level": f["level"],
                             "atk": f["atk"], "def": f["def"], "unit": f["unit"],
                             "attributes": tuple(f["attributes"])}
-    encounter = {item.id: {"id": item.id, "name": item.fields["name"],
-                           "kind": item.fields["kind"], "effect": item.fields["effect"]}
-                 for item in game.component("encounter").items}
-    return defense, encounter
+    ENCOUNTER.update({item.id: {"id": item.id, "name": item.fields["name"],
+                                "kind": item.fields["kind"], "effect": item.fields["effect"]}
+                      for item in game.component("encounter").items})
+    return defense, ENCOUNTER
 
 
 def defense(card_id: str) -> dict:
-    return cards()[0][card_id]
+    return (DEFENSE or cards()[0])[card_id]
 
 
 def encounter(card_id: str) -> dict:
-    return cards()[1][card_id]
+    return (ENCOUNTER or cards()[1])[card_id]

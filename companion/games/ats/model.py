@@ -7,7 +7,7 @@ each card whose identity the app does not know, so counts stay exact.
 
 from __future__ import annotations
 
-from companion.games.ats.data import AREAS, BASE_HP, LEVELS, cards, defense
+from companion.games.ats.data import AREAS, BASE_HP, DEFENSE, LEVELS, cards, defense
 
 UNKNOWN = "?"
 CLOAK_BONUS = 30
@@ -31,7 +31,7 @@ def new_slot(card_id: str, round_no: int) -> dict:
 
 # -- cards and attributes ---------------------------------------------------------
 def card(slot: dict) -> dict:
-    return defense(slot["card"])
+    return (DEFENSE or cards()[0])[slot["card"]]
 
 
 def attributes(slot: dict) -> set:
@@ -49,7 +49,7 @@ def has(slot: dict, attribute: str) -> bool:
 
 
 def unit(slot: dict) -> str:
-    return card(slot)["unit"]
+    return (DEFENSE or cards()[0])[slot["card"]]["unit"]
 
 
 def eff_atk(slot: dict) -> int:

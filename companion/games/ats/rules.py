@@ -53,6 +53,9 @@ class AtsRules(Rules):
     game_id = GAME_ID
     save_version = STATE_VERSION
 
+    def __init__(self):
+        cards()  # load the card data once, up front
+
     # -- a new game ----------------------------------------------------------------------
     def new_game(self, setup: dict, seed: int) -> dict:
         specs = setup.get("players") or [{"name": "Player 1"}, {"name": "Player 2"}]
