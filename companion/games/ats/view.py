@@ -112,6 +112,8 @@ def label(state: dict, action: dict) -> str:
         return "Draw a card"
     if kind == "end_turn":
         return "End turn"
+    if kind == "reinforce" and action["card"] is None:
+        return "No card of that level in hand"
     if kind in ("start_card", "reinforce", "discard"):
         verb = {"start_card": "", "reinforce": "Place ", "discard": "Discard "}[kind]
         return verb + card_name(action["card"])
