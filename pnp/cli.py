@@ -158,7 +158,7 @@ def cmd_simulate(args) -> int:
         return [agents[n](args.seed * 7919 + index * 31 + s) for s, n in enumerate(names)], names
 
     report = simulate(rules, make, args.games, args.seed, setup,
-                      Path(args.save) if args.save else None)
+                      Path(args.save) if args.save else None, jobs=max(1, args.jobs))
     data = report.as_json()
     if args.json:
         print(json.dumps(data))
@@ -205,6 +205,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--rotate", action="store_true", help="rotate strategies over the seats")
     s.add_argument("--json", action="store_true")
     s.add_argument("--save", metavar="DIR", help="write every game as a save file")
+    s.add_argument("--jobs", type=int, default=1,
+                   help="processes to play in (results do not depend on it)")
     s.set_defaults(run=cmd_simulate)
     n = sub.add_parser("new", help="start a new game folder from a working example")
     n.add_argument("dir", metavar="DIR")

@@ -57,12 +57,13 @@ def play_game(rules: Rules, agents: list, setup: dict, seed: int, check: bool = 
     return state, actions, broken, events
 
 
-def simulate(rules: Rules, make_agents, games: int, seed: int, setup: dict,
-             save_dir: Path | None = None, check: bool = True) -> Report:
-    """`make_agents(game_index)` -> (agents by seat, strategy names by seat)."""
+_JOB: tuple = ()  # what the forked workers play: set before the pool forks
+
+
+def _play_range(bounds: tuple) -> Report:
+    rules, make_agents, seed, setup, save_dir, check = _JOB
     report = Report()
-    start = time.perf_counter()
-    for index in range(games):
+    for index in range(*bounds):
         agents, names = make_agents(index)
         game_seed = seed * 1_000_003 + index
         state, actions, broken, events = play_game(rules, agents, setup, game_seed, check)
@@ -79,10 +80,42 @@ def simulate(rules: Rules, make_agents, games: int, seed: int, setup: dict,
             report.wins_by_strategy[names[seat]] += 1
         report.counters.update(rules.tally(state, actions, events))
         if save_dir is not None:
-            save_dir.mkdir(parents=True, exist_ok=True)
             save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": rules.game_id,
                     "rules_version": rules.save_version, "setup": setup, "seed": game_seed,
                     "actions": actions}
             (save_dir / f"game-{index + 1:05d}.json").write_text(json.dumps(save) + "\n")
+    return report
+
+
+def simulate(rules: Rules, make_agents, games: int, seed: int, setup: dict,
+             save_dir: Path | None = None, check: bool = True, jobs: int = 1) -> Report:
+    """`make_agents(game_index)` -> (agents by seat, strategy names by seat).
+
+    Game i always uses seed*1000003+i and make_agents(i), so the results do not
+    depend on `jobs`: with jobs > 1 ranges of games run in forked processes."""
+    global _JOB
+    start = time.perf_counter()
+    if save_dir is not None:
+        save_dir.mkdir(parents=True, exist_ok=True)
+    _JOB = (rules, make_agents, seed, setup, save_dir, check)
+    if jobs > 1 and games > 1:
+        import multiprocessing
+
+        step = max(1, games // (jobs * 4))
+        ranges = [(lo, min(games, lo + step)) for lo in range(0, games, step)]
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            parts = pool.map(_play_range, ranges)
+    else:
+        parts = [_play_range((0, games))]
+    report = Report()
+    for part in parts:
+        report.games += part.games
+        report.wins_by_seat.update(part.wins_by_seat)
+        report.wins_by_strategy.update(part.wins_by_strategy)
+        report.games_by_strategy.update(part.games_by_strategy)
+        report.draws += part.draws
+        report.rounds += part.rounds
+        report.invariant_failures += part.invariant_failures
+        report.counters.update(part.counters)
     report.seconds = time.perf_counter() - start
     return report

@@ -111,3 +111,11 @@ def test_rules_engines_import_neither_kivy_nor_reportlab():
             "{'kivy', 'reportlab', 'PIL'}))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "[]", done.stdout + done.stderr
+
+
+def test_simulate_results_do_not_depend_on_the_number_of_processes():
+    runs = [json.loads(pnp("simulate", "above-top-secret", "--games", "8", "--seed", "9",
+                           "--json", "--jobs", jobs).stdout) for jobs in ("1", "2")]
+    for run in runs:
+        run.pop("seconds")
+    assert runs[0] == runs[1]
