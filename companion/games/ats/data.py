@@ -30,9 +30,17 @@ def cards() -> tuple[dict, dict]:
                             "atk": f["atk"], "def": f["def"], "unit": f["unit"],
                             "attributes": tuple(f["attributes"])}
     ENCOUNTER.update({item.id: {"id": item.id, "name": item.fields["name"],
-                                "kind": item.fields["kind"], "effect": item.fields["effect"]}
+                                "kind": item.fields["kind"], "effect": item.fields["effect"],
+                                "text": plain_text(item.fields["text"])}
                       for item in game.component("encounter").items})
     return defense, ENCOUNTER
+
+
+def plain_text(markup: str) -> str:
+    """Card text without the print markup (**bold**, *italic*, :icon:)."""
+    import re
+
+    return re.sub(r"\s+", " ", re.sub(r"\*+|:[a-z0-9-]+:", "", markup)).strip()
 
 
 def defense(card_id: str) -> dict:

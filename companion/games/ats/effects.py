@@ -218,8 +218,8 @@ def encounter_turn(ctx, drawer: int, roll: int) -> None:
         options = [c for c in sorted(_all_encounters()) if c not in seen]
         card_id = ctx.ask(drawer, "reveal", options, "which Encounter card came up?")
     card = encounter(card_id)
-    ctx.emit("encounter", f"Encounter: {card['name']} ({card['kind']})", player=drawer,
-             card=card_id)
+    ctx.emit("encounter", f"Encounter: {card['name']} ({card['kind']}): {card['text']}",
+             player=drawer, card=card_id)
     effect = card["effect"]
     if effect["timing"] == "hold":
         player["held"].append(card_id)
