@@ -25,7 +25,6 @@ from pnp.schema import (
     Spec,
     Str,
     is_template,
-    parse_length,
     unknown_key,
 )
 from pnp.specs import (
@@ -508,10 +507,4 @@ def load_game(root: Path | str, check_fonts: bool = True) -> Game:
     checking that fonts embed needs reportlab, which the app does not ship."""
     return Loader(Path(root), check_fonts).load()
 
-
-def length_mm(value) -> float:
-    mm = parse_length(value)
-    if mm is None:
-        raise ValueError(value)
-    return mm
 

@@ -73,6 +73,3 @@ class Rules:
         work = clone(state)
         events = self.step(work, action)
         return Outcome(work, events)
-
-    def describe(self, event: dict) -> str:
-        return event.get("text") or str(event)
