@@ -8,6 +8,7 @@ from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
@@ -107,9 +108,21 @@ class TableScreen(Screen):
             return self.draw_main(legal)
         if wait["kind"] == "advance":
             return self.draw_advance(legal)
+        if len(legal) == 6 and all("value" in a for a in legal if a["type"] == "roll"):
+            return self.draw_die_faces(legal)
         for action in legal:
             tone = "primary" if action["type"] in ("roll", "draw") else "normal"
             self.button(view.label(state, action), action, tone=tone)
+
+    def draw_die_faces(self, legal):
+        """Physical dice: the six faces as a 3 x 2 keypad, all in reach of a thumb."""
+        grid = GridLayout(cols=3, spacing=dp(6), size_hint_y=None, height=dp(124))
+        for action in legal:
+            face = BigButton(text=str(action["value"]), tone="primary", font_size="26sp")
+            face.bind(on_release=lambda *_a, a=action: self.act(a))
+            grid.add_widget(face)
+        self.note("Tap the number the die shows:")
+        self.ids.actions.add_widget(grid)
 
     def reveal(self, seat):
         self.revealed_for = seat
