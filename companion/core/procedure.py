@@ -10,6 +10,8 @@ recorded too, so a rerun rolls exactly what was rolled before.
 
 from __future__ import annotations
 
+import marshal
+
 from companion.core import rng
 from companion.core.engine import Rejected, clone
 
@@ -81,11 +83,12 @@ class Ctx:
 
 
 def start(state: dict, kind: str, args: dict) -> None:
-    """Begin procedure `kind` on `state` (it will be run by `run`)."""
-    base = clone(state)
-    base.pop("proc", None)
+    """Begin procedure `kind` on `state` (it will be run by `run`). The state
+    before it is kept as marshal bytes: cheap to take, and only decoded if the
+    procedure has to stop and wait."""
+    state.pop("proc", None)
     state["proc"] = {"kind": kind, "args": args, "inputs": [], "emitted": 0,
-                     "rng": state["rng"], "base": base}
+                     "rng": state["rng"], "base": marshal.dumps(state)}
 
 
 def run(state: dict, procedures: dict, physical_dice: bool) -> list[dict]:
@@ -104,9 +107,10 @@ def run(state: dict, procedures: dict, physical_dice: bool) -> list[dict]:
         fresh = ctx.events[proc["emitted"]:]
         proc["emitted"] = len(ctx.events)
         live = {"players": work["players"]}  # the table mid-procedure, for the app to show
-        if first:  # back to the state before the procedure (shared: nothing mutates it)
+        if first:  # back to the state before the procedure; the base becomes plain data
             state.clear()
-            state.update(proc["base"])
+            state.update(marshal.loads(proc["base"]))
+            proc["base"] = marshal.loads(proc["base"])
         state["proc"] = proc
         state["await"] = need.prompt
         state["live"] = live
