@@ -108,7 +108,7 @@ class TableScreen(Screen):
             return self.draw_main(legal)
         if wait["kind"] == "advance":
             return self.draw_advance(legal)
-        if len(legal) == 6 and all("value" in a for a in legal if a["type"] == "roll"):
+        if len(legal) == 6 and all(a["type"] == "roll" and "value" in a for a in legal):
             return self.draw_die_faces(legal)
         for action in legal:
             tone = "primary" if action["type"] in ("roll", "draw") else "normal"
