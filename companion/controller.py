@@ -17,6 +17,7 @@ class GameController:
         self.store = store
         self.session: Session | None = None
         self.recent: list[dict] = []  # events of the last action, for the screen to tell
+        self.next_seed: int | None = None  # tests and demos: the seed of the next new game
 
     @property
     def rules(self):
@@ -27,6 +28,8 @@ class GameController:
         return self.session.state
 
     def new_game(self, game_id: str, setup: dict, seed: int | None = None) -> None:
+        if seed is None:
+            seed, self.next_seed = self.next_seed, None
         seed = random.SystemRandom().randrange(2**32) if seed is None else seed
         self.session = Session(rules_for(game_id), setup, seed)
         self.recent = []

@@ -106,6 +106,7 @@ def test_a_complete_game_through_the_ui(app, artifacts):
     shot(artifacts, "01-home")
     tap_text(app, "New game: Above Top Secret")
     shot(artifacts, "02-new-game")
+    app.controller.next_seed = 0  # a game that meets every kind of prompt (see below)
     tap_text(app, "Start: choose starting lines")
     controller = app.controller
     shadow = Session(controller.rules, controller.session.setup, controller.session.seed)
@@ -123,6 +124,11 @@ def test_a_complete_game_through_the_ui(app, artifacts):
         assert controller.store.current.exists()
         steps += 1
         assert steps < 2000
+    prompts = {controller.session.states[i]["await"].get("choice") or
+               controller.session.states[i]["await"]["kind"]
+               for i in range(len(controller.session.actions))}
+    assert {"order", "rollover_area", "advance", "discard", "reinforce", "cloak",
+            "self_destruct", "search", "main", "turn_start"} <= prompts
     assert app.root.current == "gameover"
     assert controller.state["winner"] == shadow.state["winner"]
     shot(artifacts, "10-game-over")
