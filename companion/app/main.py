@@ -50,7 +50,21 @@ class DossierApp(App):
             manager.add_widget(screen)
         return manager
 
+    def on_keyboard(self, _window, key, *_args) -> bool:
+        """Android's back button (Escape): step back a screen instead of quitting."""
+        if key != 27:
+            return False
+        current = self.root.current
+        if current == "log":
+            self.show_table()
+            return True
+        if current in ("table", "gameover", "newgame"):
+            self.go("home")  # the game stays saved; Resume brings it back
+            return True
+        return False
+
     def on_start(self):
+        Window.bind(on_keyboard=self.on_keyboard)
         if self.demo:
             from companion.app.demo import demo_session
 

@@ -166,3 +166,20 @@ def test_dice_roller_menu_and_undo(app, artifacts):
     tap_text(app, "Face-to-face: off (turn the far player's half)")
     assert app.face_to_face
     shot(artifacts, "14-face-to-face")
+
+
+def test_back_button_goes_home_and_resume_returns(app):
+    from kivy.base import EventLoop
+
+    from tests.ui.driver import pump, tap_text
+
+    app.controller.new_game("above-top-secret", {}, seed=4)
+    app.show_table()
+    pump(3)
+    actions = list(app.controller.session.actions)
+    EventLoop.window.dispatch("on_keyboard", 27, 0, "", [])
+    pump(3)
+    assert app.root.current == "home"
+    tap_text(app, "Resume game")
+    assert app.root.current == "table"
+    assert app.controller.session.actions == actions
