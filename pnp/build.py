@@ -253,6 +253,17 @@ def tile_marks(c, window, col, row, cols, rows, step, trim, bleed):
     c.saveState()
     c.setLineWidth(0.5)
     c.setStrokeColorRGB(0, 0, 0)
+    trim_left, trim_top, (width, height) = trim
+    bottom = top - shown_h
+    # the board's own outer trim lines, marked in the margin where this tile holds them
+    for x in ([trim_left] if col == 0 else []) + ([trim_left + width] if col == cols - 1
+                                                  else []):
+        c.line(x * mm, (top + 1) * mm, x * mm, (top + 6) * mm)
+        c.line(x * mm, (bottom - 1) * mm, x * mm, (bottom - 6) * mm)
+    for y in ([trim_top] if row == 0 else []) + ([trim_top - height] if row == rows - 1
+                                                 else []):
+        c.line((left - 1) * mm, y * mm, (left - 6) * mm, y * mm)
+        c.line((left + shown_w + 1) * mm, y * mm, (left + shown_w + 6) * mm, y * mm)
     if col > 0:  # cut along the left window edge
         c.line(left * mm, (top + 1) * mm, left * mm, (top + 6) * mm)
         c.line(left * mm, (top - shown_h - 1) * mm, left * mm, (top - shown_h - 6) * mm)
