@@ -97,6 +97,7 @@ class Renderer:
             for key in ("text", "value", "label"):
                 if key in out:
                     out[key] = substitute(out[key], ctx)
+            out["_source"] = element.get("text") or element.get("value")
             for key in keys:
                 value = _subst_deep(out[key], ctx)
                 out[key] = spec[key].spec.clean(value, element["_mark"], self.problems_for(
@@ -201,12 +202,12 @@ class Renderer:
         x, y = e["x"], e["y"]
         box_w, box_h = e.get("w", w - x), e.get("h", h - y)
         self.text_box(as_text(e["text"], markup), self.style(e),
-                      x, y, box_w, box_h, markup, e.get("rotate", 0))
+                      x, y, box_w, box_h, markup, e.get("rotate", 0), e.get("_source"))
 
     def draw_richtext(self, e, w, h, b):
         self.draw_text(e, w, h, b, markup=True)
 
-    def text_box(self, text, style, x, y, box_w, box_h, markup, rotate=0):
+    def text_box(self, text, style, x, y, box_w, box_h, markup, rotate=0, source=None):
         """Wrap and shrink `text` into the box (mm, top-left origin)."""
         if not text.strip():
             return
@@ -233,8 +234,9 @@ class Renderer:
                           style["leading"], ascent, style["max_lines"])
         size = fitted.size
         if not fitted.fits:
-            self.warn(f"{self.where}: text does not fit at the minimum size {min_size:g} pt: "
-                      f"'{text[:40]}'")
+            field = f" ({source})" if isinstance(source, str) and "{" in source else ""
+            self.warn(f"{self.where}: text{field} does not fit at the minimum size "
+                      f"{min_size:g} pt: '{text[:40]}'")
         self.min_drawn = size if self.min_drawn is None else min(self.min_drawn, size)
         c.saveState()
         c.translate(cx * mm, -cy * mm)

@@ -87,7 +87,8 @@ def test_text_that_cannot_fit_warns_naming_card_and_field(tmp_path):
     data.write_text(data.read_text().replace(
         "Repair: return one played card to your hand.", "Repair " * 400))
     result = build_game(load_game(game_dir), tmp_path / "out", Options())
-    assert any("crew 'C-02' front" in w and "minimum size" in w for w in result.warnings)
+    assert any("crew 'C-02' front" in w and "({text})" in w and "minimum size" in w
+               for w in result.warnings), result.warnings
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
