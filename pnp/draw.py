@@ -100,8 +100,11 @@ class Renderer:
             out["_source"] = element.get("text") or element.get("value")
             for key in keys:
                 value = _subst_deep(out[key], ctx)
-                out[key] = spec[key].spec.clean(value, element["_mark"], self.problems_for(
-                    element["_mark"], key))
+                found = Problems()
+                out[key] = spec[key].spec.clean(value, element["_mark"], found)
+                for problem in found.items:
+                    self.problems.add(element["_mark"],
+                                      f"{key}: {problem.message} (in {self.where})")
                 if out[key] is None and value is not None and value != "none":
                     return None
         except TemplateError as exc:
@@ -115,15 +118,6 @@ class Renderer:
             self.problems.add(element["_mark"], f"unknown icon '{out['name']}' (in {self.where})")
             return None
         return out
-
-    def problems_for(self, mark: Mark, key: str):
-        where, problems = self.where, self.problems
-
-        class Tagged:
-            def add(self, m, message):
-                problems.add(m, f"{key}: {message} (in {where})")
-
-        return Tagged()
 
     # -- helpers -----------------------------------------------------------------
     def paint(self, e: dict, default_fill=None):

@@ -98,7 +98,8 @@ class Game:
         raise KeyError(component_id)
 
 
-def rel(path: Path, root: Path) -> str:
+def rel(path: Path) -> str:
+    """A path as the user will recognise it: relative to the working folder if inside."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
@@ -114,7 +115,7 @@ class Loader:
     # -- helpers -----------------------------------------------------------
     def yaml(self, path: Path):
         try:
-            return load_yaml(path, rel(path, self.root))
+            return load_yaml(path, rel(path))
         except InvalidInput as exc:
             self.problems.items.extend(exc.problems)
             return None
@@ -134,7 +135,7 @@ class Loader:
     def load(self) -> Game:
         game_file = self.root / "game.yaml"
         if not game_file.is_file():
-            raise InvalidInput([file_mark(rel(game_file, self.root)).problem(
+            raise InvalidInput([file_mark(rel(game_file)).problem(
                 "no game.yaml here: a game folder needs a game.yaml (see docs/format.md)")])
         raw = self.yaml(game_file)
         self.problems.raise_if_any()

@@ -120,9 +120,8 @@ class GreedyAgent:
             return -state["players"][seat]["bases"][option]
         if kind == "card" and isinstance(option, list):
             owner, level = option
-            slot = state["players"][owner]["line"][level - 1]
-            friendly = state["players"][owner]["team"] == state["players"][seat]["team"]
-            return (1 if friendly else 1) * value(slot["card"])
+            # own cards get boosts, enemy cards get hindered: either way the best one
+            return value(state["players"][owner]["line"][level - 1]["card"])
         if kind in ("discard", "bottom"):
             return -value(option)
         if kind == "search":

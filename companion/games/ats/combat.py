@@ -22,7 +22,7 @@ class Combat:
         self.area = target.get("area")
         self.bypass = bool(target.get("bypass"))
         self.minus = 0  # combat-only DEF modifiers on the target (R-CMB-2)
-        self.struck: set = set()
+        self.target_struck = False  # R-ATT-6: a target that pre-struck does not counter
 
     # -- lookups ----------------------------------------------------------------------
     def slot(self, seat: int, level: int):
@@ -155,7 +155,7 @@ class Combat:
 
     def counterattack(self) -> None:
         a, t = self.a, self.t
-        if t is None or a is None or t["disabled"] or ("t", "strike") in self.struck:
+        if t is None or a is None or t["disabled"] or self.target_struck:
             return
         if not m.has(t, "Counterattack") or not m.can_strike(t, a) or m.has(a, "Stealth"):
             return
@@ -198,7 +198,7 @@ class Combat:
     def strike(self, seat, level, victim, vlevel) -> tuple[int, bool]:
         """One card strikes another (R-GEN-1); returns (damage dealt, destroyed)."""
         striker = self.slot(seat, level)
-        self.struck.add(("t", "strike") if seat == self.q else ("a", "strike"))
+        self.target_struck = self.target_struck or seat == self.q
         value = self.inaccuracy(seat, striker, m.eff_atk(striker))
         disabler = m.has(striker, "Disabler")
         destroyed = self.damage_card(victim, vlevel, value, striker, "strike")

@@ -529,6 +529,11 @@ class AtsRules(Rules):
             cleanup["pos"] = 0
         return self.pass_command(state)
 
+    def next_player_in_cleanup(self, state) -> list[dict]:
+        """Steps 4 and 5 take one decision per player: go on to the next one."""
+        state["cleanup"]["pos"] += 1
+        return self.next_cleanup(state)
+
     def cleanup_wait(self, state, seat, step) -> dict | None:
         player = state["players"][seat]
         if step == 3:
@@ -538,12 +543,12 @@ class AtsRules(Rules):
                 if slot is None and not done and (m.hand_choices(state, seat, level) or (
                         tracked and m.UNKNOWN in player["hand"])):
                     return {"kind": "reinforce", "player": seat, "level": level}
-        elif step == 4 and not state["cleanup"].get(f"advanced{seat}"):
+        elif step == 4:
             if player["clearance"] < 5 and sum(
                     defense(s["card"])["def"] for s in player["line"] if s) >= CLEARANCE_COST[
                     player["clearance"] + 1]:
                 return {"kind": "advance", "player": seat}
-        elif step == 5 and not state["cleanup"].get(f"cloak{seat}"):
+        elif step == 5:
             if any(s and m.has(s, "Cloaking") and lv <= player["clearance"]
                    for lv, s in self.line(state, seat)):
                 return {"kind": "cloak", "player": seat}
@@ -570,40 +575,36 @@ class AtsRules(Rules):
     def on_advance(self, state, action) -> list[dict]:
         seat = state["await"]["player"]
         if action["type"] == "skip":
-            state["cleanup"][f"advanced{seat}"] = True
-            return self.next_cleanup(state)
+            return self.next_player_in_cleanup(state)
         levels = action.get("levels")
         levels = tuple(sorted(levels)) if isinstance(levels, list) and all(
             isinstance(lv, int) for lv in levels) else None
         if levels not in self.advance_options(state, seat):
             raise Rejected("R-CLR-3", "discard line cards whose printed DEF reaches the cost")
-        state["cleanup"][f"advanced{seat}"] = True
         player = state["players"][seat]
         for level in levels:
             player["discard"].append(player["line"][level - 1]["card"])
             player["line"][level - 1] = None
         player["clearance"] += 1
         return [{"kind": "advanced", "text": f"{player['name']} advances to clearance "
-                 f"{player['clearance']}", "player": seat}] + self.next_cleanup(state)
+                 f"{player['clearance']}", "player": seat}] + self.next_player_in_cleanup(state)
 
     def on_cloak(self, state, action) -> list[dict]:
         seat = state["await"]["player"]
         if action["type"] == "skip":
-            state["cleanup"][f"cloak{seat}"] = True
-            return self.next_cleanup(state)
+            return self.next_player_in_cleanup(state)
         player = state["players"][seat]
         level = action.get("level")
         slot = player["line"][level - 1] if level in LEVELS else None
         if not slot:
             raise Rejected("R-ATT-5", "cloak one of your line cards")
-        state["cleanup"][f"cloak{seat}"] = True
         slot["cloaked"] = True
         for lv, s in self.line(state, seat):
             if s and m.has(s, "Cloaking") and lv <= player["clearance"]:
                 s["protector"], s["touched"] = False, True
                 break
         return [{"kind": "cloaked", "text": f"{player['name']} cloaks {name_of(slot)}",
-                 "player": seat}] + self.next_cleanup(state)
+                 "player": seat}] + self.next_player_in_cleanup(state)
 
     def on_discard(self, state, action) -> list[dict]:
         seat = state["await"]["player"]
