@@ -7,6 +7,7 @@ build leaves nothing half-written behind.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
@@ -20,7 +21,7 @@ from pnp import pieces
 from pnp.draw import Renderer
 from pnp.errors import Problems
 from pnp.game import Component, Game
-from pnp.impose import MARGIN, arrange, page_size
+from pnp.impose import MARGIN, PAPERS, arrange, page_size
 from pnp.pagemarks import LABEL_PT, crop_marks, fold_line, free_bands, label_font, page_furniture
 
 TILE_MARGIN = 10.0
@@ -312,8 +313,6 @@ def assembly_map(c, cols, rows, col, row, origin):
                 c.setFillColorRGB(1, 1, 1)
             c.rect(x * mm, y * mm, cell * mm, cell * mm, stroke=1, fill=1)
     c.setFillColorRGB(0.3, 0.3, 0.3)
-    from pnp.pagemarks import label_font
-
     c.setFont(label_font(), 5.5)
     text = (f"tile {chr(65 + row)}{col + 1} of {rows} x {cols}: trim the marked edges, lay each "
             "tile over its neighbour's overlap and match the targets")
@@ -356,8 +355,6 @@ def render_component(game, comp, options, renderer, path, file_name, result):
 
 
 def fits_paper(size, bleed, paper) -> bool:
-    from pnp.impose import PAPERS
-
     pw, ph = PAPERS[paper]
     edge = max(MARGIN, bleed + 2.0)
     w, h = size
@@ -406,8 +403,6 @@ def check_game(game: Game, options: Options) -> Result:
     problems = Problems()
     result = Result()
     renderer = Renderer(game, problems, result.warnings.append)
-    import io
-
     for comp in game.components:
         render_component(game, comp, options, renderer, io.BytesIO(), f"{comp.id}.pdf", result)
     problems.raise_if_any()

@@ -74,9 +74,10 @@ def _slots(bands: list, length: float, depth: float, taken: list) -> list:
                                                                           order[b[0]])):
         if band_depth < depth:
             continue
-        cuts = [lo + 6.0, *[m for m in marks], hi - 6.0]
-        for a, b in zip(cuts, cuts[1:], strict=False):
-            a, b = a + (1.5 if a != lo + 6.0 else 0), b - (1.5 if b != hi - 6.0 else 0)
+        # stretches between the band's ends (6 mm in) and the crop marks (1.5 mm clear)
+        stops = [(lo + 6.0, 0.0), *[(mark, 1.5) for mark in marks], (hi - 6.0, 0.0)]
+        for (a, clear_a), (b, clear_b) in zip(stops, stops[1:], strict=False):
+            a, b = a + clear_a, b - clear_b
             if b - a >= length and (side, a) not in taken:
                 found.append((side, band_depth, a, b))
     return found

@@ -27,7 +27,6 @@ class Frag:
 class Fitted:
     lines: list  # list of (list[Frag], width1)
     size: float
-    leading: float
     fits: bool
 
 
@@ -100,7 +99,7 @@ def fit(words: list, space1: float, width: float, height: float, size: float,
 
     lines, ok = attempt(size)
     if ok:
-        return Fitted(lines, size, leading, True)
+        return Fitted(lines, size, True)
     low, high = 0, int((size - min_size) / 0.25)
     best = None
     while low <= high:
@@ -113,8 +112,8 @@ def fit(words: list, space1: float, width: float, height: float, size: float,
         else:
             high = mid - 1
     if best:
-        return Fitted(best[0], best[1], leading, True)
-    return Fitted(attempt(min_size)[0], min_size, leading, False)
+        return Fitted(best[0], best[1], True)
+    return Fitted(attempt(min_size)[0], min_size, False)
 
 
 def ascent_ratio(font: str) -> float:

@@ -56,7 +56,6 @@ class NewGameScreen(Screen):
     mode = StringProperty("2 players")
     dice = StringProperty("digital")
     cards = StringProperty("virtual")
-    names = ListProperty([])
 
     def refresh(self):
         self.build_players()
