@@ -1,11 +1,17 @@
-"""Multi-step rules procedures (a combat, an encounter card) written as plain
-straight-line code that can stop to ask a player and resume later.
+"""Multi-step rules procedures (a combat, an encounter card), written as
+straight-line generator code that yields whenever it needs a player's choice
+or a real die, and carries on when it gets it.
 
-A procedure runs on a copy of the state taken when it started, replaying
-the answers and dice recorded so far. When it needs an answer it does not
-have, it raises NeedInput; the state then waits for that answer, and the
-next run replays everything up to the new answer and carries on. Dice are
-recorded too, so a rerun rolls exactly what was rolled before.
+While a procedure waits, the state is its working state (the table as it is
+mid-combat) plus `proc`: the state from before it began (`base`), the answers
+and dice recorded so far, and its own generator position in the random stream.
+An answer is carried on in one of two ways, with the same result:
+
+- live: the generator that paused is still held, and the answer goes to the
+  very state object it paused on (the simulator steps one state in place);
+- replay: on any other copy of the state (undo, the app's copy-then-step,
+  a restored save) the procedure runs again from `base`, taking the recorded
+  inputs, up to the new answer.
 """
 
 from __future__ import annotations
@@ -14,12 +20,6 @@ import marshal
 
 from companion.core import rng
 from companion.core.engine import Rejected, clone
-
-
-class NeedInput(Exception):
-    def __init__(self, prompt: dict):
-        super().__init__(prompt.get("kind"))
-        self.prompt = prompt
 
 
 class Ctx:
@@ -35,93 +35,90 @@ class Ctx:
     def emit(self, kind: str, text: str, **data) -> None:
         self.events.append({"kind": kind, "text": text, **data})
 
-    def _next(self, prompt: dict):
-        inputs = self.proc["inputs"]
-        if self.used < len(inputs):
-            value = inputs[self.used]
-            self.used += 1
-            return value
-        raise NeedInput(prompt)
-
-    def ask(self, player: int, kind: str, options: list, text: str, **extra):
-        """A player's choice among `options` (answered with a `choose` action)."""
-        if not options:
-            raise ValueError(f"no options for {kind}")
-        return self._next({"kind": "choose", "choice": kind, "player": player,
-                           "options": options, "text": text, **extra})
-
-    def roll(self, player: int, purpose: str, die: str = "d6") -> int:
-        """A d6 rolled by `player`: from the generator, or entered from a real die."""
-        inputs = self.proc["inputs"]
-        if self.used < len(inputs):
-            value = inputs[self.used]
-            self.used += 1
-            return value
-        if self.physical:
-            raise NeedInput({"kind": "roll", "player": player, "purpose": purpose, "die": die,
-                             "text": f"roll the {die} for {purpose}"})
-        holder = {"rng": self.proc["rng"]}
-        value = rng.randint(holder, 1, 6)
-        self.proc["rng"] = holder["rng"]
-        inputs.append(value)
+    def _take(self):
+        value = self.proc["inputs"][self.used]
         self.used += 1
         return value
+
+    def ask(self, player: int, kind: str, options: list, text: str, **extra):
+        """A player's choice among `options` (answered with a `choose` action).
+        Use as `value = yield from ctx.ask(...)`."""
+        if not options:
+            raise ValueError(f"no options for {kind}")
+        if self.used == len(self.proc["inputs"]):
+            yield {"kind": "choose", "choice": kind, "player": player, "options": options,
+                   "text": text, **extra}
+        return self._take()
+
+    def roll(self, player: int, purpose: str, die: str = "d6"):
+        """A d6 rolled by `player`: from the generator, or entered from a real
+        die. Use as `value = yield from ctx.roll(...)`."""
+        if self.used == len(self.proc["inputs"]):
+            if self.physical:
+                yield {"kind": "roll", "player": player, "purpose": purpose, "die": die,
+                       "text": f"roll the {die} for {purpose}"}
+            else:
+                self.proc["inputs"].append(rng.randint(self.proc, 1, 6))
+        return self._take()
 
     def randint(self, low: int, high: int) -> int:
         """A hidden random draw (shuffles, random discards): always the generator."""
-        inputs = self.proc["inputs"]
-        if self.used < len(inputs):
-            value = inputs[self.used]
-            self.used += 1
-            return value
-        holder = {"rng": self.proc["rng"]}
-        value = rng.randint(holder, low, high)
-        self.proc["rng"] = holder["rng"]
-        inputs.append(value)
-        self.used += 1
-        return value
+        if self.used == len(self.proc["inputs"]):
+            self.proc["inputs"].append(rng.randint(self.proc, low, high))
+        return self._take()
 
 
-def start(state: dict, kind: str, args: dict) -> None:
-    """Begin procedure `kind` on `state` (it will be run by `run`). The state
-    before it is kept as marshal bytes: cheap to take, and only decoded if the
-    procedure has to stop and wait."""
-    state.pop("proc", None)
-    state["proc"] = {"kind": kind, "args": args, "inputs": [], "emitted": 0,
-                     "rng": state["rng"], "base": marshal.dumps(state)}
+class Runner:
+    """Starts and carries on a game's procedures (`procedures`: kind -> generator
+    function taking a Ctx and the procedure's arguments). Holds the one
+    procedure that paused last, so that answering it in place needs no replay."""
 
+    def __init__(self, procedures: dict):
+        self.procedures = procedures
+        self.paused: tuple | None = None  # (proc, generator, ctx)
 
-def run(state: dict, procedures: dict, physical_dice: bool) -> list[dict]:
-    """Run the current procedure as far as it goes; return the new events.
+    def start(self, state: dict, kind: str, args: dict, physical_dice: bool,
+              **extra) -> list[dict]:
+        """Begin procedure `kind` on `state` and run it as far as it goes. The state
+        before it is kept as marshal bytes: cheap to take, and only decoded if the
+        procedure has to pause."""
+        base = marshal.dumps(state)
+        proc = state["proc"] = {"kind": kind, "args": args, "inputs": [], "emitted": 0,
+                                "rng": state["rng"], **extra}
+        ctx = Ctx(state, proc, physical_dice)
+        return self._go(state, self.procedures[kind](ctx, **args), ctx, base)
 
-    On completion the state becomes the procedure's result; when input is
-    needed, state['await'] describes it and the rest of the state is as it
-    was before the procedure began (plus the waiting procedure)."""
-    proc = state.pop("proc")
-    first = not proc["inputs"]
-    work = state if first else clone(proc["base"])  # a first run may work in place
-    ctx = Ctx(work, proc, physical_dice)
-    try:
-        procedures[proc["kind"]](ctx, **proc["args"])
-    except NeedInput as need:
+    def resume(self, state: dict, physical_dice: bool) -> list[dict]:
+        """Carry on the waiting procedure after its answer was recorded."""
+        proc = state["proc"]
+        if self.paused and self.paused[0] is proc and self.paused[2].state is state:
+            _, generator, ctx = self.paused
+        else:  # a copy of the state: run it again from the base
+            state.clear()
+            state.update(clone(proc["base"]))
+            state["proc"] = proc
+            ctx = Ctx(state, proc, physical_dice)
+            generator = self.procedures[proc["kind"]](ctx, **proc["args"])
+        self.paused = None
+        return self._go(state, generator, ctx, None)
+
+    def _go(self, state, generator, ctx, base: bytes | None) -> list[dict]:
+        """Run until the procedure ends (the state becomes its result) or pauses
+        (state['await'] says for what); return the events not yet returned."""
+        proc = state["proc"]
+        try:
+            prompt = next(generator)
+        except StopIteration:
+            state["rng"] = proc["rng"]
+            del state["proc"]
+            return ctx.events[proc["emitted"]:]
+        if base is not None:  # the first pause: the base becomes plain data
+            proc["base"] = marshal.loads(base)
+        state["await"] = prompt
+        self.paused = (proc, generator, ctx)
         fresh = ctx.events[proc["emitted"]:]
         proc["emitted"] = len(ctx.events)
-        live = {"players": work["players"]}  # the table mid-procedure, for the app to show
-        if first:  # back to the state before the procedure; the base becomes plain data
-            state.clear()
-            state.update(marshal.loads(proc["base"]))
-            proc["base"] = marshal.loads(proc["base"])
-        state["proc"] = proc
-        state["await"] = need.prompt
-        state["live"] = live
         return fresh
-    fresh = ctx.events[proc["emitted"]:]
-    work["rng"] = proc["rng"]
-    if work is not state:
-        state.clear()
-        state.update(work)
-    state.pop("live", None)
-    return fresh
 
 
 def answer(state: dict, action: dict) -> None:
@@ -138,4 +135,3 @@ def answer(state: dict, action: dict) -> None:
     else:
         raise Rejected("R-PROMPT", f"waiting for a '{prompt['kind']}' answer")
     state["proc"]["inputs"].append(value)
-

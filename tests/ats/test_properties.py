@@ -99,6 +99,29 @@ def test_apply_never_changes_the_state_it_is_given(game):
 
 @FAST
 @given(games)
+def test_stepping_in_place_equals_copy_then_step(game):
+    """A waiting procedure carries on live when its state is stepped in place, and
+    by replay on a copy (companion/core/procedure.py): both end in the same state
+    and events, dice roller uses mid-procedure included."""
+    seed, setup_index, picks = game
+    in_place = AtsRules()  # its own runner, so the copies never take its live procedure
+    live = in_place.new_game(SETUPS[setup_index], seed)
+    copied = clone(live)
+    for pick in picks:
+        actions = in_place.legal_actions(live)
+        if not actions:
+            break
+        for action in [{"type": "free_roll"}] * (pick % 5 == 0) + [actions[pick % len(actions)]]:
+            events = in_place.step(live, action)
+            outcome = RULES.apply(copied, action)
+            assert outcome.events == events
+            assert outcome.state == live
+            copied = outcome.state
+    json.dumps(live)
+
+
+@FAST
+@given(games)
 def test_listed_attacks_are_exactly_those_the_rules_allow(game):
     """legal_actions builds attacks directly; they must match attack_problem (R-CMB-1)."""
     seed, setup_index, picks = game

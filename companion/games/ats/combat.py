@@ -39,35 +39,35 @@ class Combat:
     def player(self, seat):
         return self.state["players"][seat]
 
-    # -- the whole combat -------------------------------------------------------------
-    def run(self) -> None:
+    # -- the whole combat (generators: `yield from` wherever a player may be asked) ----
+    def run(self):
         ctx, a = self.ctx, self.a
         target_text = (f"{self.player(self.q)['name']}'s {self.area}" if self.area else
                        f"{self.player(self.q)['name']}'s {name_of(self.t)}")
         ctx.emit("declared", f"{self.player(self.p)['name']}'s {name_of(a)} attacks "
                  f"{target_text}" + (" (Bypass)" if self.bypass else ""),
                  player=self.p, level=self.la, target=self.q)
-        if self.hold_window() or self.defending_time_shift():
+        if (yield from self.hold_window()) or (yield from self.defending_time_shift()):
             return self.end(cancelled=True)
         if self.area:
-            self.base_attack()
+            yield from self.base_attack()
             return self.end()
-        if self.self_destruct():
+        if (yield from self.self_destruct()):
             return self.end()
-        self.attacking_time_shift()
-        self.pre_strike()
-        self.attack()
-        self.counterattack()
+        yield from self.attacking_time_shift()
+        yield from self.pre_strike()
+        yield from self.attack()
+        yield from self.counterattack()
         self.end()
 
-    def hold_window(self) -> bool:
+    def hold_window(self):
         """R-ENC-2 / E-08: a held card that cancels an attack declared on you."""
         defender = self.player(self.q)
         for card_id in list(defender["held"]):
             effect = encounter(card_id)["effect"]
             if effect.get("window") != "attack_declared_against_you":
                 continue
-            use = self.ctx.ask(self.q, "use_held", [True, False],
+            use = yield from self.ctx.ask(self.q, "use_held", [True, False],
                                f"use {encounter(card_id)['name']} to cancel this attack?",
                                card=card_id)
             if use:
@@ -78,26 +78,26 @@ class Combat:
                 return True
         return False
 
-    def defending_time_shift(self) -> bool:
+    def defending_time_shift(self):
         t = self.t
         if t is None or not m.has(t, "Time Shift"):
             return False
-        value = self.ctx.roll(self.q, "defending Time Shift")
+        value = yield from self.ctx.roll(self.q, "defending Time Shift")
         cancel = value >= 4
         self.ctx.emit("rolled", f"Time Shift (defending): rolled {value}"
                       + (", the attack never happened" if cancel else ", no effect"),
                       value=value, player=self.q)
         return cancel
 
-    def self_destruct(self) -> bool:
+    def self_destruct(self):
         """R-ATT-12."""
         t, a = self.t, self.a
         if not m.has(t, "Self Destruct"):
             return False
         if m.has(a, "First Strike") or m.has(a, "Disabler") or m.unit(a) == "Covert":
             return False
-        if not self.ctx.ask(self.q, "self_destruct", [True, False],
-                            f"self-destruct {name_of(t)}?", level=self.lt):
+        if not (yield from self.ctx.ask(self.q, "self_destruct", [True, False],
+                                        f"self-destruct {name_of(t)}?", level=self.lt)):
             return False
         damage = m.eff_atk(t)
         self.ctx.emit("self_destruct", f"{name_of(t)} self-destructs", player=self.q)
@@ -105,17 +105,17 @@ class Combat:
         self.damage_card(self.p, self.la, damage, None, "blast")
         return True
 
-    def attacking_time_shift(self) -> None:
+    def attacking_time_shift(self):
         if not m.has(self.a, "Time Shift"):
             return
-        value = self.ctx.roll(self.p, "attacking Time Shift")
+        value = yield from self.ctx.roll(self.p, "attacking Time Shift")
         if value >= 4:
             self.minus += 30
         self.ctx.emit("rolled", f"Time Shift (attacking): rolled {value}"
                       + (", target -30 DEF" if value >= 4 else ", no effect"), value=value,
                       player=self.p)
 
-    def pre_strike(self) -> None:
+    def pre_strike(self):
         """Step 5: Disabler or First Strike on the target strikes first."""
         a, t = self.a, self.t
         if t["disabled"] or not m.can_strike(t, a):
@@ -125,9 +125,9 @@ class Combat:
                  and not m.has(a, "Disabler") and m.unit(a) != "Covert")
         if disabler or first:
             self.ctx.emit("first_strike", f"{name_of(t)} strikes first", player=self.q)
-            self.strike(self.q, self.lt, self.p, self.la)
+            yield from self.strike(self.q, self.lt, self.p, self.la)
 
-    def attack(self) -> None:
+    def attack(self):
         a = self.a
         if a is None or a["disabled"]:
             return
@@ -141,39 +141,39 @@ class Combat:
         trap = m.has(t, "Booby-Trapped")
         warning = m.has(t, "Early Warning")
         trap_atk = m.eff_atk(t)
-        dealt, destroyed = self.strike(self.p, self.la, self.q, self.lt)
+        dealt, destroyed = yield from self.strike(self.p, self.la, self.q, self.lt)
         if not destroyed:
             return
         excess = dealt - max(0, before_def - before_damage)
         if warning:
             excess = max(0, excess - 10)
         if excess > 0:
-            self.damage_area(self.q, excess, "roll-over")
+            yield from self.damage_area(self.q, excess, "roll-over")
         if trap and self.a is not None:
             self.ctx.emit("booby_trap", "the Booby-Trapped card explodes", player=self.q)
             self.damage_card(self.p, self.la, trap_atk, None, "booby trap")
 
-    def counterattack(self) -> None:
+    def counterattack(self):
         a, t = self.a, self.t
         if t is None or a is None or t["disabled"] or self.target_struck:
             return
         if not m.has(t, "Counterattack") or not m.can_strike(t, a) or m.has(a, "Stealth"):
             return
         self.ctx.emit("counterattack", f"{name_of(t)} counterattacks", player=self.q)
-        self.strike(self.q, self.lt, self.p, self.la)
+        yield from self.strike(self.q, self.lt, self.p, self.la)
 
-    def base_attack(self) -> None:
+    def base_attack(self):
         """R-CMB-6 / R-ATT-4: a strike on a base area; no card defends."""
         a = self.a
-        value = self.inaccuracy(self.p, a, m.eff_atk(a))
+        value = yield from self.inaccuracy(self.p, a, m.eff_atk(a))
         if self.bypass:
-            roll = self.ctx.roll(self.p, "Bypass")
+            roll = yield from self.ctx.roll(self.p, "Bypass")
             if roll <= 3:
                 value = m.half(value)
             self.ctx.emit("rolled", f"Bypass: rolled {roll}, "
                           + ("half damage" if roll <= 3 else "full damage"), value=roll,
                           player=self.p)
-        self.damage_area(self.q, value, "attack", self.area)
+        yield from self.damage_area(self.q, value, "attack", self.area)
 
     def end(self, cancelled: bool = False) -> None:
         """Step 8: Protector tokens go from the attacker and target."""
@@ -185,26 +185,26 @@ class Combat:
                 slot["touched"] = True
 
     # -- strikes and damage ---------------------------------------------------------
-    def inaccuracy(self, seat, slot, value) -> int:
+    def inaccuracy(self, seat, slot, value):
         if not m.has(slot, "Inaccuracy"):
             return value
-        roll = self.ctx.roll(seat, "Inaccuracy")
+        roll = yield from self.ctx.roll(seat, "Inaccuracy")
         result = 0 if roll <= 3 else (m.half(value) if roll <= 5 else value)
         self.ctx.emit("rolled", f"Inaccuracy: rolled {roll}, "
                       + ("miss" if roll <= 3 else "half damage" if roll <= 5 else "full hit"),
                       value=roll, player=seat)
         return result
 
-    def strike(self, seat, level, victim, vlevel) -> tuple[int, bool]:
+    def strike(self, seat, level, victim, vlevel):
         """One card strikes another (R-GEN-1); returns (damage dealt, destroyed)."""
         striker = self.slot(seat, level)
         self.target_struck = self.target_struck or seat == self.q
-        value = self.inaccuracy(seat, striker, m.eff_atk(striker))
+        value = yield from self.inaccuracy(seat, striker, m.eff_atk(striker))
         disabler = m.has(striker, "Disabler")
         destroyed = self.damage_card(victim, vlevel, value, striker, "strike")
         victim_slot = self.slot(victim, vlevel)
         if disabler and victim_slot is not None and not victim_slot["disabled"]:
-            roll = self.ctx.roll(seat, "Disabler")
+            roll = yield from self.ctx.roll(seat, "Disabler")
             if roll >= 4:
                 victim_slot["disabled"] = True
             self.ctx.emit("rolled", f"Disabler: rolled {roll}"
@@ -235,13 +235,15 @@ class Combat:
         player["discard"].append(player["line"][level - 1]["card"])
         player["line"][level - 1] = None
 
-    def damage_area(self, seat, amount, how, area=None) -> None:
+    def damage_area(self, seat, amount, how, area=None):
         player = self.player(seat)
         standing = m.standing_areas(player)
         if not standing or amount <= 0:
             return
-        if area is None:
-            area = standing[0] if len(standing) == 1 else self.ctx.ask(
+        if area is None and len(standing) == 1:
+            area = standing[0]
+        elif area is None:
+            area = yield from self.ctx.ask(
                 self.p, "rollover_area", standing,
                 f"{amount} damage rolls over: choose {player['name']}'s base area",
                 amount=amount, target=seat)
@@ -261,5 +263,5 @@ def hit_base(ctx, state, seat, area, amount, how) -> None:
                  area=area)
 
 
-def combat(ctx, attacker: int, level: int, target: dict) -> None:
-    Combat(ctx, attacker, level, target).run()
+def combat(ctx, attacker: int, level: int, target: dict):
+    return Combat(ctx, attacker, level, target).run()

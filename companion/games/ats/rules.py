@@ -28,11 +28,13 @@ from companion.games.ats.effects import encounter_happens, encounter_turn
 STATE_VERSION = 1
 
 
-def first_strike(ctx, seats: list) -> None:
+def first_strike(ctx, seats: list):
     """R-SET-1 step 6: highest d6 goes first; tied highest players reroll."""
     state = ctx.state
     while len(seats) > 1:
-        rolls = {seat: ctx.roll(seat, "first strike") for seat in seats}
+        rolls = {}
+        for seat in seats:
+            rolls[seat] = yield from ctx.roll(seat, "first strike")
         for seat, value in rolls.items():
             ctx.emit("rolled", f"{state['players'][seat]['name']} rolls {value} for first "
                      "strike", player=seat, value=value)
@@ -55,6 +57,7 @@ class AtsRules(Rules):
 
     def __init__(self):
         cards()  # load the card data once, up front
+        self.procedures = procedure.Runner(PROCEDURES)
 
     # -- a new game ----------------------------------------------------------------------
     def new_game(self, setup: dict, seed: int) -> dict:
@@ -248,7 +251,8 @@ class AtsRules(Rules):
             if action["type"] == "roll" and state["settings"]["dice"] == "digital":
                 raise Rejected("R-DIE-1", "the app rolls its own dice in this game")
             procedure.answer(state, action)
-            return self.resume(state)
+            then = state["proc"]["then"]
+            return self.resume(state, self.procedures.resume(state, self.physical(state)), then)
         handler = getattr(self, "on_" + wait["kind"], None)
         expected = {"turn_start": "roll"}.get(wait["kind"], wait["kind"])
         allowed = {"main": ("intel", "attack", "sacrifice", "end_turn"),
@@ -265,7 +269,7 @@ class AtsRules(Rules):
         die = action.get("die", "d6")
         if die not in ("d6", "combat", "encounter"):
             raise Rejected("R-DIE-1", "the dice are d6, combat and encounter")
-        value = rng.randint(state, 1, 6)
+        value = rng.randint(state.get("proc") or state, 1, 6)  # mid-procedure: its stream
         text = {"d6": f"d6: {value}", "combat": f"Combat die: {value}",
                 "encounter": f"Encounter die: {value} ("
                              + ("encounter" if value >= 5 else "all clear") + ")"}[die]
@@ -278,17 +282,19 @@ class AtsRules(Rules):
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
                 raise Rejected("R-DIE-1", "enter the die's result, 1 to 6")
 
-    def run(self, state, kind, args, then) -> list[dict]:
-        procedure.start(state, kind, args)
-        state["proc"]["then"] = then
-        return self.resume(state)
+    @staticmethod
+    def physical(state) -> bool:
+        return state["settings"]["dice"] == "physical"
 
-    def resume(self, state) -> list[dict]:
-        then = state["proc"]["then"]
-        events = procedure.run(state, PROCEDURES, state["settings"]["dice"] == "physical")
+    def run(self, state, kind, args, then) -> list[dict]:
+        """Start procedure `kind`; when it ends, `after_<then>` carries the game on."""
+        return self.resume(state, self.procedures.start(state, kind, args, self.physical(state),
+                                                        then=then), then)
+
+    def resume(self, state, events, then) -> list[dict]:
+        """After a procedure ran as far as it could: wait, or carry the game on."""
         if state.get("proc"):
             return events  # waiting for an answer
-        state.pop("proc", None)
         events += self.eliminations(state)
         if state["phase"] == "over":
             return events

@@ -16,8 +16,9 @@ AREA_NAMES = {"HQ": "Headquarters", "OPS": "Operations", "TEST": "Test Facility"
 
 
 def players(state: dict) -> list[dict]:
-    """The live table (mid-combat damage included when a procedure is waiting)."""
-    return (state.get("live") or state)["players"]
+    """The table (a waiting procedure's state is its working state, so mid-combat
+    damage shows)."""
+    return state["players"]
 
 
 def panel(state: dict, seat: int) -> dict:
