@@ -8,6 +8,7 @@ given: it returns a new state and the events that happened, or raises
 from __future__ import annotations
 
 import marshal
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 
@@ -48,6 +49,12 @@ class Rules:
     def step(self, state: dict, action: dict) -> list[dict]:
         """Change `state` in place; return events. Raise Rejected before changing anything."""
         raise NotImplementedError
+
+    def live_only(self):
+        """A context for stepping states in place that are never copied (the
+        simulator): a waiting procedure may then keep no snapshot for replaying it
+        on a copy (see procedure.py)."""
+        return nullcontext()
 
     def invariants(self, state: dict, previous: dict | None = None) -> list[str]:
         """Broken invariants, as messages (empty when all hold). `previous` is

@@ -119,3 +119,17 @@ def test_simulate_results_do_not_depend_on_the_number_of_processes():
     for run in runs:
         run.pop("seconds")
     assert runs[0] == runs[1]
+
+
+def test_a_copy_of_a_live_only_pause_cannot_be_carried_on():
+    """procedure.py: the simulator's in-place states keep no replay base; a copy of
+    one waiting mid-procedure is refused clearly instead of resuming wrongly."""
+    rules = AtsRules()
+    state = rules.new_game({"dice": "physical"}, 3)
+    with rules.live_only():
+        while not state.get("proc"):
+            rules.step(state, rules.legal_actions(state)[0])
+    assert "base" not in state["proc"]
+    with pytest.raises(RuntimeError, match="live_only"):
+        rules.apply(state, rules.legal_actions(state)[0])
+    rules.step(state, rules.legal_actions(state)[0])  # the state itself carries on

@@ -44,8 +44,8 @@ def attributes(slot: dict) -> set:
 def has(slot: dict, attribute: str) -> bool:
     if slot["disabled"]:
         return False
-    return attribute in card(slot)["attributes"] or any(
-        g["attr"] == attribute for g in slot["granted"])
+    return attribute in (DEFENSE or cards()[0])[slot["card"]]["attributes"] or bool(
+        slot["granted"]) and any(g["attr"] == attribute for g in slot["granted"])
 
 
 def unit(slot: dict) -> str:
@@ -57,7 +57,8 @@ def eff_atk(slot: dict) -> int:
     value = card(slot)["atk"]
     if slot["cloaked"] and not slot["disabled"]:
         value += CLOAK_BONUS
-    value += sum(m["amount"] for m in slot["mods"] if m["stat"] == "atk")
+    if slot["mods"]:
+        value += sum(m["amount"] for m in slot["mods"] if m["stat"] == "atk")
     return max(0, value)
 
 
@@ -70,7 +71,8 @@ def eff_def(slot: dict, striker: dict | None = None, combat_minus: int = 0) -> i
         value += PROTECTOR_BONUS
     if striker is not None and unit(slot) == "Air" and unit(striker) == "Land":
         value += AIR_BONUS  # R-UNIT-2: only Land strikes face the Air bonus
-    value += sum(m["amount"] for m in slot["mods"] if m["stat"] == "def")
+    if slot["mods"]:
+        value += sum(m["amount"] for m in slot["mods"] if m["stat"] == "def")
     return max(10, value - combat_minus)
 
 
@@ -87,6 +89,8 @@ def half(value: int) -> int:
 # -- players, teams, clearance -------------------------------------------------------
 def clearance(player: dict) -> int:
     """R-CLR-4: the marker plus temporary modifiers, clamped to 1-5."""
+    if not player["clr_mods"]:
+        return player["clearance"]
     return max(1, min(5, player["clearance"] + sum(m["amount"] for m in player["clr_mods"])))
 
 

@@ -49,6 +49,8 @@ def first_strike(ctx, seats: list):
 
 
 PROCEDURES = {"first_strike": first_strike, "combat": combat, "encounter": encounter_turn}
+ANSWERS = {"turn_start": ("roll",), "main": ("intel", "attack", "sacrifice", "end_turn"),
+           "advance": ("advance", "skip"), "cloak": ("cloak", "skip")}  # others: the kind
 
 
 class AtsRules(Rules):
@@ -57,7 +59,7 @@ class AtsRules(Rules):
 
     def __init__(self):
         cards()  # load the card data once, up front
-        self.procedures = procedure.Runner(PROCEDURES)
+        self.runner = procedure.Runner(PROCEDURES)
 
     # -- a new game ----------------------------------------------------------------------
     def new_game(self, setup: dict, seed: int) -> dict:
@@ -121,49 +123,41 @@ class AtsRules(Rules):
         turn = state["turn"]
         player = state["players"][seat]
         if not turn["intel"]:
-            for level, slot in self.line(state, seat):
-                if slot and m.has(slot, "Intel") and m.cleared(player, level):
+            for level, slot in enumerate(player["line"][:m.clearance(player)], start=1):
+                if slot and m.has(slot, "Intel"):
                     actions.append({"type": "intel", "level": level, "mode": "self"})
                     actions += [{"type": "intel", "level": level, "mode": "opponent",
                                  "player": q} for q in m.opponents(state, seat)]
                     break
-        if not (turn["attacked"] or turn["sacrificed"]):
-            actions += self.attack_actions(state, seat)
-        if not (turn["attacked"] or turn["sacrificed"]):
-            for card_id in m.hand_choices(state, seat):
-                actions.append({"type": "sacrifice", "swaps": [
-                    {"level": defense(card_id)["level"], "card": card_id}]})
+        if turn["attacked"] or turn["sacrificed"]:
+            return actions
+        actions += self.attack_actions(state, seat)
+        actions += [{"type": "sacrifice", "swaps": [{"level": defense(c)["level"], "card": c}]}
+                    for c in m.hand_choices(state, seat)]
         return actions
 
     def attack_actions(self, state, seat) -> list[dict]:
         """Every legal attack (the same as `attack_problem` allows, built directly)."""
         player = state["players"][seat]
-        limit = m.clearance(player)
-        rivals = [(q, state["players"][q]) for q in m.opponents(state, seat)]
+        rivals = [(q, state["players"][q]["line"], m.standing_areas(state["players"][q]))
+                  for q in m.opponents(state, seat)]
         out = []
-        for level, slot in enumerate(player["line"], start=1):
-            if slot is None or slot["disabled"] or level > limit:
+        for level, slot in enumerate(player["line"][:m.clearance(player)], start=1):
+            if slot is None or slot["disabled"]:
                 continue
-            space_ok = m.unit(slot) in ("Missile", "Space")
-            bypass = m.has(slot, "Bypass")
-            for q, enemy in rivals:
-                areas = None
-                for t in (level - 1, level, level + 1):
-                    if not 1 <= t <= 5:
-                        continue
-                    victim = enemy["line"][t - 1]
-                    if victim is not None:
-                        if space_ok or m.unit(victim) != "Space":
-                            out.append({"type": "attack", "level": level,
-                                        "target": {"player": q, "level": t}})
-                        continue
-                    areas = areas or m.standing_areas(enemy)
+            hits_space = m.unit(slot) in ("Missile", "Space")
+            for q, line, areas in rivals:
+                for t in range(max(1, level - 1), min(5, level + 1) + 1):
+                    victim = line[t - 1]
+                    if victim is None:  # a gap: attack a standing base area through it
+                        out += [{"type": "attack", "level": level,
+                                 "target": {"player": q, "level": t, "area": a}} for a in areas]
+                    elif hits_space or m.unit(victim) != "Space":
+                        out.append({"type": "attack", "level": level,
+                                    "target": {"player": q, "level": t}})
+                if m.has(slot, "Bypass"):
                     out += [{"type": "attack", "level": level,
-                             "target": {"player": q, "level": t, "area": a}} for a in areas]
-                if bypass:
-                    out += [{"type": "attack", "level": level,
-                             "target": {"player": q, "area": a, "bypass": True}}
-                            for a in m.standing_areas(enemy)]
+                             "target": {"player": q, "area": a, "bypass": True}} for a in areas]
         return out
 
     def targets(self, state, seat, level) -> list[dict]:
@@ -224,10 +218,12 @@ class AtsRules(Rules):
         if player["clearance"] >= 5:
             return []
         cost = CLEARANCE_COST[player["clearance"] + 1]
-        filled = [(lv, s) for lv, s in self.line(state, seat) if s]
-        return [tuple(lv for lv, _ in combo) for r in range(1, len(filled) + 1)
-                for combo in combinations(filled, r)
-                if sum(defense(s["card"])["def"] for _, s in combo) >= cost]
+        levels = [lv for lv, s in enumerate(player["line"], start=1) if s]
+        printed = [defense(s["card"])["def"] for s in player["line"] if s]
+        return [chosen for r in range(1, len(levels) + 1)
+                for chosen, values in zip(combinations(levels, r), combinations(printed, r),
+                                          strict=True)
+                if sum(values) >= cost]
 
     def start_choices(self, state) -> list[str]:
         level = state["await"]["level"]
@@ -252,13 +248,9 @@ class AtsRules(Rules):
                 raise Rejected("R-DIE-1", "the app rolls its own dice in this game")
             procedure.answer(state, action)
             then = state["proc"]["then"]
-            return self.resume(state, self.procedures.resume(state, self.physical(state)), then)
+            return self.resume(state, self.runner.resume(state, self.physical(state)), then)
         handler = getattr(self, "on_" + wait["kind"], None)
-        expected = {"turn_start": "roll"}.get(wait["kind"], wait["kind"])
-        allowed = {"main": ("intel", "attack", "sacrifice", "end_turn"),
-                   "advance": ("advance", "skip"), "cloak": ("cloak", "skip")}.get(
-            wait["kind"], (expected,))
-        if handler is None or action["type"] not in allowed:
+        if handler is None or action["type"] not in ANSWERS.get(wait["kind"], (wait["kind"],)):
             raise Rejected("R-TURN-1", f"now: {wait['kind'].replace('_', ' ')}, "
                            f"not '{action['type']}'")
         return handler(state, action)
@@ -282,13 +274,16 @@ class AtsRules(Rules):
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
                 raise Rejected("R-DIE-1", "enter the die's result, 1 to 6")
 
+    def live_only(self):
+        return self.runner.live_only()
+
     @staticmethod
     def physical(state) -> bool:
         return state["settings"]["dice"] == "physical"
 
     def run(self, state, kind, args, then) -> list[dict]:
         """Start procedure `kind`; when it ends, `after_<then>` carries the game on."""
-        return self.resume(state, self.procedures.start(state, kind, args, self.physical(state),
+        return self.resume(state, self.runner.start(state, kind, args, self.physical(state),
                                                         then=then), then)
 
     def resume(self, state, events, then) -> list[dict]:
@@ -509,8 +504,8 @@ class AtsRules(Rules):
                 if not slot:
                     continue
                 slot["disabled"] = slot["cloaked"] = False
-                if (m.has(slot, "Protector") and slot["placed"] < state["round"]
-                        and not slot["touched"] and not slot["protector"]):
+                if (not slot["touched"] and not slot["protector"]
+                        and slot["placed"] < state["round"] and m.has(slot, "Protector")):
                     slot["protector"] = True
                     events.append({"kind": "protector", "text": f"{name_of(slot)} gains the "
                                    "Protector token", "player": seat})
@@ -543,11 +538,15 @@ class AtsRules(Rules):
     def cleanup_wait(self, state, seat, step) -> dict | None:
         player = state["players"][seat]
         if step == 3:
-            tracked = state["settings"]["cards"] == "tracked"
-            for level, slot in self.line(state, seat):
-                done = level in state["cleanup"].get("none", {}).get(str(seat), [])
-                if slot is None and not done and (m.hand_choices(state, seat, level) or (
-                        tracked and m.UNKNOWN in player["hand"])):
+            if None not in player["line"] or not player["hand"]:
+                return None
+            if state["settings"]["cards"] == "tracked":  # any gap, while a card is unknown
+                fillable = range(1, 6) if m.UNKNOWN in player["hand"] else ()
+            else:
+                fillable = {defense(c)["level"] for c in player["hand"]}
+            done = state["cleanup"].get("none", {}).get(str(seat), ())
+            for level, slot in enumerate(player["line"], start=1):
+                if slot is None and level in fillable and level not in done:
                     return {"kind": "reinforce", "player": seat, "level": level}
         elif step == 4:
             if player["clearance"] < 5 and sum(
