@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from companion.games.ats import model as m
 from companion.games.ats.data import defense
@@ -18,6 +19,7 @@ class RandomAgent:
         return self.random.choice(rules.legal_actions(state))
 
 
+@cache
 def value(card_id) -> int:
     if card_id in (None, m.UNKNOWN):
         return 0

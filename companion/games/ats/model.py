@@ -104,7 +104,7 @@ def in_play(state: dict) -> list[int]:
 
 def opponents(state: dict, seat: int) -> list[int]:
     team = state["players"][seat]["team"]
-    return [i for i in in_play(state) if state["players"][i]["team"] != team]
+    return [i for i, p in enumerate(state["players"]) if not p["out"] and p["team"] != team]
 
 
 def cleared(player: dict, level: int) -> bool:
@@ -123,8 +123,9 @@ def hand_choices(state: dict, seat: int, level: int | None = None) -> list[str]:
     """Cards that may be named as coming from this player's hand."""
     player = state["players"][seat]
     if state["settings"]["cards"] == "virtual":
-        return sorted({c for c in player["hand"]
-                       if level is None or defense(c)["level"] == level})
+        if level is None:
+            return sorted(set(player["hand"]))
+        return sorted({c for c in player["hand"] if defense(c)["level"] == level})
     if UNKNOWN not in player["hand"]:
         return []
     return unseen_cards(player, level)

@@ -26,6 +26,7 @@ from companion.games.ats.data import (
 from companion.games.ats.effects import encounter_happens, encounter_turn
 
 STATE_VERSION = 1
+WITHIN_ONE = {lv: [t for t in LEVELS if abs(t - lv) <= 1] for lv in LEVELS}  # R-CLR-2
 
 
 def first_strike(ctx, seats: list):
@@ -58,7 +59,7 @@ class AtsRules(Rules):
     save_version = STATE_VERSION
 
     def __init__(self):
-        cards()  # load the card data once, up front
+        self.all_ids = frozenset(cards()[0])  # also loads the card data once, up front
         self.runner = procedure.Runner(PROCEDURES)
 
     # -- a new game ----------------------------------------------------------------------
@@ -147,7 +148,7 @@ class AtsRules(Rules):
                 continue
             hits_space = m.unit(slot) in ("Missile", "Space")
             for q, line, areas in rivals:
-                for t in range(max(1, level - 1), min(5, level + 1) + 1):
+                for t in WITHIN_ONE[level]:
                     victim = line[t - 1]
                     if victim is None:  # a gap: attack a standing base area through it
                         out += [{"type": "attack", "level": level,
@@ -743,30 +744,34 @@ class AtsRules(Rules):
                     tally[key] = tally.get(key, 0) + 1
         return tally
 
+    def conserved(self, player, tracked: bool) -> bool:
+        """All 40 defense cards across deck, hand, discard, removed and line: each
+        known card once (tracked mode: the rest are "?")."""
+        held = (player["deck"] + player["hand"] + player["discard"] + player["removed"]
+                + [s["card"] for s in player["line"] if s])
+        if len(held) != len(self.all_ids):
+            return False
+        if not tracked:
+            return set(held) == self.all_ids
+        known = [c for c in held if c != m.UNKNOWN]
+        return len(set(known)) == len(known) and self.all_ids.issuperset(known)
+
     def invariants(self, state: dict, previous=None) -> list[str]:
         broken = []
         if previous is not None:
             for player, gone in zip(state["players"], previous, strict=True):
-                if any(player["bases"][area] != 0 for area in gone):
+                if gone and any(player["bases"][area] != 0 for area in gone):
                     broken.append(f"{player['name']}: a destroyed base area came back")
-        all_ids = sorted(cards()[0])
+        tracked = state["settings"]["cards"] == "tracked"
         for player in state["players"]:
             name = player["name"]
-            if any(not 0 <= hp <= 100 for hp in player["bases"].values()):
+            if not 0 <= min(player["bases"].values()) <= max(player["bases"].values()) <= 100:
                 broken.append(f"{name}: base HP out of 0-100")
             if not 1 <= player["clearance"] <= 5 or not 1 <= m.clearance(player) <= 5:
                 broken.append(f"{name}: clearance out of 1-5")
-            held = (player["deck"] + player["hand"] + player["discard"] + player["removed"]
-                    + [s["card"] for s in player["line"] if s])
-            if state["phase"] != "setup":
-                known = sorted(c for c in held if c != m.UNKNOWN)
-                if len(held) != len(all_ids) or len(set(known)) != len(known) or \
-                        not set(known) <= set(all_ids):
-                    broken.append(f"{name}: defense cards not conserved")
-                if state["settings"]["cards"] == "virtual" and known != all_ids:
-                    broken.append(f"{name}: defense cards not conserved")
-        alive = [t for t, members in enumerate(state["teams"])
-                 if any(not state["players"][s]["out"] for s in members)]
+            if state["phase"] != "setup" and not self.conserved(player, tracked):
+                broken.append(f"{name}: defense cards not conserved")
+        alive = {p["team"] for p in state["players"] if not p["out"]}
         if (state["phase"] == "over") != (len(alive) <= 1 and state["phase"] != "setup"):
             broken.append("game over does not match the win condition")
         if state["phase"] in ("turn", "cleanup") and state["command"] not in range(
