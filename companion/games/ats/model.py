@@ -111,24 +111,28 @@ def cleared(player: dict, level: int) -> bool:
     return level <= clearance(player)
 
 
-def unseen_cards(player: dict, level: int | None = None) -> list[str]:
+def unseen_cards(player: dict, level: int | None = None, hand: list | None = None) -> list[str]:
     """Defense card ids whose place the app does not know (tracked mode)."""
+    hand = player["hand"] if hand is None else hand
     seen = {s["card"] for s in player["line"] if s} | set(player["discard"]) | set(
-        player["removed"]) | {c for c in player["hand"] + player["deck"] if c != UNKNOWN}
+        player["removed"]) | {c for c in hand + player["deck"] if c != UNKNOWN}
     return [cid for cid, c in cards()[0].items()
             if cid not in seen and (level is None or c["level"] == level)]
 
 
-def hand_choices(state: dict, seat: int, level: int | None = None) -> list[str]:
-    """Cards that may be named as coming from this player's hand."""
+def hand_choices(state: dict, seat: int, level: int | None = None,
+                 hand: list | None = None) -> list[str]:
+    """Cards that may be named as coming from this player's hand (or from `hand`,
+    what is left of it after some were named)."""
     player = state["players"][seat]
+    hand = player["hand"] if hand is None else hand
     if state["settings"]["cards"] == "virtual":
         if level is None:
-            return sorted(set(player["hand"]))
-        return sorted({c for c in player["hand"] if defense(c)["level"] == level})
-    if UNKNOWN not in player["hand"]:
+            return sorted(set(hand))
+        return sorted({c for c in hand if defense(c)["level"] == level})
+    if UNKNOWN not in hand:
         return []
-    return unseen_cards(player, level)
+    return unseen_cards(player, level, hand)
 
 
 def take_from_hand(player: dict, card_id: str) -> None:

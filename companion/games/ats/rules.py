@@ -61,6 +61,8 @@ class AtsRules(Rules):
     def __init__(self):
         self.all_ids = frozenset(cards()[0])  # also loads the card data once, up front
         self.runner = procedure.Runner(PROCEDURES)
+        self.handlers = {name[3:]: getattr(self, name) for name in dir(self)
+                         if name.startswith("on_")}  # what answers each `await` kind
 
     # -- a new game ----------------------------------------------------------------------
     def new_game(self, setup: dict, seed: int) -> dict:
@@ -140,20 +142,22 @@ class AtsRules(Rules):
     def attack_actions(self, state, seat) -> list[dict]:
         """Every legal attack (the same as `attack_problem` allows, built directly)."""
         player = state["players"][seat]
-        rivals = [(q, state["players"][q]["line"], m.standing_areas(state["players"][q]))
-                  for q in m.opponents(state, seat)]
+        rivals = []  # (seat, per level: None for a gap else whether a Space unit, areas)
+        for q in m.opponents(state, seat):
+            enemy = state["players"][q]
+            rivals.append((q, [s and m.unit(s) == "Space" for s in enemy["line"]],
+                           m.standing_areas(enemy)))
         out = []
         for level, slot in enumerate(player["line"][:m.clearance(player)], start=1):
             if slot is None or slot["disabled"]:
                 continue
             hits_space = m.unit(slot) in ("Missile", "Space")
-            for q, line, areas in rivals:
+            for q, space, areas in rivals:
                 for t in WITHIN_ONE[level]:
-                    victim = line[t - 1]
-                    if victim is None:  # a gap: attack a standing base area through it
+                    if space[t - 1] is None:  # a gap: attack a standing base area through it
                         out += [{"type": "attack", "level": level,
                                  "target": {"player": q, "level": t, "area": a}} for a in areas]
-                    elif hits_space or m.unit(victim) != "Space":
+                    elif hits_space or not space[t - 1]:
                         out.append({"type": "attack", "level": level,
                                     "target": {"player": q, "level": t}})
                 if m.has(slot, "Bypass"):
@@ -250,7 +254,7 @@ class AtsRules(Rules):
             procedure.answer(state, action)
             then = state["proc"]["then"]
             return self.resume(state, self.runner.resume(state, self.physical(state)), then)
-        handler = getattr(self, "on_" + wait["kind"], None)
+        handler = self.handlers.get(wait["kind"])
         if handler is None or action["type"] not in ANSWERS.get(wait["kind"], (wait["kind"],)):
             raise Rejected("R-TURN-1", f"now: {wait['kind'].replace('_', ' ')}, "
                            f"not '{action['type']}'")
@@ -469,8 +473,7 @@ class AtsRules(Rules):
         player = state["players"][seat]
         remaining = list(player["hand"])
         for swap in swaps:
-            if swap.get("card") not in m.hand_choices({**state, "players": [
-                    {**player, "hand": remaining}]}, 0, swap["level"]):
+            if swap.get("card") not in m.hand_choices(state, seat, swap["level"], remaining):
                 raise Rejected("R-SAC-1", f"{swap.get('card')} is not a level-{swap['level']} "
                                "card in your hand")
             remaining.remove(swap["card"] if swap["card"] in remaining else m.UNKNOWN)
@@ -555,8 +558,7 @@ class AtsRules(Rules):
                     player["clearance"] + 1]:
                 return {"kind": "advance", "player": seat}
         elif step == 5:
-            if any(s and m.has(s, "Cloaking") and lv <= player["clearance"]
-                   for lv, s in self.line(state, seat)):
+            if any(s and m.has(s, "Cloaking") for s in player["line"][:player["clearance"]]):
                 return {"kind": "cloak", "player": seat}
         elif step == 6 and len(player["hand"]) > HAND_LIMIT:
             return {"kind": "discard", "player": seat}
@@ -626,8 +628,7 @@ class AtsRules(Rules):
     def pass_command(self, state) -> list[dict]:
         """R-CLN-1 step 7 and R-TEAM-1."""
         teams = state["teams"]
-        alive = [t for t, members in enumerate(teams)
-                 if any(not state["players"][s]["out"] for s in members)]
+        alive = {p["team"] for p in state["players"] if not p["out"]}
         current = state["command"]
         nxt = next(t for t in [(current + i) % len(teams) for i in range(1, len(teams) + 1)]
                    if t in alive)
