@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -205,8 +206,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--rotate", action="store_true", help="rotate strategies over the seats")
     s.add_argument("--json", action="store_true")
     s.add_argument("--save", metavar="DIR", help="write every game as a save file")
-    s.add_argument("--jobs", type=int, default=1,
-                   help="processes to play in (results do not depend on it)")
+    s.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="processes to play in (default: one per core; results do not "
+                        "depend on it)")
     s.set_defaults(run=cmd_simulate)
     n = sub.add_parser("new", help="start a new game folder from a working example")
     n.add_argument("dir", metavar="DIR")
@@ -229,3 +231,6 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"pnp: {exc}", file=sys.stderr)
         return EXIT_INVALID
+    except BrokenPipeError:  # `pnp ... | head`: the reader left; end quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
