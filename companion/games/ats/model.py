@@ -141,15 +141,15 @@ def take_from_hand(player: dict, card_id: str) -> None:
 
 def expire(state: dict, event: str, seat: int | None = None) -> None:
     """End every modifier whose `until` is this event (turn_start/turn_end/cleanup)."""
-
-    def keep(mod):
-        until = mod["until"]
-        return not (until["event"] == event and until.get("player") in (None, seat))
-
     for player in state["players"]:
         if player["clr_mods"]:
-            player["clr_mods"] = [m for m in player["clr_mods"] if keep(m)]
+            player["clr_mods"] = [m for m in player["clr_mods"] if not _ends(m, event, seat)]
         for slot in player["line"]:
             if slot and (slot["mods"] or slot["granted"]):
-                slot["mods"] = [m for m in slot["mods"] if keep(m)]
-                slot["granted"] = [g for g in slot["granted"] if keep(g)]
+                slot["mods"] = [m for m in slot["mods"] if not _ends(m, event, seat)]
+                slot["granted"] = [g for g in slot["granted"] if not _ends(g, event, seat)]
+
+
+def _ends(mod: dict, event: str, seat: int | None) -> bool:
+    until = mod["until"]
+    return until["event"] == event and until.get("player") in (None, seat)

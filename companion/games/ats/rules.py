@@ -63,6 +63,8 @@ class AtsRules(Rules):
         self.runner = procedure.Runner(PROCEDURES)
         self.handlers = {name[3:]: getattr(self, name) for name in dir(self)
                          if name.startswith("on_")}  # what answers each `await` kind
+        self.main_moves = {name[3:]: getattr(self, name) for name in dir(self)
+                           if name.startswith("do_")}  # intel, attack, sacrifice, end_turn
 
     # -- a new game ----------------------------------------------------------------------
     def new_game(self, setup: dict, seed: int) -> dict:
@@ -412,7 +414,7 @@ class AtsRules(Rules):
         return [{"kind": "drew", "text": f"{player['name']} draws a card", "player": seat}]
 
     def on_main(self, state, action) -> list[dict]:
-        return getattr(self, "do_" + action["type"])(state, action)
+        return self.main_moves[action["type"]](state, action)
 
     def do_end_turn(self, state, action) -> list[dict]:
         return self.end_turn(state)
@@ -558,7 +560,7 @@ class AtsRules(Rules):
                     player["clearance"] + 1]:
                 return {"kind": "advance", "player": seat}
         elif step == 5:
-            if any(s and m.has(s, "Cloaking") for s in player["line"][:player["clearance"]]):
+            if any(m.has(s, "Cloaking") for s in player["line"][:player["clearance"]] if s):
                 return {"kind": "cloak", "player": seat}
         elif step == 6 and len(player["hand"]) > HAND_LIMIT:
             return {"kind": "discard", "player": seat}
@@ -655,7 +657,7 @@ class AtsRules(Rules):
     def eliminations(self, state) -> list[dict]:
         events = []
         for seat, player in enumerate(state["players"]):
-            if not player["out"] and not m.standing_areas(player):
+            if not player["out"] and not any(player["bases"].values()):  # none standing
                 player["out"] = True
                 events.append({"kind": "eliminated", "text": f"{player['name']}'s last base "
                                "area falls: out of the game", "player": seat})
