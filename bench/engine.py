@@ -2,7 +2,7 @@
 
 Run in-process after a warm-up game (card data loaded, bytecode compiled), so
 the figures are the engine's own speed, not interpreter start-up. Rates are the
-best of three runs, as `timeit` reports, so that other load on the machine does
+best of five runs, as `timeit` reports, so that other load on the machine does
 not count against the engine.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 import time
 
-GAMES = 200
-RUNS = 3
+GAMES = 100
+RUNS = 5
 
 
 def random_games(rules, count: int, seed: int = 1) -> tuple[float, int]:

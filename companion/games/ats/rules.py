@@ -60,6 +60,8 @@ class AtsRules(Rules):
 
     def __init__(self):
         self.all_ids = frozenset(cards()[0])  # also loads the card data once, up front
+        self.by_level = {lv: sorted(c for c, d in cards()[0].items() if d["level"] == lv)
+                         for lv in LEVELS}
         self.runner = procedure.Runner(PROCEDURES)
         self.handlers = {name[3:]: getattr(self, name) for name in dir(self)
                          if name.startswith("on_")}  # what answers each `await` kind
@@ -233,8 +235,7 @@ class AtsRules(Rules):
                 if sum(values) >= cost]
 
     def start_choices(self, state) -> list[str]:
-        level = state["await"]["level"]
-        return sorted(c for c, d in cards()[0].items() if d["level"] == level)
+        return self.by_level[state["await"]["level"]]
 
     @staticmethod
     def line(state, seat):
