@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import marshal
 from contextlib import contextmanager
+from functools import cached_property
 
 from companion.core import rng
 from companion.core.engine import Rejected, clone
@@ -154,3 +155,38 @@ def answer(state: dict, action: dict) -> None:
     else:
         raise Rejected("R-PROMPT", f"waiting for a '{prompt['kind']}' answer")
     state["proc"]["inputs"].append(value)
+
+
+class ProcedureRules:
+    """Mixed into a game's Rules when it has procedures (`procedures`: kind ->
+    generator function): starts them, takes the answers to their prompts, and
+    hands back to the game's `after_procedure` when one has ended."""
+
+    procedures: dict = {}
+
+    @cached_property
+    def runner(self) -> Runner:
+        return Runner(self.procedures)
+
+    def live_only(self):
+        return self.runner.live_only()
+
+    def physical_dice(self, state: dict) -> bool:
+        """Whether players roll real dice and enter the results (a game setting)."""
+        return state["settings"]["dice"] == "physical"
+
+    def start_procedure(self, state: dict, kind: str, args: dict, then: str) -> list[dict]:
+        """Start procedure `kind`; once it has ended, `after_procedure(state, then)`."""
+        events = self.runner.start(state, kind, args, self.physical_dice(state), then=then)
+        return events if "proc" in state else events + self.after_procedure(state, then)
+
+    def answer_procedure(self, state: dict, action: dict) -> list[dict]:
+        """A `choose` or `roll` action answering the waiting procedure's prompt."""
+        answer(state, action)
+        then = state["proc"]["then"]
+        events = self.runner.resume(state, self.physical_dice(state))
+        return events if "proc" in state else events + self.after_procedure(state, then)
+
+    def after_procedure(self, state: dict, then: str) -> list[dict]:
+        """The game carries on after a procedure started with this `then` has ended."""
+        raise NotImplementedError

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from companion.core import procedure, rng
+from companion.core import rng
 from companion.core.engine import Rejected, Rules
+from companion.core.procedure import ProcedureRules
 from companion.games.ats import model as m
 from companion.games.ats.combat import combat, name_of
 from companion.games.ats.data import (
@@ -54,15 +55,15 @@ ANSWERS = {"turn_start": ("roll",), "main": ("intel", "attack", "sacrifice", "en
            "advance": ("advance", "skip"), "cloak": ("cloak", "skip")}  # others: the kind
 
 
-class AtsRules(Rules):
+class AtsRules(ProcedureRules, Rules):
     game_id = GAME_ID
     save_version = STATE_VERSION
+    procedures = PROCEDURES
 
     def __init__(self):
         self.all_ids = frozenset(cards()[0])  # also loads the card data once, up front
         self.by_level = {lv: sorted(c for c, d in cards()[0].items() if d["level"] == lv)
                          for lv in LEVELS}
-        self.runner = procedure.Runner(PROCEDURES)
         self.handlers = {name[3:]: getattr(self, name) for name in dir(self)
                          if name.startswith("on_")}  # what answers each `await` kind
         self.main_moves = {name[3:]: getattr(self, name) for name in dir(self)
@@ -252,11 +253,9 @@ class AtsRules(Rules):
             return self.free_roll(state, action)
         if state.get("proc"):
             self.check_roll(state, action)
-            if action["type"] == "roll" and state["settings"]["dice"] == "digital":
+            if action["type"] == "roll" and not self.physical_dice(state):
                 raise Rejected("R-DIE-1", "the app rolls its own dice in this game")
-            procedure.answer(state, action)
-            then = state["proc"]["then"]
-            return self.resume(state, self.runner.resume(state, self.physical(state)), then)
+            return self.answer_procedure(state, action)
         handler = self.handlers.get(wait["kind"])
         if handler is None or action["type"] not in ANSWERS.get(wait["kind"], (wait["kind"],)):
             raise Rejected("R-TURN-1", f"now: {wait['kind'].replace('_', ' ')}, "
@@ -282,23 +281,9 @@ class AtsRules(Rules):
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
                 raise Rejected("R-DIE-1", "enter the die's result, 1 to 6")
 
-    def live_only(self):
-        return self.runner.live_only()
-
-    @staticmethod
-    def physical(state) -> bool:
-        return state["settings"]["dice"] == "physical"
-
-    def run(self, state, kind, args, then) -> list[dict]:
-        """Start procedure `kind`; when it ends, `after_<then>` carries the game on."""
-        return self.resume(state, self.runner.start(state, kind, args, self.physical(state),
-                                                        then=then), then)
-
-    def resume(self, state, events, then) -> list[dict]:
-        """After a procedure ran as far as it could: wait, or carry the game on."""
-        if state.get("proc"):
-            return events  # waiting for an answer
-        events += self.eliminations(state)
+    def after_procedure(self, state, then) -> list[dict]:
+        """A procedure has ended: eliminations, then `after_<then>` carries the game on."""
+        events = self.eliminations(state)
         if state["phase"] == "over":
             return events
         turn = state.get("turn")
@@ -323,10 +308,10 @@ class AtsRules(Rules):
             return [{"kind": "line_chosen", "text": f"{player['name']} has chosen a line",
                      "player": seat}]
         self.deal(state)
+        seats = list(range(len(state["players"])))
         return [{"kind": "line_chosen", "text": f"{player['name']} has chosen a line",
-                 "player": seat}] + self.run(state, "first_strike",
-                                             {"seats": list(range(len(state["players"])))},
-                                             "first_strike")
+                 "player": seat}] + self.start_procedure(state, "first_strike",
+                                                         {"seats": seats}, "first_strike")
 
     def deal(self, state) -> None:
         """R-SET-1 steps 3-5: decks, clearance 1, seven cards each."""
@@ -394,8 +379,8 @@ class AtsRules(Rules):
                    "player": seat}]
         if not hit:
             return events + self.after_encounter(state)
-        return events + self.run(state, "encounter", {"drawer": seat, "roll": value},
-                                 "encounter")
+        return events + self.start_procedure(state, "encounter",
+                                             {"drawer": seat, "roll": value}, "encounter")
 
     def after_encounter(self, state) -> list[dict]:
         seat = state["turn"]["player"]
@@ -455,8 +440,8 @@ class AtsRules(Rules):
         if problem:
             raise Rejected(*problem)
         state["turn"]["attacked"] = True
-        return self.run(state, "combat", {"attacker": seat, "level": action["level"],
-                                          "target": dict(target)}, "combat")
+        return self.start_procedure(state, "combat", {
+            "attacker": seat, "level": action["level"], "target": dict(target)}, "combat")
 
     def after_combat(self, state) -> list[dict]:
         return self.end_turn(state)
