@@ -126,19 +126,17 @@ class Runner:
         """Run until the procedure ends (the state becomes its result) or pauses
         (state['await'] says for what); return the events not yet returned."""
         proc = state["proc"]
-        try:
-            prompt = next(generator)
-        except StopIteration:
-            state["rng"] = proc["rng"]
-            del state["proc"]
-            return ctx.events[proc["emitted"]:]
-        if base is not None:  # the first pause: the base becomes plain data
-            proc["base"] = marshal.loads(base)
-        state["await"] = prompt
-        self.paused = (proc, generator, ctx)
-        fresh = ctx.events[proc["emitted"]:]
-        proc["emitted"] = len(ctx.events)
-        return fresh
+        for prompt in generator:  # the first prompt it yields: pause there
+            if base is not None:  # the first pause: the base becomes plain data
+                proc["base"] = marshal.loads(base)
+            state["await"] = prompt
+            self.paused = (proc, generator, ctx)
+            fresh = ctx.events[proc["emitted"]:]
+            proc["emitted"] = len(ctx.events)
+            return fresh
+        state["rng"] = proc["rng"]
+        del state["proc"]
+        return ctx.events[proc["emitted"]:]
 
 
 def answer(state: dict, action: dict) -> None:
