@@ -4,7 +4,7 @@ or a real die, and carries on when it gets it.
 
 While a procedure waits, the state is its working state (the table as it is
 mid-combat) plus `proc`: the state from before it began (`base`), the answers
-and dice recorded so far, and its own generator position in the random stream.
+and dice recorded so far, and its own position in the random stream.
 An answer is carried on in one of two ways, with the same result:
 
 - live: the generator that paused is still held, and the answer goes to the
@@ -96,9 +96,9 @@ class Runner:
 
     def start(self, state: dict, kind: str, args: dict, physical_dice: bool,
               **extra) -> list[dict]:
-        """Begin procedure `kind` on `state` and run it as far as it goes. The state
-        before it is kept as marshal bytes: cheap to take, and only decoded if the
-        procedure has to pause."""
+        """Begin procedure `kind` on `state` and run it as far as it goes. Unless
+        live_only, the state before it is kept as marshal bytes: cheap to take, and
+        only decoded if the procedure has to pause."""
         base = marshal.dumps(state) if self.keep_base else None
         proc = state["proc"] = {"kind": kind, "args": args, "inputs": [], "emitted": 0,
                                 "rng": state["rng"], **extra}
