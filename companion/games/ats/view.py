@@ -15,14 +15,10 @@ AREA_NAMES = {"HQ": "Headquarters", "OPS": "Operations", "TEST": "Test Facility"
               "LAB": "Research Lab"}
 
 
-def players(state: dict) -> list[dict]:
-    """The table (a waiting procedure's state is its working state, so mid-combat
-    damage shows)."""
-    return state["players"]
-
-
 def panel(state: dict, seat: int) -> dict:
-    player = players(state)[seat]
+    """One player's side of the table (mid-combat damage shows: a waiting
+    procedure's state is its working state)."""
+    player = state["players"][seat]
     line = []
     for level, slot in enumerate(player["line"], start=1):
         if slot is None:
