@@ -98,10 +98,6 @@ def standing_areas(player: dict) -> list[str]:
     return [a for a in AREAS if player["bases"][a] > 0]
 
 
-def in_play(state: dict) -> list[int]:
-    return [i for i, p in enumerate(state["players"]) if not p["out"]]
-
-
 def opponents(state: dict, seat: int) -> list[int]:
     team = state["players"][seat]["team"]
     return [i for i, p in enumerate(state["players"]) if not p["out"] and p["team"] != team]
