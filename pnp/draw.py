@@ -3,46 +3,35 @@
 Layout coordinates are millimetres from the top-left corner of the trim box,
 y pointing down; negative values and values past the size reach into the
 bleed. Templated values are resolved per item and validated again, so a bad
-value names the layout line and the card.
+value names the layout line and the cards it hits: each problem is reported
+once, with how many pieces share it.
 """
 
 from __future__ import annotations
 
 import math
-import warnings
-from functools import lru_cache
 
-from PIL import Image
-from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
-from pnp import ASSETS
-from pnp import text as rich
+from pnp.colors import color
 from pnp.errors import Mark, Problems
-from pnp.fonts import font_name
+from pnp.expr import Arith, ExprError
+from pnp.images import ImageDrawing
 from pnp.schema import is_template
 from pnp.specs import ELEMENT_SPECS
-from pnp.template import Expr, TemplateError, holds, substitute
+from pnp.template import TemplateError, substitute
+from pnp.typeset import TextDrawing
 
 MIN_TEXT_PT = 6.0
 DEFAULT_STYLE = {"font": "sans", "size": 8.0, "color": "#000000", "align": "left",
                  "valign": "top", "leading": 1.18, "bold": False, "italic": False,
                  "upper": False, "tracking": 0.0, "min_size": MIN_TEXT_PT,
                  "max_lines": None}
-Image.MAX_IMAGE_PIXELS = 64_000_000  # Pillow's decompression-bomb guard, made an error below
+SHOWN_IDS = 3  # pieces named in a problem that hits many
 
 
-@lru_cache(maxsize=512)
-def color(value: str | None):
-    if not value:
-        return None
-    r, g, b = (int(value[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    alpha = int(value[7:9], 16) / 255 if len(value) == 9 else 1.0
-    return Color(r, g, b, alpha)
-
-
-class Renderer:
+class Renderer(TextDrawing, ImageDrawing):
     """Draws items of one game; collects problems and text-fit warnings."""
 
     def __init__(self, game, problems: Problems, warn):
@@ -53,16 +42,45 @@ class Renderer:
         self._words: dict = {}
         self.c = None
         self.where = ""
+        self.piece = ""  # "component 'item'" of the piece being drawn
+        self.item_mark: Mark | None = None
+        self.element: dict = {}  # the element being drawn
         self.min_drawn = None  # smallest text size drawn, in pt
+        self.found: dict = {}  # (mark, message) -> pieces it hits, in order
+        self.warned: set = set()
+
+    def report(self, mark: Mark, message: str) -> None:
+        """A problem of the piece being drawn; reported once per place by finish()."""
+        pieces = self.found.setdefault((mark, message), [])
+        if self.piece not in pieces:
+            pieces.append(self.piece)
+
+    def warn_once(self, message: str) -> None:
+        if message not in self.warned:
+            self.warned.add(message)
+            self.warn(message)
+
+    def finish(self) -> None:
+        """Hand the collected problems over, each once with the pieces it hits."""
+        for (mark, message), pieces in self.found.items():
+            if len(pieces) == 1:
+                where = f"in {pieces[0]}"
+            else:
+                more = ", ..." if len(pieces) > SHOWN_IDS else ""
+                where = f"in {len(pieces)} pieces: {', '.join(pieces[:SHOWN_IDS])}{more}"
+            self.problems.add(mark, f"{message} ({where})")
+        self.found = {}
 
     # -- entry point ---------------------------------------------------------
     def draw(self, canvas, layout_name: str, context: dict, origin_pt: tuple, size_mm: tuple,
-             bleed_mm: float, where: str, sides: tuple | None = None) -> None:
+             bleed_mm: float, where: str, sides: tuple | None = None, piece: str = "",
+             item_mark: Mark | None = None) -> None:
         """Draw layout `layout_name` with its trim box's bottom-left at origin_pt.
 
         Drawing is clipped to the bleed box; `sides` (left, bottom, right, top)
         narrows the bleed where a piece abuts its neighbour on a shared cut line."""
         self.c, self.where = canvas, where
+        self.piece, self.item_mark = piece or where, item_mark
         w, h = size_mm
         left, bottom, right, top = sides or (bleed_mm,) * 4
         layout = self.game.layouts[layout_name]
@@ -75,9 +93,15 @@ class Renderer:
         c.clipPath(path, stroke=0, fill=0)
         ctx = {**context, "w": w, "h": h, "bleed": bleed_mm}
         for element in layout.elements:
-            if element["_when"] is not None and not holds(element["_when"], ctx):
+            when = element["_when"]
+            try:
+                if when is not None and not when.holds(ctx):
+                    continue
+            except ExprError as exc:
+                self.report(element["_marks"].get("when", element["_mark"]), str(exc))
                 continue
             resolved = self.resolve(element, ctx)
+            self.element = element
             if resolved is not None:
                 getattr(self, "draw_" + resolved["type"])(resolved, w, h, bleed_mm)
         c.restoreState()
@@ -93,29 +117,31 @@ class Renderer:
             return element
         out = dict(element)
         spec = ELEMENT_SPECS[element["type"]].fields
+        mark_of = element["_marks"].get
+        key = "type"
         try:
             for key in ("text", "value", "label"):
                 if key in out:
                     out[key] = substitute(out[key], ctx)
             out["_source"] = element.get("text") or element.get("value")
-            for key in keys:
+            for key in keys:  # noqa: B007 - the key being read names the place of a problem
                 value = _subst_deep(out[key], ctx)
                 found = Problems()
-                out[key] = spec[key].spec.clean(value, element["_mark"], found)
+                out[key] = _evaluate_deep(spec[key].spec.clean(value, element["_mark"], found),
+                                          ctx)
                 for problem in found.items:
-                    self.problems.add(element["_mark"],
-                                      f"{key}: {problem.message} (in {self.where})")
+                    self.report(mark_of(key, element["_mark"]), f"{key}: {problem.message}")
                 if out[key] is None and value is not None and value != "none":
                     return None
-        except TemplateError as exc:
-            self.problems.add(element["_mark"], f"{exc} (in {self.where})")
+        except (TemplateError, ExprError) as exc:
+            self.report(mark_of(key, element["_mark"]), str(exc))
             return None
         for key in ("style", "label_style"):
             if key in out and out[key] not in self.game.styles:
-                self.problems.add(element["_mark"], f"unknown style '{out[key]}' (in {self.where})")
+                self.report(mark_of(key, element["_mark"]), f"unknown style '{out[key]}'")
                 return None
         if out["type"] == "icon" and out["name"] not in self.game.icons:
-            self.problems.add(element["_mark"], f"unknown icon '{out['name']}' (in {self.where})")
+            self.report(mark_of("name", element["_mark"]), f"unknown icon '{out['name']}'")
             return None
         return out
 
@@ -201,88 +227,6 @@ class Renderer:
     def draw_richtext(self, e, w, h, b):
         self.draw_text(e, w, h, b, markup=True)
 
-    def text_box(self, text, style, x, y, box_w, box_h, markup, rotate=0, source=None):
-        """Wrap and shrink `text` into the box (mm, top-left origin)."""
-        if not text.strip():
-            return
-        c = self.c
-        family, bold, italic = style["font"], style["bold"], style["italic"]
-        if markup:  # regular, bold, italic, bold-italic as the markup toggles them
-            fonts = tuple(font_name(self.game.fonts, family, bold or b, italic or i)
-                          for b, i in ((False, False), (True, False), (False, True),
-                                       (True, True)))
-        else:
-            fonts = (font_name(self.game.fonts, family, bold, italic),) * 4
-        key = (text, fonts, markup, style["tracking"], style["upper"])
-        words = self._words.get(key)
-        if words is None:
-            words = self._words[key] = rich.parse(text, fonts, markup, self.game.icons,
-                                                  style["tracking"], style["upper"])
-        space1 = rich.stringWidth(" ", fonts[0], 1) + style["tracking"] / 10
-        cx, cy = x + box_w / 2, y + box_h / 2
-        if rotate % 180:
-            box_w, box_h = box_h, box_w
-        ascent = rich.ascent_ratio(fonts[0])
-        min_size = min(style["min_size"], style["size"])
-        fitted = rich.fit(words, space1, box_w * mm, box_h * mm, style["size"], min_size,
-                          style["leading"], ascent, style["max_lines"])
-        size = fitted.size
-        if not fitted.fits:
-            field = f" ({source})" if isinstance(source, str) and "{" in source else ""
-            self.warn(f"{self.where}: text{field} does not fit at the minimum size "
-                      f"{min_size:g} pt: '{text[:40]}'")
-        self.min_drawn = size if self.min_drawn is None else min(self.min_drawn, size)
-        c.saveState()
-        c.translate(cx * mm, -cy * mm)
-        if rotate:
-            c.rotate(-rotate)
-        left, top = -box_w / 2 * mm, box_h / 2 * mm
-        step = size * style["leading"]
-        block = (len(fitted.lines) - 1) * step + size * ascent
-        free = box_h * mm - block
-        offset = {"top": 0.0, "middle": free / 2, "bottom": free}[style["valign"]]
-        baseline = top - offset - size * ascent
-        fill = color(style["color"])
-        c.setFillColor(fill)
-        for frags, width1 in fitted.lines:
-            width = width1 * size
-            pen = left + {"left": 0.0, "center": (box_w * mm - width) / 2,
-                          "right": box_w * mm - width}[style["align"]]
-            run = None  # [x, font, text]: words in one font, spaces kept for copy-paste
-            for frag in frags:
-                if frag is None:
-                    if run:
-                        run[2] += " "
-                    pen += space1 * size
-                elif frag.icon:
-                    self.text_run(run, baseline, size, style)
-                    run = None
-                    c.saveState()
-                    c.translate(pen + size * 0.025, baseline + size * 0.85)
-                    self.icon_shapes(frag.icon, size * 1.05 / mm, fill)
-                    c.restoreState()
-                    pen += frag.width1 * size
-                else:
-                    if run and run[1] == frag.font:
-                        run[2] += frag.text
-                    else:
-                        self.text_run(run, baseline, size, style)
-                        run = [pen, frag.font, frag.text]
-                    pen += frag.width1 * size
-            self.text_run(run, baseline, size, style)
-            baseline -= step
-        c.restoreState()
-
-    def text_run(self, run, baseline, size, style) -> None:
-        if not run or not run[2].strip():
-            return
-        text_obj = self.c.beginText(run[0], baseline)
-        text_obj.setFont(run[1], size)
-        if style["tracking"]:
-            text_obj.setCharSpace(style["tracking"] * size / 10)
-        text_obj.textOut(run[2].rstrip(" "))
-        self.c.drawText(text_obj)
-
     def draw_icon(self, e, w, h, b):
         c = self.c
         c.saveState()
@@ -331,54 +275,6 @@ class Renderer:
                 for px, py in rest:
                     path.lineTo(px * k, -py * k)
                 c.drawPath(path, stroke=1, fill=0)
-
-    def draw_image(self, e, w, h, b):
-        x, y = e["x"], e["y"]
-        self.place_image(e["src"], e["_mark"], x, y, e.get("w", w - x), e.get("h", h - y),
-                         e["fit"])
-
-    def place_image(self, src, mark, x, y, bw, bh, fit):
-        found = self.image(src, mark)
-        if not found:
-            return
-        path, (iw, ih) = found
-        c = self.c
-        if fit == "stretch":
-            dw, dh = bw, bh
-        else:
-            scale = (max if fit == "cover" else min)(bw / iw, bh / ih)
-            dw, dh = iw * scale, ih * scale
-        c.saveState()
-        clip = c.beginPath()
-        clip.rect(x * mm, -(y + bh) * mm, bw * mm, bh * mm)
-        c.clipPath(clip, stroke=0, fill=0)
-        c.drawImage(str(path), (x + (bw - dw) / 2) * mm, -(y + (bh + dh) / 2) * mm,
-                    dw * mm, dh * mm, mask="auto")
-        c.restoreState()
-
-    def image(self, src: str, mark: Mark):
-        if src in self.images:
-            return self.images[src]
-        root = self.game.root
-        path = (root / src).resolve()
-        found = None
-        if not (path.is_relative_to(root) or path.is_relative_to(ASSETS.resolve())):
-            self.problems.add(mark, f"image '{src}' points outside the game folder")
-        elif not path.is_file():
-            self.problems.add(mark, f"image '{src}' not found (in {self.where})")
-        else:
-            try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("error", Image.DecompressionBombWarning)
-                    with Image.open(path) as img:
-                        img.verify()
-                        found = (path, img.size)
-            except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-                self.problems.add(mark, f"image '{src}' refused: {exc}")
-            except OSError as exc:
-                self.problems.add(mark, f"image '{src}' cannot be read: {exc}")
-        self.images[src] = found
-        return found
 
     def draw_badge(self, e, w, h, b):
         size = e["size"]
@@ -480,12 +376,19 @@ def badge_points(shape: str, cx: float, cy: float, r: float) -> list:
 def _has_template(value) -> bool:
     if isinstance(value, list):
         return any(_has_template(v) for v in value)
-    return isinstance(value, Expr) or is_template(value)
+    return isinstance(value, Arith) or is_template(value)
 
 
 def _subst_deep(value, ctx):
     if isinstance(value, list):
         return [_subst_deep(v, ctx) for v in value]
-    if isinstance(value, Expr):
+    if isinstance(value, Arith):
         return value.evaluate(ctx)
     return substitute(value, ctx)
+
+
+def _evaluate_deep(value, ctx):
+    """A card's field may itself hold arithmetic ('w / 2'): evaluate what cleaning made."""
+    if isinstance(value, list):
+        return [_evaluate_deep(v, ctx) for v in value]
+    return value.evaluate(ctx) if isinstance(value, Arith) else value

@@ -14,7 +14,15 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: {self.message}"
+        return f"{self.file}:{self.line}:{self.col}: {printable(self.message)}"
+
+
+def printable(text: str) -> str:
+    """Control and line-separator characters shown as escapes, so that one problem
+    stays one line of output whatever a file holds."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in text)
 
 
 class InvalidInput(Exception):

@@ -20,6 +20,8 @@ def check_font(path: Path) -> str | None:
         _register(path)
     except (TTFError, OSError) as exc:
         return str(exc).splitlines()[0]
+    except Exception as exc:  # noqa: BLE001 - a damaged file breaks the parser in many ways
+        return f"the file is damaged ({type(exc).__name__}: {exc})"
     return None
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pnp import ASSETS, BUNDLED_LAYOUTS
 from pnp.errors import InvalidInput, Mark, Problems, file_mark
+from pnp.layouts import check_names, resolve_layouts, unknown_ref
 from pnp.schema import (
     Any_,
     Bool,
@@ -24,29 +25,19 @@ from pnp.schema import (
     Record,
     Spec,
     Str,
-    is_template,
-    unknown_key,
 )
 from pnp.specs import (
     CARD_SIZES,
     COMPONENT,
-    ELEMENT_SPECS,
     GAME,
     ICON_FILE,
     LAYOUT_FILE,
+    PAGE,
     RESERVED,
 )
-from pnp.template import TemplateError, parse_when
 from pnp.yamlload import YMap, load_yaml
 
 BUNDLED_ICONS = ASSETS / "icons.yaml"
-
-
-@dataclass
-class Layout:
-    name: str
-    elements: list  # validated element dicts, each with '_when' parsed and '_mark'
-    mark: Mark
 
 
 @dataclass
@@ -60,6 +51,7 @@ class Item:
     shape: str | None = None
     size: tuple | float | None = None
     faces: list = field(default_factory=list)
+    size_mark: Mark | None = None  # where a sheet's own size is written
 
 
 @dataclass
@@ -75,6 +67,8 @@ class Component:
     face: str | None
     vars: dict
     mark: Mark
+    size_mark: Mark | None = None
+    fields: tuple = ()  # the declared field names
 
 
 @dataclass
@@ -122,24 +116,50 @@ class Loader:
 
     def inside(self, text: str, mark: Mark, what: str) -> Path | None:
         """A path from the game folder that must stay inside it or the bundled assets."""
-        path = (self.root / text).resolve()
+        try:
+            path = (self.root / text).resolve()
+            found = path.is_file()
+        except (OSError, RuntimeError, ValueError) as exc:  # a loop of links, a NUL byte
+            self.problems.add(mark, f"{what} '{text}' cannot be opened: "
+                              f"{getattr(exc, 'strerror', None) or exc}")
+            return None
         if not (path.is_relative_to(self.root) or path.is_relative_to(ASSETS.resolve())):
             self.problems.add(mark, f"{what} '{text}' points outside the game folder")
             return None
-        if not path.is_file():
+        if not found:
             self.problems.add(mark, f"{what} '{text}' not found (looked for {path})")
             return None
         return path
+
+    def checked(self, spec: Spec, value, mark: Mark):
+        """Validate against `spec`; None when anything in it is wrong, so that no
+        later step ever sees a half-valid value."""
+        before = len(self.problems.items)
+        out = spec.check(value, mark, self.problems)
+        return out if len(self.problems.items) == before else None
+
+    def mapping_file(self, path: Path, spec: Spec):
+        """A YAML file whose top level is a mapping, validated: (raw, checked) or None."""
+        data = self.yaml(path)
+        if data is None:
+            return None
+        if not isinstance(data, YMap):
+            self.problems.add(getattr(data, "mark", None) or file_mark(rel(path)),
+                              f"expected {spec.expected} at the top of the file")
+            return None
+        checked = self.checked(spec, data, data.mark)
+        return None if checked is None else (data, checked)
 
     # -- the whole game ----------------------------------------------------
     def load(self) -> Game:
         game_file = self.root / "game.yaml"
         if not game_file.is_file():
             raise InvalidInput([file_mark(rel(game_file)).problem(
-                "no game.yaml here: a game folder needs a game.yaml (see docs/format.md)")])
+                "no game.yaml here: a game folder needs a game.yaml "
+                "(the format: `pnp docs format`)")])
         raw = self.yaml(game_file)
         self.problems.raise_if_any()
-        spec = GAME.check(raw, raw.mark if isinstance(raw, YMap) else file_mark(game_file),
+        spec = GAME.check(raw, raw.mark if isinstance(raw, YMap) else file_mark(rel(game_file)),
                           self.problems)
         self.problems.raise_if_any()
         variables = dict(spec["vars"])
@@ -154,8 +174,9 @@ class Loader:
         game = Game(id=spec["id"], name=spec["name"], root=self.root,
                     language=spec["language"], players=spec["players"], fonts=fonts,
                     styles=styles, layouts={}, icons=icons, vars=variables, components=[])
-        game.layouts = self.resolve_layouts(layouts, game)
+        game.layouts = resolve_layouts(self, layouts, game)
         game.components = [c for c in self.load_components(raw["components"], game) if c]
+        check_names(game, self.problems)
         seen = Counter(c.id for c in game.components)
         for comp in game.components:
             if seen[comp.id] > 1:
@@ -194,12 +215,10 @@ class Loader:
         styles, layouts = {}, {}
         owner_s, owner_l = {}, {}
         for path, bundled in sources:
-            data = self.yaml(path)
-            if data is None:
+            loaded = self.mapping_file(path, LAYOUT_FILE)
+            if loaded is None:
                 continue
-            checked = LAYOUT_FILE.check(data, data.mark, self.problems)
-            if checked is None:
-                continue
+            data, checked = loaded
             for kind, found, target, owner in (("style", "styles", styles, owner_s),
                                                ("layout", "layouts", layouts, owner_l)):
                 for name, value in (checked[found] or {}).items():
@@ -249,106 +268,30 @@ class Loader:
             if path:
                 sources.append(path)
         for path in sources:
-            data = self.yaml(path)
-            if data is None:
+            loaded = self.mapping_file(path, ICON_FILE)
+            if loaded is None:
                 continue
-            checked = ICON_FILE.check(data, data.mark, self.problems)
-            if checked and checked["icons"]:
+            checked = loaded[1]
+            if checked["icons"]:
                 for name, shapes in checked["icons"].items():
                     icons[name] = [{k: v for k, v in s.items() if v is not None}
                                    for s in shapes if s]
         return icons
 
-    # -- layouts -----------------------------------------------------------
-    def resolve_layouts(self, layouts: dict, game: Game) -> dict:
-        flat: dict = {}
-
-        def flatten(name: str, chain: tuple) -> list:
-            if name in flat:
-                return flat[name].elements
-            value, raw, mark = layouts[name]
-            elements: list = []
-            parent = value.get("extends")
-            if parent:
-                if parent in chain or parent == name:
-                    self.problems.add(raw.mark_of("extends"), "layout 'extends' cycle: "
-                                      + " -> ".join((*chain, name, parent)))
-                elif parent not in layouts:
-                    self.problems.add(raw.mark_of("extends"),
-                                      unknown_ref("layout", parent, layouts))
-                else:
-                    elements = list(flatten(parent, (*chain, name)))
-            hidden = set(value.get("hide") or [])
-            elements = [e for e in elements if e.get("id") not in hidden]
-            raw_elements = raw.get("elements") or []
-            for i, element in enumerate(value.get("elements") or []):
-                emark = raw_elements.marks[i] if hasattr(raw_elements, "marks") else mark
-                checked = self.check_element(element, emark, game)
-                if checked is None:
-                    continue
-                replaced = False
-                for j, old in enumerate(elements):
-                    if checked.get("id") and old.get("id") == checked["id"]:
-                        elements[j] = checked
-                        replaced = True
-                if not replaced:
-                    elements.append(checked)
-            flat[name] = Layout(name, elements, mark)
-            return elements
-
-        for name in layouts:
-            flatten(name, ())
-        return flat
-
-    def check_element(self, element, mark: Mark, game: Game):
-        if not isinstance(element, dict):
-            self.problems.add(mark, "expected a layout element (a mapping with 'type')")
-            return None
-        kind = element.get("type")
-        if kind not in ELEMENT_SPECS:
-            self.problems.add(element.mark_of("type") if "type" in element else mark,
-                              f"unknown element type '{kind}'"
-                              + unknown_key(kind, ELEMENT_SPECS, "element types")[
-                                  len(f"unknown key '{kind}' in element types"):])
-            return None
-        checked = ELEMENT_SPECS[kind].check(element, mark, self.problems)
-        if checked is None:
-            return None
-        # keep keys given as 'none' (no paint); drop the ones never given
-        checked = {k: v for k, v in checked.items() if v is not None or k in element}
-        checked["_mark"] = mark
-        try:
-            checked["_when"] = parse_when(checked["when"]) if "when" in checked else None
-        except TemplateError as exc:
-            self.problems.add(element.mark_of("when"), str(exc))
-        for key in ("style", "label_style"):
-            name = checked.get(key)
-            if name and not is_template(name) and name not in game.styles:
-                self.problems.add(element.mark_of(key), unknown_ref("style", name, game.styles))
-        if kind == "icon" and not is_template(checked["name"]) \
-                and checked["name"] not in game.icons:
-            self.problems.add(element.mark_of("name"),
-                              unknown_ref("icon", checked["name"], game.icons))
-        for key in ("src", "image"):
-            if key in checked and not is_template(checked[key]):
-                self.inside(checked[key], element.mark_of(key), "image")
-        return checked
-
     # -- components and their items -----------------------------------------
     def load_components(self, raws, game: Game):
         for i, raw in enumerate(raws):
-            mark = raws.marks[i]
-            spec = COMPONENT.check(raw, mark, self.problems)
-            if spec is None or spec["id"] is None or spec["kind"] is None:
-                continue
-            yield self.load_component(spec, raw, game)
+            spec = self.checked(COMPONENT, raw, raws.marks[i])
+            if spec is not None:
+                yield self.load_component(spec, raw, game)
 
     def load_component(self, spec, raw, game: Game) -> Component | None:
         kind = spec["kind"]
         size = None
         if spec["size"] is not None:
-            size = CARD_SIZES.get(spec["size"]) if isinstance(spec["size"], str) \
-                else tuple(spec["size"])
+            size = named_size(spec["size"])
+            if size == PAGE and kind != "sheet":
+                self.problems.add(raw.mark_of("size"), f"size '{PAGE}' is for sheets only")
         elif kind in ("deck", "sheet"):
             self.problems.add(raw.mark, f"{kind} '{spec['id']}' needs a 'size'")
         for key in ("front", "back", "face"):
@@ -364,22 +307,25 @@ class Loader:
         entries, entries_mark = self.component_entries(spec, raw)
         fields = {name: self.field_spec(f) for name, f in spec["fields"].items()}
         record = Record({**RESERVED[kind], **fields}, what=f"{spec['id']} item")
-        items = []
+        items, complete = [], True
         for j, entry in enumerate(entries):
             imark = entries.marks[j] if hasattr(entries, "marks") else entries_mark
-            checked = record.check(entry, imark, self.problems)
+            checked = self.checked(record, entry, imark)
             if checked is None:
+                complete = False  # counting rules would only add confusion
                 continue
             items.append(self.make_item(kind, checked, entry, imark, game, spec))
         comp = Component(id=spec["id"], kind=kind, name=spec["name"] or spec["id"], size=size,
                          items=items, front=spec["front"], back=spec["back"],
-                         shape=spec["shape"], face=spec["face"], vars=spec["vars"], mark=raw.mark)
+                         shape=spec["shape"], face=spec["face"], vars=spec["vars"], mark=raw.mark,
+                         size_mark=raw.mark_of("size") if "size" in raw else None,
+                         fields=tuple(map(str, spec["fields"])))
         ids = Counter(item.id for item in items)
         for item in items:
             if ids[item.id] > 1:
                 self.problems.add(item.mark, f"duplicate id '{item.id}' in '{comp.id}'")
                 ids[item.id] = 0
-        if spec["rules"]:
+        if spec["rules"] and complete:
             self.check_rules(comp, spec["rules"], raw.mark_of("rules"))
         return comp
 
@@ -453,8 +399,8 @@ class Loader:
             item.size = checked.get("size") or 20.0
             item.front = checked.get("face") or spec["face"]
         elif kind == "sheet" and checked.get("size"):
-            s = checked["size"]
-            item.size = CARD_SIZES[s] if isinstance(s, str) else tuple(s)
+            item.size = named_size(checked["size"])
+            item.size_mark = entry.mark_of("size")
         return item
 
     def check_rules(self, comp: Component, rules: dict, mark: Mark) -> None:
@@ -464,7 +410,7 @@ class Loader:
         for key in rules["unique"]:
             seen: dict = {}
             for item in comp.items:
-                value = item.fields.get(key)
+                value = hashable(item.fields.get(key))
                 if value in seen:
                     self.problems.add(item.mark, f"'{key}' must be unique in '{comp.id}': "
                                       f"'{value}' also at line {seen[value].line}")
@@ -473,7 +419,7 @@ class Loader:
         for per in rules["per"] or []:
             counts = Counter()
             for item in comp.items:
-                counts[item.fields.get(per["field"])] += item.copies
+                counts[hashable(item.fields.get(per["field"]))] += item.copies
             for value, count in sorted(counts.items(), key=lambda kv: str(kv[0])):
                 if count != per["count"]:
                     self.problems.add(mark, f"'{comp.id}' must have {per['count']} cards per "
@@ -497,10 +443,17 @@ class ChoiceOf(Spec):
         return value
 
 
-def unknown_ref(kind: str, name: str, known) -> str:
-    close = difflib.get_close_matches(str(name), list(map(str, known)), n=1)
-    hint = f"; did you mean '{close[0]}'?" if close else ""
-    return f"unknown {kind} '{name}'{hint}"
+def named_size(size):
+    """(width, height) in mm from a size name or pair; 'page' stays as it is
+    (it depends on the paper, chosen when printing)."""
+    if isinstance(size, str):
+        return PAGE if size == PAGE else CARD_SIZES[size]
+    return tuple(size)
+
+
+def hashable(value):
+    """A field value as a dictionary key (lists and mappings become their text)."""
+    return repr(value) if isinstance(value, (list, dict)) else value
 
 
 def load_game(root: Path | str, check_fonts: bool = True) -> Game:

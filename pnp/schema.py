@@ -8,6 +8,7 @@ templates are accepted where the spec allows them and checked again per card.
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -15,6 +16,9 @@ from pnp.errors import Mark, Problems
 from pnp.yamlload import YList, YMap
 
 TEMPLATE = re.compile(r"\{[^{}]+\}")
+MAX_LENGTH_MM = 2000.0  # no sheet, board or position is longer than 2 m
+YAML_BOOL_HINT = ("; YAML reads an unquoted yes/no/on/off/true/false as true/false: "
+                  "put the text in quotes, e.g. name: 'off'")
 UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
 LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*([a-z]+)\s*$")
 COLOR = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
@@ -73,6 +77,9 @@ class Str(Spec):
     def clean(self, value, mark, problems):
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)
+        if isinstance(value, bool):
+            problems.add(mark, f"expected {self.expected}, got true/false{YAML_BOOL_HINT}")
+            return None
         if not isinstance(value, str):
             return self.wrong(value, mark, problems)
         if self.choices and value not in self.choices:
@@ -112,6 +119,9 @@ class Num(Spec):
     def clean(self, value, mark, problems):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return self.wrong(value, mark, problems)
+        if not math.isfinite(value):
+            problems.add(mark, f"expected a finite number, got {value}")
+            return None
         return _range(self, float(value), mark, problems)
 
 
@@ -158,7 +168,7 @@ class Length(Spec):
     expected: str = "a length (a number of mm, or '3mm', '1cm', '0.5in', '12pt')"
 
     def clean(self, value, mark, problems):
-        from pnp.template import Expr, TemplateError
+        from pnp.expr import Arith, ExprError
 
         mm = parse_length(value)
         if mm is None:
@@ -167,13 +177,19 @@ class Length(Spec):
                 return None
             if isinstance(value, str) and self.templated:
                 try:
-                    return Expr(value)
-                except TemplateError as exc:
+                    return Arith(value)
+                except ExprError as exc:
                     problems.add(mark, str(exc))
                     return None
             return self.wrong(value, mark, problems)
+        if not math.isfinite(mm):
+            problems.add(mark, f"expected a finite length, got {value}")
+            return None
         if self.min is not None and mm < self.min:
             problems.add(mark, f"{value} is below the minimum {self.min} mm")
+            return None
+        if abs(mm) > MAX_LENGTH_MM:
+            problems.add(mark, f"{value} is longer than the limit of {MAX_LENGTH_MM:g} mm")
             return None
         return mm
 
@@ -283,9 +299,26 @@ class OneOf(Spec):
     expected: str = "one of several forms"
 
     def clean(self, value, mark, problems):
+        trials = []
         for spec in self.options:
             trial = Problems()
             out = spec.check(value, mark, trial)
             if not trial.items:
                 return out
+            trials.append((spec, trial))
+        same_type = [trial for spec, trial in trials if _takes_type_of(spec, value)]
+        if len(same_type) == 1:  # e.g. a size list with a bad number: say what is wrong in it
+            problems.items.extend(same_type[0].items)
+            return None
         return self.wrong(value, mark, problems)
+
+
+def _takes_type_of(spec: Spec, value) -> bool:
+    """Whether `spec` is the form meant for a value of this type."""
+    if isinstance(spec, ListOf):
+        return isinstance(value, list)
+    if isinstance(spec, (Record, MapOf)):
+        return isinstance(value, dict)
+    if isinstance(spec, Str):
+        return isinstance(value, str)
+    return False

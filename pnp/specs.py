@@ -29,15 +29,26 @@ CARD_SIZES = {  # trim sizes in mm
 }
 
 KINDS = ("deck", "sheet", "tokens", "dice")
+# Limits no real game meets; beyond them a file is refused, located, before any work.
+MAX_COPIES = 1000  # copies of one item
+MAX_PIECES = 20_000  # pieces in one game, all copies counted
+MAX_BOXES = 1000  # boxes of one track; rows or columns of one grid
 SHAPES = ("round", "square", "hex")
 ALIGN = ("left", "center", "right")
 VALIGN = ("top", "middle", "bottom")
 FIELD_TYPES = ("text", "int", "number", "bool", "list", "map", "any")
 
 slug = Str(pattern=SLUG, expected="an id of lowercase letters, digits and hyphens")
+PAGE = "page"  # a sheet as large as the chosen paper's printable area
 size_spec = OneOf((Str(choices=tuple(CARD_SIZES)), ListOf(Length(min=1), min=2, max=2)),
                   expected=f"a size name ({', '.join(CARD_SIZES)}) or [width, height] in mm")
+sheet_size_spec = OneOf((Str(choices=(*CARD_SIZES, PAGE)),
+                         ListOf(Length(min=1), min=2, max=2)),
+                        expected=f"a size name ({', '.join(CARD_SIZES)}), '{PAGE}' (the "
+                        "printable area of the paper) or [width, height] in mm")
 point = ListOf(Length(), min=2, max=2)
+dash = ListOf(Num(min=0, max=100), max=8)
+copies = Int(min=0, max=MAX_COPIES)
 when_spec = OneOf((Str(), Bool()), expected="a condition like 'level >= 3'")
 
 STYLE = Record({
@@ -52,7 +63,7 @@ STYLE = Record({
     "leading": Opt(Num(min=0.5, max=3)),
     "upper": Opt(Bool()),
     "tracking": Opt(Num(min=-2, max=20)),
-    "max_lines": Opt(Int(min=1)),
+    "max_lines": Opt(Int(min=1, max=500)),
     "extends": Opt(Str()),
 }, what="style")
 
@@ -60,7 +71,7 @@ BOX = {"x": Opt(Length(), default=0.0), "y": Opt(Length(), default=0.0),
        "w": Opt(Length(min=0)), "h": Opt(Length(min=0))}
 COMMON = {"id": Opt(Str()), "when": Opt(when_spec), "type": Opt(Str(), required=True)}
 PAINT = {"fill": Opt(Color()), "stroke": Opt(Color()),
-         "stroke_width": Opt(Length(min=0), default=0.3), "dash": Opt(ListOf(Num(min=0)))}
+         "stroke_width": Opt(Length(min=0), default=0.3), "dash": Opt(dash)}
 TEXT = {"text": Opt(Any_(), required=True), "style": Opt(Str(templated=True)),
         "size": Opt(Num(min=1, max=400)), "color": Opt(Color()), "align": Opt(Str(choices=ALIGN)),
         "valign": Opt(Str(choices=VALIGN)), "min_size": Opt(Num(min=1, max=400)),
@@ -70,7 +81,7 @@ ELEMENTS = {
     "background": {"fill": Opt(Color()), "image": Opt(Str(templated=True))},
     "rect": {**BOX, **PAINT, "radius": Opt(Length(min=0), default=0.0)},
     "line": {"points": Opt(ListOf(point, min=2), required=True), "stroke": Opt(Color()),
-             "stroke_width": Opt(Length(min=0), default=0.3), "dash": Opt(ListOf(Num(min=0)))},
+             "stroke_width": Opt(Length(min=0), default=0.3), "dash": Opt(dash)},
     "circle": {"cx": Opt(Length(), required=True), "cy": Opt(Length(), required=True),
                "r": Opt(Length(min=0), required=True), **PAINT},
     "polygon": {"points": Opt(ListOf(point, min=3), required=True), **PAINT},
@@ -87,13 +98,16 @@ ELEMENTS = {
                                templated=True), default="circle"),
               "value": Opt(Any_(), required=True), "label": Opt(Any_()),
               "style": Opt(Str()), "label_style": Opt(Str()), **PAINT},
-    "track": {**BOX, "start": Opt(Int(), required=True), "stop": Opt(Int(), required=True),
-              "step": Opt(Int(), default=1), "columns": Opt(Int(min=1)),
+    "track": {**BOX, "start": Opt(Int(min=-1_000_000, max=1_000_000), required=True),
+              "stop": Opt(Int(min=-1_000_000, max=1_000_000), required=True),
+              "step": Opt(Int(min=-1_000_000, max=1_000_000), default=1),
+              "columns": Opt(Int(min=1, max=MAX_BOXES)),
               "style": Opt(Str()), **PAINT, "highlight": Opt(Any_()),
               "highlight_fill": Opt(Color())},
-    "grid": {**BOX, "rows": Opt(Int(min=1), required=True), "cols": Opt(Int(min=1), required=True),
+    "grid": {**BOX, "rows": Opt(Int(min=1, max=MAX_BOXES), required=True),
+             "cols": Opt(Int(min=1, max=MAX_BOXES), required=True),
              "stroke": Opt(Color()), "stroke_width": Opt(Length(min=0), default=0.3),
-             "dash": Opt(ListOf(Num(min=0)))},
+             "dash": Opt(dash)},
 }
 ELEMENT_SPECS = {
     kind: Record({**COMMON, **fields}, what=f"'{kind}' element")
@@ -149,7 +163,7 @@ COMPONENT = Record({
     "id": Opt(slug, required=True),
     "kind": Opt(Str(choices=KINDS), required=True),
     "name": Opt(Str()),
-    "size": Opt(size_spec),
+    "size": Opt(sheet_size_spec),
     "data": Opt(Str()),
     "items": Opt(ListOf(Any_())),
     "fields": Opt(MapOf(FIELD), default={}),
@@ -185,14 +199,14 @@ GAME = Record({
 
 # Keys every item may carry, by component kind, beyond its declared fields.
 RESERVED = {
-    "deck": {"id": Opt(Str(), required=True), "copies": Opt(Int(min=0), default=1),
+    "deck": {"id": Opt(Str(), required=True), "copies": Opt(copies, default=1),
              "front": Opt(Str()), "back": Opt(Str())},
-    "sheet": {"id": Opt(Str(), required=True), "copies": Opt(Int(min=0), default=1),
-              "front": Opt(Str()), "size": Opt(size_spec)},
-    "tokens": {"id": Opt(Str(), required=True), "copies": Opt(Int(min=0), default=1),
+    "sheet": {"id": Opt(Str(), required=True), "copies": Opt(copies, default=1),
+              "front": Opt(Str()), "size": Opt(sheet_size_spec)},
+    "tokens": {"id": Opt(Str(), required=True), "copies": Opt(copies, default=1),
                "front": Opt(Str()), "back": Opt(Str()), "shape": Opt(Str(choices=SHAPES)),
                "size": Opt(Length(min=3, templated=False))},
-    "dice": {"id": Opt(Str(), required=True), "copies": Opt(Int(min=0), default=1),
+    "dice": {"id": Opt(Str(), required=True), "copies": Opt(copies, default=1),
              "size": Opt(Length(min=8, templated=False)),
              "faces": Opt(ListOf(Any_(), min=6, max=6), required=True),
              "face": Opt(Str())},

@@ -14,7 +14,10 @@ import yaml
 
 from pnp.errors import InvalidInput, Mark, Problem
 
-MAX_NODES = 200_000
+MAX_NODES = 200_000  # values in one document, aliases expanded
+MAX_DEPTH = 40  # collections nested in one another (a real file needs fewer than 10)
+MAX_FILE_BYTES = 10_000_000  # a 10,000-card deck is about 2 MB
+MAX_TEXT = 20_000  # characters in one text value (a dense rules page is about 5,000)
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present
 
 
@@ -46,7 +49,7 @@ class _Builder:
         self.count = 0
         self.active: set[int] = set()
 
-    def build(self, node: yaml.Node):
+    def build(self, node: yaml.Node, depth: int = 0):
         self.count += 1
         if self.count > MAX_NODES:
             raise InvalidInput(
@@ -55,13 +58,19 @@ class _Builder:
                     "(alias expansion refused)")]
             )
         if isinstance(node, yaml.ScalarNode):
+            if len(node.value) > MAX_TEXT:
+                raise InvalidInput([_mark(self.file, node).problem(
+                    f"a value of {len(node.value)} characters; the limit is {MAX_TEXT}")])
             return self.loader.construct_object(node, deep=True)
         if id(node) in self.active:
             raise InvalidInput([_mark(self.file, node).problem("recursive alias refused")])
+        if depth >= 2 * MAX_DEPTH:  # reached only through aliases: each file is scanned first
+            raise InvalidInput([_mark(self.file, node).problem(
+                f"values nested more than {2 * MAX_DEPTH} deep (through aliases)")])
         self.active.add(id(node))
         try:
             if isinstance(node, yaml.SequenceNode):
-                out = YList(self.build(item) for item in node.value)
+                out = YList(self.build(item, depth + 1) for item in node.value)
                 out.mark = _mark(self.file, node)
                 out.marks = [_mark(self.file, item) for item in node.value]
                 return out
@@ -70,14 +79,14 @@ class _Builder:
             out.mark = _mark(self.file, node)
             out.key_marks, out.value_marks = {}, {}
             for key_node, value_node in node.value:
-                key = self.build(key_node)
+                key = self.build(key_node, depth + 1)
                 if isinstance(key, (YMap, YList)):
                     raise InvalidInput([_mark(self.file, key_node).problem(
                         "a mapping key must be a plain value")])
                 if key in out:
                     raise InvalidInput([_mark(self.file, key_node).problem(
                         f"duplicate key '{key}'")])
-                out[key] = self.build(value_node)
+                out[key] = self.build(value_node, depth + 1)
                 out.key_marks[key] = _mark(self.file, key_node)
                 out.value_marks[key] = _mark(self.file, value_node)
             return out
@@ -85,16 +94,57 @@ class _Builder:
             self.active.discard(id(node))
 
 
+def _too_deep(text: str, file: str) -> Problem | None:
+    """Scan the events (libyaml's parser keeps its own stack) before composing a
+    tree, which recurses per level and would overflow on deep input."""
+    loader = _Loader(text)
+    depth = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    return Problem(file, mark.line + 1, mark.column + 1,
+                                   f"values nested more than {MAX_DEPTH} deep")
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    finally:
+        loader.dispose()
+    return None
+
+
+def _position(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of a character index."""
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
 def load_yaml(path: Path, display: str | None = None):
     """Load one YAML file; raise InvalidInput with file:line:col on any error."""
     file = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise InvalidInput([Problem(file, 1, 1, f"file larger than {MAX_FILE_BYTES} bytes")])
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise InvalidInput([Problem(file, 1, 1, "file not found")]) from None
+    except (OSError, ValueError) as exc:  # a folder, a loop of links, no permission
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise InvalidInput([Problem(file, 1, 1, f"cannot read the file: {reason}")]) from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InvalidInput([Problem(file, 1, 1, f"not UTF-8 text ({exc.reason})")]) from None
-    loader = _Loader(text)
+        line, col = _position(raw.decode("utf-8", "replace"), exc.start)
+        raise InvalidInput([Problem(file, line, col, f"not UTF-8 text ({exc.reason})")]) from None
+    try:
+        deep = _too_deep(text, file)
+        if deep:
+            raise InvalidInput([deep])
+        loader = _Loader(text)
+    except yaml.YAMLError as exc:
+        raise InvalidInput([_yaml_problem(exc, file, text)]) from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -102,12 +152,19 @@ def load_yaml(path: Path, display: str | None = None):
             empty.mark, empty.key_marks, empty.value_marks = Mark(file, 1, 1), {}, {}
             return empty
         return _Builder(file, loader).build(node)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        message = f"YAML syntax error: {exc.problem or exc.context}"
-        raise InvalidInput([Problem(file, where[0], where[1], message)]) from None
     except yaml.YAMLError as exc:
-        raise InvalidInput([Problem(file, 1, 1, f"YAML error: {exc}")]) from None
+        raise InvalidInput([_yaml_problem(exc, file, text)]) from None
     finally:
         loader.dispose()
+
+
+def _yaml_problem(exc: yaml.YAMLError, file: str, text: str) -> Problem:
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        where = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        return Problem(file, *where, f"YAML syntax error: {exc.problem or exc.context}")
+    if isinstance(exc, yaml.reader.ReaderError):
+        char = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
+        return Problem(file, *_position(text, exc.position),
+                       f"character {char} is not allowed in YAML ({exc.reason})")
+    return Problem(file, 1, 1, f"YAML error: {exc}")

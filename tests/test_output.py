@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import shutil
 import subprocess
 import sys
 
@@ -13,6 +15,7 @@ from pypdf import PdfReader
 from pnp.build import TILE_MARGIN, Options, build_game
 from pnp.draw import MIN_TEXT_PT
 from pnp.game import load_game
+from pnp.impose import PAPERS
 
 GAMES = [EXAMPLE, ATS]
 
@@ -126,3 +129,46 @@ def test_new_game_builds_from_the_cli(tmp_path):
     done = subprocess.run([sys.executable, "-m", "pnp", "new", str(game_dir)],
                           capture_output=True, text=True)
     assert done.returncode == 2 and "not empty" in done.stderr
+
+
+def test_text_fit_warnings_come_once_per_item_with_the_layout_line(tmp_path):
+    game_dir = tmp_path / "g"
+    subprocess.run([sys.executable, "-m", "pnp", "new", str(game_dir)], check=True)
+    data = game_dir / "crew.yaml"
+    data.write_text(data.read_text().replace(
+        "id: C-02,", "id: C-02, copies: 3,").replace(
+        "Repair: return one played card to your hand.", "Repair " * 400))
+    game = game_dir / "game.yaml"
+    game.write_text(game.read_text().replace("count: 6,", "count: 8,").replace(
+        "per: [{field: suit, count: 2}]", "per: []"))
+    result = build_game(load_game(game_dir), tmp_path / "out", Options())
+    fit = [w for w in result.warnings if "minimum size" in w]
+    assert len(fit) == 1, fit
+    assert re.match(r".*basic\.yaml:\d+: crew 'C-02' front: text \(\{text\}\)", fit[0]), fit
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_page_sized_sheet_fills_one_page_of_either_paper(tmp_path, paper):
+    game_dir = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game_dir)
+    game = game_dir / "game.yaml"
+    game.write_text(game.read_text().replace("size: a5", "size: page"))
+    result = build_game(load_game(game_dir), tmp_path / "out", Options(paper=paper))
+    assert not result.warnings, result.warnings
+    sheet = [i for i in result.manifest if i["component"] == "rules"]
+    assert len(sheet) == 1 and sheet[0]["page"] == 1
+    width, height = PAPERS[paper]
+    x, y, w, h = sheet[0]["trim"]
+    assert abs(w - (width - 10)) <= 0.1 and abs(h - (height - 10)) <= 0.1
+    assert abs(x - 5) <= 0.1 and abs(y - 5) <= 0.1
+
+
+def test_a_sheet_tiled_only_because_of_the_margins_is_warned_of(tmp_path, capsys):
+    game_dir = tmp_path / "g"
+    shutil.copytree(EXAMPLE, game_dir)
+    game = game_dir / "game.yaml"
+    game.write_text(game.read_text().replace("size: a5", "size: a4"))
+    result = build_game(load_game(game_dir), tmp_path / "out", Options())
+    warning = [w for w in result.warnings if "tiled" in w]
+    assert len(warning) == 1 and "game.yaml:28:11:" in warning[0], result.warnings
+    assert "the largest size that fits one A4 page is 200 x 287 mm (size: page)" in warning[0]

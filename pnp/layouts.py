@@ -1,0 +1,189 @@
+"""Layouts, validated: `extends` chains flattened, `hide` and every element
+checked, and every name a layout reads resolved against each component that
+uses it, so a misspelt field is an error at its line, not a silent blank.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from pnp.errors import Mark, Problems
+from pnp.expr import Arith, Condition, ExprError
+from pnp.schema import is_template, unknown_key
+from pnp.specs import ELEMENT_SPECS, MAX_BOXES
+
+FIRST_NAME = re.compile(r"\{([^{}.\s]+)")  # first segment of each `{path}` template
+# Names every piece may read besides its fields and variables (see build.ComponentPdf).
+BUILTIN = frozenset({"game", "component", "id", "copy", "copies", "side", "shape", "w", "h",
+                     "bleed"})
+DICE = frozenset({"face", "label"})
+
+
+@dataclass
+class Layout:
+    name: str
+    elements: list  # validated element dicts with '_when', '_mark' and '_marks'
+    mark: Mark
+
+
+def resolve_layouts(loader, layouts: dict, game) -> dict:
+    """Flatten `extends` chains into Layouts; problems go to loader.problems."""
+    flat: dict = {}
+
+    def flatten(name: str, chain: tuple) -> list:
+        if name in flat:
+            return flat[name].elements
+        value, raw, mark = layouts[name]
+        elements: list = []
+        parent = value.get("extends")
+        if parent:
+            if parent in chain or parent == name:
+                loader.problems.add(raw.mark_of("extends"), "layout 'extends' cycle: "
+                                    + " -> ".join((*chain, name, parent)))
+            elif parent not in layouts:
+                loader.problems.add(raw.mark_of("extends"),
+                                    unknown_ref("layout", parent, layouts))
+            else:
+                elements = list(flatten(parent, (*chain, name)))
+        check_hide(loader.problems, value.get("hide") or [], raw, elements, parent)
+        hidden = set(value.get("hide") or [])
+        elements = [e for e in elements if e.get("id") not in hidden]
+        raw_elements = raw.get("elements") or []
+        for i, element in enumerate(value.get("elements") or []):
+            emark = raw_elements.marks[i] if hasattr(raw_elements, "marks") else mark
+            checked = check_element(loader, element, emark, game)
+            if checked is None:
+                continue
+            same = [j for j, old in enumerate(elements)
+                    if checked.get("id") and old.get("id") == checked["id"]]
+            for j in same:
+                elements[j] = checked
+            if not same:
+                elements.append(checked)
+        flat[name] = Layout(name, elements, mark)
+        return elements
+
+    for name in layouts:
+        flatten(name, ())
+    return flat
+
+
+def check_hide(problems: Problems, hide: list, raw, inherited: list, parent) -> None:
+    """`hide` names elements of the layout this one extends; anything else is a typo."""
+    ids = [e["id"] for e in inherited if e.get("id")]
+    marks = raw["hide"].marks if "hide" in raw and hasattr(raw["hide"], "marks") else []
+    for i, name in enumerate(hide):
+        if name in ids:
+            continue
+        mark = marks[i] if i < len(marks) else raw.mark
+        if not parent:
+            problems.add(mark, f"hide: '{name}' names no element: this layout extends none")
+            continue
+        close = difflib.get_close_matches(str(name), ids, n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        problems.add(mark, f"hide: '{name}' names no element of '{parent}'{hint} "
+                     f"(ids: {', '.join(ids) or 'none'})")
+
+
+def check_element(loader, element, mark: Mark, game):
+    if not isinstance(element, dict):
+        loader.problems.add(mark, "expected a layout element (a mapping with 'type')")
+        return None
+    kind = element.get("type")
+    if kind not in ELEMENT_SPECS:
+        loader.problems.add(element.mark_of("type") if "type" in element else mark,
+                            f"unknown element type '{kind}'"
+                            + unknown_key(kind, ELEMENT_SPECS, "element types")[
+                                len(f"unknown key '{kind}' in element types"):])
+        return None
+    checked = loader.checked(ELEMENT_SPECS[kind], element, mark)
+    if checked is None:
+        return None
+    # keep keys given as 'none' (no paint); drop the ones never given
+    checked = {k: v for k, v in checked.items() if v is not None or k in element}
+    checked["_mark"] = mark
+    checked["_marks"] = {k: element.mark_of(k) for k in element}
+    checked["_when"] = None
+    if "when" in checked:
+        try:
+            checked["_when"] = Condition(checked["when"])
+        except ExprError as exc:
+            loader.problems.add(element.mark_of("when"), str(exc))
+            return None
+    if kind == "track":
+        boxes = abs(checked["stop"] - checked["start"]) // max(1, abs(checked["step"] or 1)) + 1
+        if boxes > MAX_BOXES:
+            loader.problems.add(mark, f"a track of {boxes} boxes; the limit is {MAX_BOXES}")
+            return None
+    for key in ("style", "label_style"):
+        name = checked.get(key)
+        if name and not is_template(name) and name not in game.styles:
+            loader.problems.add(element.mark_of(key), unknown_ref("style", name, game.styles))
+    if kind == "icon" and not is_template(checked["name"]) \
+            and checked["name"] not in game.icons:
+        loader.problems.add(element.mark_of("name"),
+                            unknown_ref("icon", checked["name"], game.icons))
+    for key in ("src", "image"):
+        if key in checked and not is_template(checked[key]):
+            loader.inside(checked[key], element.mark_of(key), "image")
+    return checked
+
+
+def names_read(element: dict) -> dict:
+    """{first segment of every name the element reads: the key it is read in}."""
+    found: dict = {}
+    if element["_when"] is not None:
+        for path in element["_when"].names:
+            found.setdefault(path.split(".")[0], "when")
+    for key, value in element.items():
+        if key.startswith("_") or key in ("type", "id", "when"):
+            continue
+        for name in _names_in(value):
+            found.setdefault(name, key)
+    return found
+
+
+def _names_in(value) -> list:
+    if isinstance(value, Arith):
+        return [path.split(".")[0] for path in value.names]
+    if isinstance(value, str) and "{" in value:
+        return FIRST_NAME.findall(value)
+    if isinstance(value, list):
+        return [name for item in value for name in _names_in(item)]
+    if isinstance(value, dict):
+        return [name for item in value.values() for name in _names_in(item)]
+    return []
+
+
+def check_names(game, problems: Problems) -> None:
+    """Every name a used layout reads must be a builtin, a declared field of the
+    component using it, or a game or component variable. Reported once per place."""
+    reported = set()
+    for comp in game.components:
+        known = BUILTIN | set(comp.fields) | set(game.vars) | set(comp.vars)
+        if comp.kind == "dice":
+            known |= DICE | {k for item in comp.items for face in item.faces
+                             if isinstance(face, dict) for k in face}
+        used = {comp.front, comp.back, comp.face} | {
+            name for item in comp.items for name in (item.front, item.back)}
+        for layout_name in sorted(n for n in used if n and n in game.layouts):
+            for element in game.layouts[layout_name].elements:
+                for name, key in names_read(element).items():
+                    if name in known:
+                        continue
+                    mark = element["_marks"].get(key, element["_mark"])
+                    if (mark, name) in reported:
+                        continue
+                    reported.add((mark, name))
+                    close = difflib.get_close_matches(name, sorted(known), n=1)
+                    hint = f"; did you mean '{close[0]}'?" if close else ""
+                    problems.add(mark, f"'{name}' in {key} names no field or variable of "
+                                 f"component '{comp.id}'{hint}")
+
+
+def unknown_ref(kind: str, name: str, known) -> str:
+    close = difflib.get_close_matches(str(name), list(map(str, known)), n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    return f"unknown {kind} '{name}'{hint}"

@@ -1,0 +1,161 @@
+"""Text boxes on a piece: wrapped and shrunk to fit (pnp.text), drawn as selectable
+text in embedded fonts, with inline icons."""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import getFont
+
+from pnp import text as rich
+from pnp.colors import color
+from pnp.fonts import font_name
+
+ICON = re.compile(r":([a-z0-9][a-z0-9-]*):")
+SHOWN_CHARS = 8
+
+
+class TextDrawing:
+    """The text part of the Renderer (needs self.c, self.game, self.warn, self._words,
+    self.min_drawn and icon_shapes)."""
+
+    def text_box(self, text, style, x, y, box_w, box_h, markup, rotate=0, source=None):
+        """Wrap and shrink `text` into the box (mm, top-left origin)."""
+        if not text.strip():
+            return
+        c = self.c
+        family, bold, italic = style["font"], style["bold"], style["italic"]
+        if markup:  # regular, bold, italic, bold-italic as the markup toggles them
+            fonts = tuple(font_name(self.game.fonts, family, bold or b, italic or i)
+                          for b, i in ((False, False), (True, False), (False, True),
+                                       (True, True)))
+        else:
+            fonts = (font_name(self.game.fonts, family, bold, italic),) * 4
+        key = (text, fonts, markup, style["tracking"], style["upper"])
+        words = self._words.get(key)
+        if words is None:
+            words = self._words[key] = rich.parse(text, fonts, markup, self.game.icons,
+                                                  style["tracking"], style["upper"])
+            self.check_glyphs(words, family)
+            if markup:
+                self.check_icons(text, source)
+        space1 = rich.stringWidth(" ", fonts[0], 1) + style["tracking"] / 10
+        cx, cy = x + box_w / 2, y + box_h / 2
+        if rotate % 180:
+            box_w, box_h = box_h, box_w
+        ascent = rich.ascent_ratio(fonts[0])
+        min_size = min(style["min_size"], style["size"])
+        fitted = rich.fit(words, space1, box_w * mm, box_h * mm, style["size"], min_size,
+                          style["leading"], ascent, style["max_lines"])
+        size = fitted.size
+        if not fitted.fits:
+            field = f" ({source})" if isinstance(source, str) and "{" in source else ""
+            mark = self.element.get("_mark")
+            place = f"{mark.file}:{mark.line}: " if mark else ""
+            self.warn_once(f"{place}{self.where}: text{field} does not fit at the minimum size "
+                           f"{min_size:g} pt: '{text[:40]}'")
+        self.min_drawn = size if self.min_drawn is None else min(self.min_drawn, size)
+        c.saveState()
+        c.translate(cx * mm, -cy * mm)
+        if rotate:
+            c.rotate(-rotate)
+        left, top = -box_w / 2 * mm, box_h / 2 * mm
+        step = size * style["leading"]
+        block = (len(fitted.lines) - 1) * step + size * ascent
+        free = box_h * mm - block
+        offset = {"top": 0.0, "middle": free / 2, "bottom": free}[style["valign"]]
+        baseline = top - offset - size * ascent
+        fill = color(style["color"])
+        c.setFillColor(fill)
+        runs = []  # [x, baseline, font, text]: words in one font, spaces kept for copy-paste
+        for frags, width1 in fitted.lines:
+            width = width1 * size
+            pen = left + {"left": 0.0, "center": (box_w * mm - width) / 2,
+                          "right": box_w * mm - width}[style["align"]]
+            run = None
+            for frag in frags:
+                if frag is None:
+                    if run:
+                        run[3] += " "
+                    pen += space1 * size
+                elif frag.icon:
+                    run = None
+                    c.saveState()
+                    c.translate(pen + size * 0.025, baseline + size * 0.85)
+                    self.icon_shapes(frag.icon, size * 1.05 / mm, fill)
+                    c.restoreState()
+                    pen += frag.width1 * size
+                else:
+                    if run and run[2] == frag.font:
+                        run[3] += frag.text
+                    else:
+                        run = [pen, baseline, frag.font, frag.text]
+                        runs.append(run)
+                    pen += frag.width1 * size
+            baseline -= step
+        self.text_runs(runs, size, style)
+        c.restoreState()
+
+    def text_runs(self, runs: list, size: float, style: dict) -> None:
+        """All runs of one box in a single text object (one per run costs a third of
+        a large deck's build)."""
+        text_obj = self.c.beginText()
+        if style["tracking"]:
+            text_obj.setCharSpace(style["tracking"] * size / 10)
+        font = None
+        for x, baseline, run_font, text in runs:
+            text = text.rstrip(" ")
+            if not text.strip():
+                continue
+            if run_font != font:
+                text_obj.setFont(run_font, size)
+                font = run_font
+            text_obj.setTextOrigin(x, baseline)
+            text_obj.textOut(text)
+        self.c.drawText(text_obj)
+
+    def check_icons(self, text: str, source) -> None:
+        """An inline `:name:` that names no icon would print literally: a problem,
+        located at the card's line when the text comes from its data."""
+        for name in ICON.findall(text):
+            if name in self.game.icons or not any(ch.isalpha() for ch in name):
+                continue
+            from_data = isinstance(source, str) and "{" in source
+            mark = self.item_mark if from_data and self.item_mark else \
+                self.element["_marks"].get("text", self.element["_mark"])
+            close = difflib.get_close_matches(name, list(self.game.icons), n=1)
+            hint = f"; did you mean ':{close[0]}:'?" if close else ""
+            self.report(mark, f"unknown icon ':{name}:' in the text{hint}")
+
+    def check_glyphs(self, words: list, family: str) -> None:
+        """Characters a font cannot draw print as empty boxes: warn once per place."""
+        missing: dict = {}  # font -> characters it lacks
+        for word in words:
+            for frag in word or ():
+                if frag is None or frag.text.isascii():
+                    continue  # every usual font has ASCII
+                glyphs = _glyphs(frag.font)
+                lacking = {ch for ch in frag.text if ord(ch) not in glyphs
+                           and ch.isprintable() and not ch.isspace()}
+                if glyphs and lacking:
+                    missing.setdefault(frag.font, set()).update(lacking)
+        mark = self.element.get("_mark")
+        for font, chars in missing.items():
+            key = (mark, font, frozenset(chars))
+            if key in self.warned:
+                continue
+            self.warned.add(key)
+            ordered = sorted(chars)
+            listed = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in ordered[:SHOWN_CHARS])
+            more = f" and {len(ordered) - SHOWN_CHARS} more" if len(ordered) > SHOWN_CHARS else ""
+            place = f"{mark.file}:{mark.line}:{mark.col}: " if mark else ""
+            self.warn(f"{place}{self.where}: font '{family}' has no glyphs for {listed}{more}; "
+                      "they print as empty boxes (choose a font that has them)")
+
+
+def _glyphs(font: str) -> dict:
+    """The code points a registered TrueType font can draw (empty if unknown)."""
+    face = getattr(getFont(font), "face", None)
+    return getattr(face, "charToGlyph", None) or {}

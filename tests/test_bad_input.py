@@ -1,0 +1,189 @@
+"""Each class of bad input found by fuzzing `pnp check/build`: exit 2 with a located
+message, nothing written, never a traceback (each case crashed, hung or passed
+silently before)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+
+import pytest
+from conftest import EXAMPLE
+from PIL import Image
+
+from pnp.cli import main
+
+LOCATED = re.compile(r"^\S+:\d+:\d+: ", re.M)
+RULES = "rules: {count: 6, unique: [id, name], per: [{field: suit, count: 2}]}"
+
+
+@pytest.fixture
+def game(tmp_path):
+    target = tmp_path / "game"
+    shutil.copytree(EXAMPLE, target)
+    return target
+
+
+def edit(path, old, new):
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, 1))
+
+
+def refused(game_dir, tmp_path, capsys, command="build") -> str:
+    """Run pnp; assert exit 2, a located message, no traceback, nothing written."""
+    out = tmp_path / "out"
+    args = [command, str(game_dir)] + (["--out", str(out), "-q"] if command == "build" else [])
+    code = main(args)
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "Traceback" not in err and "internal error" not in err, err
+    assert LOCATED.search(err), err
+    assert not out.exists(), "a failed build leaves no folder behind"
+    return err
+
+
+GAME_YAML_CASES = [
+    ("name: text\n      suit:", "name: 5\n      suit:", "a field type"),
+    ("fields:\n      name: text", "fields: -1\n    xfields:\n      name: text",
+     "expected a mapping"),
+    (RULES, "rules: {per: [x]}", "per rule"),
+    (RULES, "rules: {unique: 5}", "expected a list"),
+    ("power: {type: int, min: 0, max: 9}", "power: {type: int, min: -.inf, max: 9}",
+     "finite number"),
+    ("power: {type: int, min: 0, max: 9}", "power: {type: int, min: 0, max: .nan}",
+     "finite number"),
+    ("size: a5", "size: [.nan, 88]", "finite length"),
+    ("size: a5", "size: [.inf, 88]", "finite length"),
+    ("size: a5", "size: [10000, 88]", "limit of 2000 mm"),
+    ("size: 18, copies: 4", "size: 18, copies: 1000000", "above the maximum 1000"),
+    ("size: poker", "size: [250, 250]", "does not fit on A4 paper"),
+    ("size: 18, faces", "size: 90, faces", "does not fit on A4 paper"),
+    ("name: Star Patrol", "name: off", "put the text in quotes"),
+]
+
+
+@pytest.mark.parametrize("old,new,message", GAME_YAML_CASES,
+                         ids=[c[2] for c in GAME_YAML_CASES])
+def test_a_bad_value_in_game_yaml_stops_before_any_later_stage(game, tmp_path, capsys, old,
+                                                                new, message):
+    edit(game / "game.yaml", old, new)
+    assert message in refused(game, tmp_path, capsys)
+
+
+LAYOUT_CASES = [
+    ("styles:\n", "styles:\n  broken: 1\n", "expected a style"),
+    ('w: "w - 12", h: "h - 12"', 'w: "w / 0", h: "h - 12"', "division by zero"),
+    ('w: "w - 12", h: "h - 12"', 'w: "' + "1+" * 3000 + '1", h: "h - 12"', "too long"),
+    ('w: "w - 12", h: "h - 12"', 'w: "__import__(\'os\')", h: "h - 12"', "cannot read"),
+    ("stroke_width: 0.8,", "stroke_width: 0.8, dash: [.inf],", "finite number"),
+    ("- {type: background, fill: \"#fbf8f0\"}",
+     "- {type: circle, cx: .nan, cy: 1, r: 1, fill: \"#000000\"}", "finite length"),
+    ("- {type: background, fill: \"#fbf8f0\"}",
+     "- {type: track, start: 0, stop: 100000000, x: 0, y: 0, w: 10, h: 10}", "above the maximum"),
+    ("- {type: background, fill: \"#fbf8f0\"}",
+     "- {type: track, start: 0, stop: 100000, x: 0, y: 0, w: 10, h: 10}", "limit is 1000"),
+    ("- {type: background, fill: \"#fbf8f0\"}",
+     "- {type: grid, rows: 10000, cols: 10000, x: 0, y: 0, w: 10, h: 10}", "maximum 1000"),
+    ("- {type: background, fill: \"#fbf8f0\"}",
+     "- {type: rect, when: \"level in [1,\", fill: \"#000000\"}", "cannot read condition"),
+    ("- {type: background, fill: \"#fbf8f0\"}",
+     "- {type: rect, when: !!python/object:os.system x, fill: \"#000000\"}", "YAML"),
+    ("- {type: background, fill: \"#fbf8f0\"}",
+     "- {type: rect, when: \"title >= {limit}\", fill: \"#000000\"}", "without braces"),
+    ("- {type: background, fill: \"#fbf8f0\"}",
+     "- {type: rect, when: \"titel == 'x' and text\", fill: \"#000000\"}",
+     "'titel' in when names no field or variable of component 'rules'; did you mean 'title'?"),
+    ("    extends: basic-card-front\n", "    extends: basic-card-front\n    hide: [bdy]\n",
+     "hide: 'bdy' names no element of 'basic-card-front'; did you mean 'body'?"),
+]
+
+
+@pytest.mark.parametrize("old,new,message", LAYOUT_CASES, ids=[c[2] for c in LAYOUT_CASES])
+def test_a_bad_layout_is_reported_at_its_line(game, tmp_path, capsys, old, new, message):
+    edit(game / "layouts.yaml", old, new)
+    err = refused(game, tmp_path, capsys)
+    assert message in err
+    assert "layouts.yaml:" in err
+
+
+def test_an_icon_that_is_not_a_list_of_shapes(game, tmp_path, capsys):
+    (game / "icons.yaml").write_text("icons:\n  x: 5\n")
+    assert "icons.yaml:2:6" in refused(game, tmp_path, capsys)
+
+
+def test_unique_over_a_list_field_is_checked_not_a_crash(game, tmp_path, capsys):
+    edit(game / "game.yaml", "text: text\n    rules: {count: 6, unique: [id, name]",
+         "text: text\n      tags: {type: list, required: false}\n"
+         "    rules: {count: 6, unique: [id, tags]")
+    edit(game / "crew.yaml", "power: 2,", "power: 2, tags: [a, b],")
+    edit(game / "crew.yaml", "power: 3,", "power: 3, tags: [a, b],")
+    assert "'tags' must be unique in 'crew'" in refused(game, tmp_path, capsys)
+
+
+@pytest.mark.parametrize("depth", [600, 50_000])
+def test_deep_nesting_is_refused_at_its_place(game, tmp_path, capsys, depth):
+    (game / "crew.yaml").write_text("cards: " + "[" * depth + "]" * depth + "\n")
+    err = refused(game, tmp_path, capsys)
+    assert "crew.yaml:1:" in err and "nested more than 40 deep" in err
+
+
+def test_a_control_character_is_reported_on_its_own_line(game, tmp_path, capsys):
+    edit(game / "crew.yaml", "Medic", "Med\x01ic")
+    err = refused(game, tmp_path, capsys)
+    assert re.search(r"crew\.yaml:5:\d+: character U\+0001", err), err
+
+
+def test_a_huge_text_value_is_refused(game, tmp_path, capsys):
+    edit(game / "crew.yaml", "Look at the top card", "x" * 20_001)
+    assert "the limit is 20000" in refused(game, tmp_path, capsys)
+
+
+def test_a_symlink_loop_and_a_nul_byte_in_a_path(game, tmp_path, capsys):
+    os.symlink("loop-b", game / "loop-a")
+    os.symlink("loop-a", game / "loop-b")
+    edit(game / "game.yaml", "layouts: [layouts.yaml]", "layouts: [layouts.yaml, loop-a]")
+    assert "layout file 'loop-a' cannot be opened" in refused(game, tmp_path, capsys)
+    edit(game / "game.yaml", "layouts.yaml, loop-a]", 'layouts.yaml, "a\\0b"]')
+    assert "cannot be opened" in refused(game, tmp_path, capsys)
+
+
+def test_a_truncated_font_is_refused(game, tmp_path, capsys):
+    source = next((EXAMPLE.parent / "fonts").glob("DejaVuSansMono.ttf"))
+    (game / "f.ttf").write_bytes(source.read_bytes()[:3000])
+    edit(game / "game.yaml", "language: en", "language: en\nfonts:\n  fancy: {regular: f.ttf}")
+    assert "font 'f.ttf' cannot be embedded" in refused(game, tmp_path, capsys)
+
+
+def test_a_png_with_fewer_rows_than_its_header_promises(game, tmp_path, capsys):
+    (game / "art").mkdir()
+    Image.effect_noise((300, 300), 50).convert("RGB").save(game / "art" / "full.png")
+    data = (game / "art" / "full.png").read_bytes()
+    (game / "art" / "cut.png").write_bytes(data[: len(data) // 2])
+    edit(game / "layouts.yaml", '      - {type: background, fill: "#fbf8f0"}',
+         "      - {type: image, src: art/cut.png, x: 0, y: 0, w: 10, h: 10}")
+    assert "image 'art/cut.png' cannot be read" in refused(game, tmp_path, capsys)
+
+
+def test_an_unknown_inline_icon_names_the_card_line(game, tmp_path, capsys):
+    edit(game / "crew.yaml", "Worth :star: +2", "Worth :stra: +2")
+    err = refused(game, tmp_path, capsys)
+    assert "crew.yaml:6:5: unknown icon ':stra:' in the text; did you mean ':star:'?" in err
+
+
+def test_one_layout_mistake_on_many_cards_is_reported_once(game, tmp_path, capsys):
+    edit(game / "layouts.yaml", "      - {type: icon, name: \"{suit}\"",
+         "      - {type: rect, x: \"w / (power - power)\", fill: \"#000000\"}\n"
+         "      - {type: icon, name: \"{suit}\"")
+    err = refused(game, tmp_path, capsys)
+    assert len(LOCATED.findall(err)) == 1, err
+    assert "in 6 pieces: crew 'C-01', crew 'C-02', crew 'C-03', ..." in err
+
+
+def test_a_missing_glyph_is_a_located_warning(game, tmp_path, capsys):
+    edit(game / "crew.yaml", "Worth :star: +2", "Worth :star: +2 漢")
+    assert main(["check", str(game)]) == 0
+    err = capsys.readouterr().err
+    assert re.search(r"\.yaml:\d+:\d+: crew 'C-05' front: font 'sans' has no glyphs "
+                     r"for '漢' \(U\+6F22\)", err), err
