@@ -10,23 +10,22 @@ from __future__ import annotations
 import io
 import json
 import math
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import pieces
+from pnp import fit, pieces
 from pnp.draw import Renderer
 from pnp.errors import Problems
 from pnp.game import Component, Game
-from pnp.impose import MARGIN, PAPERS, arrange, page_size
+from pnp.impose import arrange, page_size
+from pnp.output import Output, OutputError, describe
 from pnp.pagemarks import LABEL_PT, crop_marks, fold_line, free_bands, label_font, page_furniture
 
 TILE_MARGIN = 10.0
 TILE_OVERLAP = 10.0
-TOKEN_BLEED = 2.0
 
 
 @dataclass
@@ -44,6 +43,9 @@ class Result:
     manifest: list = field(default_factory=list)
     warnings: list = field(default_factory=list)
     pages: int = 0
+    folder: Path | None = None
+    notes: list = field(default_factory=list)  # what a rebuild replaced
+    min_text_pt: float | None = None
 
 
 class ComponentPdf:
@@ -138,6 +140,9 @@ class ComponentPdf:
         side_name = "fronts and backs" if sheet.fold else f"{side}s"
         page_furniture(c, sheet.page, bands, self.label(side_name, number, total), number == 1)
 
+    def piece(self, item) -> str:
+        return f"{self.comp.id} '{item.id}'"
+
     def layout_for(self, item, side: str):
         if side == "front":
             return item.front or self.comp.front
@@ -151,12 +156,13 @@ class ComponentPdf:
             c.saveState()
             c.clipPath(pieces.shape_path(c, item.shape, *pos, *size, grow=bleed), stroke=0,
                        fill=0)
-            self.renderer.draw(c, layout, ctx, (pos[0] * mm, pos[1] * mm), size, bleed, where)
+            self.renderer.draw(c, layout, ctx, (pos[0] * mm, pos[1] * mm), size, bleed, where,
+                               piece=self.piece(item), item_mark=item.mark)
             c.restoreState()
             pieces.draw_cut_line(c, item.shape, *pos, *size)
         else:
             self.renderer.draw(c, layout, ctx, (pos[0] * mm, pos[1] * mm), size, bleed, where,
-                               edges)
+                               edges, piece=self.piece(item), item_mark=item.mark)
 
     # -- dice ------------------------------------------------------------------------
     def dice_page(self, sheet, entries, sizes, number, total):
@@ -171,7 +177,8 @@ class ComponentPdf:
                 ox, oy = pieces.face_origin(slot, pos[0], pos[1], edge)
                 ctx = self.context(item, copy, {**fields, "face": slot + 1})
                 self.renderer.draw(c, item.front, ctx, (ox * mm, oy * mm), (edge, edge), 0,
-                                   f"{self.comp.id} '{item.id}' face {slot + 1}")
+                                   f"{self.comp.id} '{item.id}' face {slot + 1}",
+                                   piece=self.piece(item), item_mark=item.mark)
             pieces.draw_net_lines(c, pos[0], pos[1], edge)
             self.record(item, copy, "front", number, pos, sizes[index])
             rects.append((*pos, *sizes[index]))
@@ -215,7 +222,8 @@ class ComponentPdf:
         origin = (trim_left * mm, (trim_top - size[1]) * mm)
         ctx = self.context(item, copy, {"side": "front", "shape": ""})
         self.renderer.draw(c, self.layout_for(item, "front"), ctx, origin,
-                           size, bleed, f"{self.comp.id} '{item.id}' tile")
+                           size, bleed, f"{self.comp.id} '{item.id}' tile",
+                           piece=self.piece(item), item_mark=item.mark)
         c.restoreState()
         self.record(item, copy, "front", number, (trim_left, trim_top - size[1]), size)
         tile_marks(c, (win_left, win_top, shown_w, shown_h), col, row, cols, rows, step,
@@ -328,22 +336,23 @@ def render_component(game, comp, options, renderer, path, file_name, result):
         gap = 2 * bleed + 3 if options.separated else 0.0
         pdf.arranged(entries, [comp.size] * len(entries), bleed, gap, True, "card")
     elif comp.kind == "sheet":
-        fits, big = [], []
+        fitting, big = [], []
+        area = fit.printable(options.paper, bleed)
         for item, copy in entries:
-            size = item.size or comp.size
-            if fits_paper(size, bleed, options.paper):
-                fits.append((item, copy))
+            size = fit.sheet_size(item.size or comp.size, options)
+            if fit.fits(size, area, options.orientation):
+                fitting.append((item, copy, size))
             else:
                 big.append((item, copy, size))
-        if fits:
-            sizes = [item.size or comp.size for item, _ in fits]
+        if fitting:
             gap = 2 * bleed + 3  # sheets always stand apart, each with its full bleed
-            pdf.arranged(fits, sizes, bleed, gap, False, "card")
+            pdf.arranged([(item, copy) for item, copy, _ in fitting],
+                         [size for *_, size in fitting], bleed, gap, False, "card")
         for item, copy, size in big:
             pdf.tiled(item, copy, size, bleed)
     elif comp.kind == "tokens":
         sizes = [pieces.token_size(item.shape, item.size) for item, _ in entries]
-        tb = min(bleed, TOKEN_BLEED)
+        tb = min(bleed, fit.TOKEN_BLEED)
         has_backs = any(item.back or comp.back for item in comp.items)
         pdf.arranged(entries, sizes, tb, 2 * tb + 2.0, has_backs, "token")
     else:  # dice
@@ -354,57 +363,84 @@ def render_component(game, comp, options, renderer, path, file_name, result):
     pdf.finish()
 
 
-def fits_paper(size, bleed, paper) -> bool:
-    pw, ph = PAPERS[paper]
-    edge = max(MARGIN, bleed + 2.0)
-    w, h = size
-    return (w <= pw - 2 * edge and h <= ph - 2 * edge) or (w <= ph - 2 * edge and
-                                                            h <= pw - 2 * edge)
+UNITS = {"deck": ("card", "cards"), "sheet": ("sheet", "sheets"),
+         "tokens": ("token", "tokens"), "dice": ("die", "dice")}
+
+
+def count_label(comp: Component) -> str:
+    """'54 cards', '1 sheet', '57 tokens': what a progress line says of a component."""
+    count = sum(item.copies for item in comp.items)
+    one, many = UNITS[comp.kind]
+    return f"{count} {one if count == 1 else many}"
+
+
+def manifest_text(manifest: dict) -> str:
+    """The manifest as JSON, one piece a line: readable, and written by json's C
+    encoder (an indented dump of a 10,000-card deck takes a second)."""
+    head = {k: v for k, v in manifest.items() if k != "items"}
+    lines = [json.dumps(item, separators=(", ", ": ")) for item in manifest["items"]]
+    body = "[\n  " + ",\n  ".join(lines) + "\n]" if lines else "[]"
+    return json.dumps(head)[:-1] + f', "items": {body}}}\n'
+
+
+def build_games(games: list, out_dir: Path, options: Options, progress=None) -> list[Result]:
+    """Render every component of each game into out_dir/<game-id>/; the files
+    are moved into place only when every game has rendered (see output.py)."""
+    output = Output(out_dir)
+    results = []
+    try:
+        for game in games:
+            results.append(_render_game(game, output, options, progress))
+        written = output.commit()
+    except BaseException:
+        output.discard()
+        raise
+    for result in results:
+        result.files = [f for f in written if f.parent == result.folder]
+        result.notes = [n for n in output.notes if n.startswith(str(result.folder))]
+    return results
 
 
 def build_game(game: Game, out_dir: Path, options: Options, progress=None) -> Result:
-    """Render every component of `game` into out_dir/<game-id>/."""
-    target = out_dir / game.id
-    target.mkdir(parents=True, exist_ok=True)
+    return build_games([game], out_dir, options, progress)[0]
+
+
+def _render_game(game: Game, output: Output, options: Options, progress) -> Result:
     problems = Problems()
     result = Result()
+    fit.fit_problems(game, options, problems, result.warnings.append)
+    problems.raise_if_any()
+    target = result.folder = output.folder(game.id)
     renderer = Renderer(game, problems, result.warnings.append)
-    temps = []
-    try:
-        for comp in game.components:
-            name = f"{comp.id}.pdf"
-            temp = target / f".{name}.tmp"
-            temps.append((temp, target / name))
-            if progress:
-                progress(f"{game.id}: {comp.id} ({sum(i.copies for i in comp.items)} "
-                         f"{comp.kind} items)")
+    for comp in game.components:
+        name = f"{comp.id}.pdf"
+        if progress:
+            progress(f"{game.id}: {comp.id} ({count_label(comp)})")
+        temp = output.temporary(target / name)
+        try:
             render_component(game, comp, options, renderer, temp, name, result)
-        problems.raise_if_any()
-        manifest_tmp = target / ".manifest.json.tmp"
-        manifest_tmp.write_text(json.dumps({"game": game.id, "paper": options.paper,
-                                            "duplex": options.duplex, "bleed": options.bleed,
-                                            "items": result.manifest}, indent=1) + "\n")
-        temps.append((manifest_tmp, target / "manifest.json"))
-        for temp, final in temps:
-            os.replace(temp, final)
-            result.files.append(final)
-        result.min_text_pt = renderer.min_drawn
-        return result
-    finally:
-        for temp, _ in temps:
-            if temp.exists():
-                temp.unlink()
-        if not any(target.iterdir()):
-            target.rmdir()
+        except OSError as exc:
+            raise OutputError(describe(exc, target / name)) from None
+    renderer.finish()
+    problems.raise_if_any()
+    manifest = {"game": game.id, "paper": options.paper, "duplex": options.duplex,
+                "bleed": options.bleed, "items": result.manifest}
+    output.replacing(target, manifest, {f"{c.id}.pdf" for c in game.components})
+    output.write_text(target / "manifest.json", manifest_text(manifest))
+    result.min_text_pt = renderer.min_drawn
+    return result
 
 
 def check_game(game: Game, options: Options) -> Result:
     """Render everything in memory to find per-card problems; write nothing."""
     problems = Problems()
     result = Result()
+    fit.fit_problems(game, options, problems, result.warnings.append)
+    problems.raise_if_any()
     renderer = Renderer(game, problems, result.warnings.append)
     for comp in game.components:
         render_component(game, comp, options, renderer, io.BytesIO(), f"{comp.id}.pdf", result)
+    renderer.finish()
     problems.raise_if_any()
     result.min_text_pt = renderer.min_drawn
     return result

@@ -1,0 +1,112 @@
+"""`pnp replay` and `pnp simulate`: the companion's rules engines from the command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+EXIT_INVALID = 2
+MAX_SEED = 2**32 - 1
+
+
+def add_commands(command) -> None:
+    from pnp.cli import positive
+
+    r = command("replay", "re-run a saved game and print its log and result", cmd_replay)
+    r.add_argument("file", metavar="FILE", help="a save file (the companion's or simulate's)")
+    r.add_argument("--json", action="store_true", help="print the result as JSON")
+    s = command("simulate", "AI players play complete games", cmd_simulate)
+    s.add_argument("game", metavar="GAME", help="id of a game with a rules engine")
+    s.add_argument("--games", type=positive, default=100, help="games to play")
+    s.add_argument("--seed", type=seed, default=1, help=f"0 to {MAX_SEED}; same seed, same games")
+    s.add_argument("--ai", default="greedy,greedy", help="strategy per seat, e.g. greedy,random")
+    s.add_argument("--rotate", action="store_true", help="rotate strategies over the seats")
+    s.add_argument("--json", action="store_true", help="print the report as JSON")
+    s.add_argument("--save", metavar="DIR", help="write every game as a save file")
+    s.add_argument("--jobs", type=positive, default=os.cpu_count() or 1,
+                   help="processes to play in (one per core; results do not depend on it)")
+
+
+def seed(text: str) -> int:
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"must be between 0 and {MAX_SEED}")
+    return value
+
+
+def cmd_replay(args) -> int:
+    from companion.core.session import SaveError, read_save
+    from pnp.cli import UsageError
+
+    try:
+        session = read_save(Path(args.file).read_bytes())
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    except SaveError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    rules, state = session.rules, session.state
+    if args.json:
+        print(json.dumps({"game": rules.game_id, "actions": len(session.actions),
+                          "winner": state.get("winner"), "round": state.get("round"),
+                          "state": state, "log": [e["text"] for e in session.log()]}))
+        return 0
+    for event in session.log():
+        print(event["text"])
+    print()
+    print(rules.summary(state))
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from companion.core.simulate import simulate
+    from companion.games import ENGINES, rules_for
+    from pnp.cli import UsageError
+
+    try:
+        rules = rules_for(args.game)
+    except KeyError:
+        raise UsageError(f"no rules engine for '{args.game}' (engines: "
+                         f"{', '.join(sorted(ENGINES))})") from None
+    strategies = args.ai.split(",")
+    agents = rules.agents()
+    if any(name not in agents for name in strategies):
+        raise UsageError(f"--ai takes a comma-separated list of {', '.join(agents)}")
+    try:
+        setup = rules.simulation_setup(len(strategies))
+    except ValueError as exc:
+        raise UsageError(f"--ai: {exc}") from None
+    save_dir = Path(args.save) if args.save else None
+    if save_dir is not None and save_dir.exists() and not save_dir.is_dir():
+        raise UsageError(f"--save {save_dir} is a file, not a folder")
+
+    def make(index):
+        names = [strategies[(seat + index) % len(strategies)] if args.rotate else
+                 strategies[seat] for seat in range(len(strategies))]
+        return [agents[n](args.seed * 7919 + index * 31 + s) for s, n in enumerate(names)], names
+
+    report = simulate(rules, make, args.games, args.seed, setup, save_dir, jobs=args.jobs)
+    data = report.as_json()
+    if args.json:
+        print(json.dumps(data))
+        return 0 if not report.invariant_failures else 1
+    print(f"{data['games']} games in {data['seconds']} s "
+          f"({data['games'] / max(data['seconds'], 1e-9):.0f} games/s)")
+    for seat_no, wins in data["wins_by_seat"].items():
+        print(f"  seat {int(seat_no) + 1}: {wins} wins ({100 * wins / data['games']:.1f} %)")
+    for name, seats in data["games_by_strategy"].items():
+        wins = data["wins_by_strategy"].get(name, 0)
+        print(f"  {name}: {wins} wins in {seats} seats ({100 * wins / seats:.1f} %)")
+    print(f"  draws: {data['draws']}, average rounds: {data['avg_rounds']}")
+    print(rules.report_cards(data["counters"], data["games"]))
+    print(f"invariant failures: {len(report.invariant_failures)}")
+    for failure in report.invariant_failures[:20]:
+        print(f"  game seed {failure['seed']}, action {failure['action']}: {failure['message']}")
+    sys.stdout.flush()
+    return 0 if not report.invariant_failures else 1
