@@ -144,6 +144,17 @@ def whole_set(tmp: Path, env: dict) -> None:
     row("total PDF bytes", kb(sum(f.stat().st_size for f in files)))
 
 
+def large_deck(tmp: Path, env: dict, count: int = 10_000) -> None:
+    section(f"3b. A {count:,}-card text deck (the issue's stress case)")
+    game = write_text_game(tmp / "large", count)
+    out = tmp / "large-out"
+    (result,) = timed([pnp_build(game, out)], 1, env)
+    (pdf,) = pdfs(out)
+    row("pnp build wall (one run)", f"{result.wall:.2f} s", "<= 10 s", result.wall <= 10)
+    row("peak memory", mb(result.peak), "<= 500 MB", result.peak <= 500e6)
+    row(f"deck PDF size ({len(PdfReader(pdf).pages)} pages)", mb(pdf.stat().st_size))
+
+
 PROFILE = """
 import cProfile, pstats, sys
 from pnp.cli import main
@@ -183,6 +194,7 @@ def main() -> None:
         text_deck(tmp, env)
         art_deck(tmp, env)
         whole_set(tmp, env)
+        large_deck(tmp, env)
         engine.run(row, section)
         companion_start.run(row, section)
 

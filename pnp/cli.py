@@ -168,7 +168,11 @@ def cmd_list(args) -> int:
 def cmd_new(args) -> int:
     from pnp.newgame import create
 
-    path = create(Path(args.dir))
+    try:
+        path = create(Path(args.dir))
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"cannot create {args.dir}: "
+                         f"{getattr(exc, 'strerror', None) or exc}") from None
     print(f"created {path}: build it with `pnp build {path}`; the format is in "
           "`pnp docs format`")
     return 0

@@ -32,6 +32,7 @@ from pnp.specs import (
     GAME,
     ICON_FILE,
     LAYOUT_FILE,
+    MAX_PIECES,
     PAGE,
     RESERVED,
 )
@@ -181,6 +182,10 @@ class Loader:
         for comp in game.components:
             if seen[comp.id] > 1:
                 self.problems.add(comp.mark, f"duplicate component id '{comp.id}'")
+        pieces = sum(item.copies for comp in game.components for item in comp.items)
+        if pieces > MAX_PIECES:
+            self.problems.add(raw.mark_of("components"), f"{pieces} pieces in the game "
+                              f"(copies counted); the limit is {MAX_PIECES}")
         self.problems.raise_if_any()
         return game
 

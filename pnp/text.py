@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
-from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
+from reportlab.pdfbase.pdfmetrics import getAscentDescent
+from reportlab.pdfbase.pdfmetrics import stringWidth as _string_width
 
 TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9-]*:|\n|[ \t]+)")
 SHY = "\u00ad"
@@ -96,6 +98,12 @@ def parse(text: str, fonts: tuple, markup: bool, icons: dict, tracking: float,
     if word:
         words.append(_word(word, breaks, tracking) if breaks else word)
     return words
+
+
+@lru_cache(maxsize=65536)
+def stringWidth(text: str, font: str, size: float) -> float:  # noqa: N802 - reportlab's name
+    """Width of a word, remembered: a deck repeats its words thousands of times."""
+    return _string_width(text, font, size)
 
 
 def _frag(text: str, font: str, tracking: float) -> Frag:

@@ -113,6 +113,16 @@ def test_an_icon_that_is_not_a_list_of_shapes(game, tmp_path, capsys):
     assert "icons.yaml:2:6" in refused(game, tmp_path, capsys)
 
 
+def test_too_many_pieces_in_a_game(game, tmp_path, capsys):
+    edit(game / "game.yaml", "size: 18, copies: 4", "size: 18, copies: 1000")
+    text = (game / "game.yaml").read_text()
+    at = text.index("      - {id: score-5")
+    copies = "".join(f"      - {{id: s{i}, label: x, color: '#000000', shape: round, size: 18,"
+                     f" copies: 1000}}\n" for i in range(20))
+    (game / "game.yaml").write_text(text[:at] + copies + text[at:])
+    assert "the limit is 20000" in refused(game, tmp_path, capsys)
+
+
 def test_unique_over_a_list_field_is_checked_not_a_crash(game, tmp_path, capsys):
     edit(game / "game.yaml", "text: text\n    rules: {count: 6, unique: [id, name]",
          "text: text\n      tags: {type: list, required: false}\n"
