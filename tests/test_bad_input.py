@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 
+import pdfplumber
 import pytest
 from conftest import EXAMPLE
 from PIL import Image
@@ -197,3 +198,20 @@ def test_a_missing_glyph_is_a_located_warning(game, tmp_path, capsys):
     err = capsys.readouterr().err
     assert re.search(r"\.yaml:\d+:\d+: crew 'C-05' front: font 'sans' has no glyphs "
                      r"for '漢' \(U\+6F22\)", err), err
+
+
+def test_conditions_with_and_or_not_hold_per_card(game, tmp_path):
+    """`alarm >= 3 and loot > 2` was silently false on every card; now each holds
+    exactly where it should."""
+    edit(game / "layouts.yaml", '      - {type: icon, name: "{suit}"',
+         "      - {type: text, when: \"power >= 3 and suit == 'sun'\", x: 20, y: 70, w: 20,"
+         " h: 5, text: SUNMARK}\n"
+         "      - {type: text, when: \"not (power > 1 or suit in ['moon'])\", x: 20, y: 76,"
+         " w: 20, h: 5, text: LOWMARK}\n"
+         '      - {type: icon, name: "{suit}"')
+    out = tmp_path / "out"
+    assert main(["build", str(game), "--out", str(out), "-q"]) == 0
+    with pdfplumber.open(out / "star-patrol" / "crew.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    assert text.count("SUNMARK") == 1  # C-02: sun, power 3
+    assert text.count("LOWMARK") == 1  # C-06: star, power 0
