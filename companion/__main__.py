@@ -13,14 +13,30 @@ import sys
 import time
 
 START = time.perf_counter()
+SHOT_DEADLINE = 60.0  # seconds for a frame with content to be drawn, however busy the machine
+DATA_DIR_HELP = ("where games are saved (default: ~/.config/dossier/saves on Linux, or "
+                 "$XDG_CONFIG_HOME/dossier/saves when that is set; on Android, saves in the "
+                 "app's private storage: Kivy's user_data_dir)")
+
+
+def window_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got '{text}'") from None
+    if not (100 <= width <= 10_000 and 100 <= height <= 10_000):
+        raise argparse.ArgumentTypeError("each side must be 100 to 10000 pixels")
+    return width, height
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="dossier-companion", description=__doc__.split("\n")[0])
-    parser.add_argument("--data-dir", help="where games are saved (default: the app's folder)")
+    parser.add_argument("--data-dir", metavar="DIR", help=DATA_DIR_HELP)
     parser.add_argument("--demo", action="store_true", help="open a mid-game demo position")
-    parser.add_argument("--screenshot", metavar="FILE", help="save the first screen and exit")
-    parser.add_argument("--size", default="480x800", help="window size in pixels (desktop)")
+    parser.add_argument("--screenshot", metavar="FILE",
+                        help="save the first screen once it is drawn, and exit")
+    parser.add_argument("--size", default="480x800", type=window_size,
+                        help="window size in pixels, WIDTHxHEIGHT (desktop)")
     parser.add_argument("--first-frame", action="store_true",
                         help="print seconds from start to the first frame, then exit")
     parser.add_argument("--dump-state", metavar="FILE",
@@ -29,7 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
-    width, height = (int(v) for v in args.size.split("x"))
+    if os.environ.get("KIVY_HOME"):  # Kivy makes only its last folder, on import
+        os.makedirs(os.path.expanduser(os.environ["KIVY_HOME"]), exist_ok=True)
+    width, height = args.size
     from kivy.config import Config
 
     Config.set("graphics", "width", str(width))
@@ -37,26 +55,72 @@ def main(argv: list[str] | None = None) -> int:
     Config.set("input", "mouse", "mouse,disable_multitouch")
     from kivy.clock import Clock
 
-    from companion.app.main import DossierApp, save_screenshot
+    from companion.app.main import DossierApp
 
     app = DossierApp(data_dir=args.data_dir, demo=args.demo)
     if args.autoplay:  # tests: greedy players act through the controller, saving each step
         Clock.schedule_interval(lambda _dt: autoplay(app), 0.02)
+    finish = Finish(app, args)
     if args.screenshot or args.first_frame or args.dump_state:
-        def finish(_dt):
-            if args.first_frame:
-                print(f"{time.perf_counter() - START:.3f}", flush=True)
-            if args.screenshot:
-                save_screenshot(args.screenshot)
-            if args.dump_state:
-                state = app.controller.session.state if app.controller.session else None
-                with open(args.dump_state, "w", encoding="utf-8") as handle:
-                    json.dump({"screen": app.root.current, "state": state}, handle)
-            app.stop()
-
-        Clock.schedule_once(finish, 1.5 if args.screenshot else 0)
+        Clock.schedule_once(finish.start, 0)
     app.run()
-    return 0
+    return finish.status
+
+
+class Finish:
+    """--dump-state, --first-frame and --screenshot: do it once the app runs, then
+    stop with `status`. The first frame and the screenshot wait for a frame to be
+    drawn (a screenshot, for one with content, up to SHOT_DEADLINE): no fixed delay
+    is right on both a fast and a loaded machine."""
+
+    def __init__(self, app, args):
+        self.app, self.args = app, args
+        self.status = 0
+        self.done = self.printed = False
+        self.timeout = None
+
+    def start(self, _dt) -> None:
+        """The first clock tick: on_start has chosen the first screen."""
+        from kivy.clock import Clock
+
+        from companion.app.main import on_drawn_frames
+
+        if self.args.dump_state:
+            session = self.app.controller.session
+            with open(self.args.dump_state, "w", encoding="utf-8") as handle:
+                json.dump({"screen": self.app.root.current,
+                           "state": session.state if session else None}, handle)
+        if not (self.args.first_frame or self.args.screenshot):
+            return self.stop(0)
+        self.timeout = Clock.schedule_once(self.give_up, SHOT_DEADLINE)
+        on_drawn_frames(self.on_frame)
+
+    def on_frame(self) -> bool:
+        from companion.app.main import save_screenshot
+
+        if self.done:
+            return True
+        if self.args.first_frame and not self.printed:
+            print(f"{time.perf_counter() - START:.3f}", flush=True)
+            self.printed = True
+        if self.args.screenshot and not save_screenshot(self.args.screenshot,
+                                                        need_content=True):
+            return False  # nothing drawn yet: try the next frame
+        self.stop(0)
+        return True
+
+    def give_up(self, _dt) -> None:
+        print(f"dossier-companion: no frame with content was drawn in {SHOT_DEADLINE:.0f} s;"
+              f" {self.args.screenshot} not written", file=sys.stderr)
+        self.stop(1)
+
+    def stop(self, status: int) -> None:
+        from kivy.clock import Clock
+
+        self.status, self.done = status, True
+        if self.timeout is not None:
+            self.timeout.cancel()
+        Clock.schedule_once(lambda _dt: self.app.stop(), 0)  # not inside a frame being shown
 
 
 def autoplay(app) -> bool:

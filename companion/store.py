@@ -4,13 +4,11 @@ and the last good save offered instead."""
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from pathlib import Path
 
-from companion.core.session import SaveError, Session, replay
-from companion.games import rules_for
+from companion.core.session import SaveError, Session, read_save_file
 
 CURRENT = "current.json"
 PREVIOUS = "previous.json"
@@ -27,7 +25,9 @@ class Store:
         return self.folder / CURRENT
 
     def save(self, session: Session) -> None:
-        """Write the save atomically; the one before it stays as previous.json."""
+        """Write the save atomically; the one before it stays as previous.json.
+        The notice of the last load is old news once the game has moved on."""
+        self.notice = ""
         text = session.dumps()
         temp = self.folder / f".{CURRENT}.{os.getpid()}.tmp"
         with open(temp, "w", encoding="utf-8") as handle:
@@ -62,24 +62,43 @@ class Store:
         return self.current.exists() or (self.folder / PREVIOUS).exists()
 
     def load(self) -> Session | None:
-        """The game to resume: the current save, or if it is corrupt (kept aside
-        as corrupt-*.json) the previous good one. None when there is none."""
-        self.notice = ""
+        """The game to resume: the current save, or if it cannot be read (kept aside
+        as corrupt-*.json) the previous good one, saved again as current. None when
+        there is none. Never raises: whatever a file holds, the app must start."""
+        notes = []
+        session = None
         for name in (CURRENT, PREVIOUS):
             path = self.folder / name
-            if not path.exists():
-                continue
             try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-                session = replay(rules_for(data.get("game", "")), data)
-            except (OSError, ValueError, KeyError, SaveError) as exc:
-                aside = self.folder / f"corrupt-{int(time.time() * 1000)}-{name}"
-                os.replace(path, aside)
-                self.notice = (f"The saved game could not be read ({exc}); it was kept as "
-                               f"{aside.name}.")
+                session = read_save_file(path)
+            except FileNotFoundError:
                 continue
-            if name == PREVIOUS and self.notice:
-                self.notice += " The last good state was restored."
-                self.save(session)
-            return session
-        return None
+            except Exception as exc:  # SaveError, OSError, or a bug: never lock the app out
+                notes.append(self._keep_aside(path, name, exc))
+                continue
+            if name == PREVIOUS and notes:
+                notes.append("The last good game was restored.")
+                try:
+                    self.save(session)
+                except OSError as exc:
+                    notes.append(f"It could not be saved again ({exc}).")
+            break
+        self.notice = " ".join(notes)
+        return session
+
+    def _keep_aside(self, path: Path, name: str, exc: Exception) -> str:
+        """Rename a save that cannot be read to a new corrupt-*.json; say so."""
+        which = "The saved game" if name == CURRENT else "The last good game"
+        reason = str(exc) if isinstance(exc, SaveError) else f"{type(exc).__name__}: {exc}"
+        reason = reason if len(reason) <= 300 else reason[:297] + "..."
+        stamp = int(time.time() * 1000)
+        aside = self.folder / f"corrupt-{stamp}-{name}"
+        attempt = 0
+        while aside.exists():
+            attempt += 1
+            aside = self.folder / f"corrupt-{stamp}-{attempt}-{name}"
+        try:
+            os.replace(path, aside)
+        except OSError as error:
+            return f"{which} could not be read ({reason}) nor moved aside ({error})."
+        return f"{which} could not be read ({reason}); it was kept as {aside.name}."

@@ -42,11 +42,11 @@ def seed(text: str) -> int:
 
 
 def cmd_replay(args) -> int:
-    from companion.core.session import SaveError, read_save
+    from companion.core.session import SaveError, read_save_file
     from pnp.cli import UsageError
 
     try:
-        session = read_save(Path(args.file).read_bytes())
+        session = read_save_file(Path(args.file))
     except OSError as exc:
         raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
     except SaveError as exc:

@@ -33,6 +33,19 @@ class DossierApp(App):
         self.controller: GameController | None = None
         self.face_to_face = False
 
+    @property
+    def user_data_dir(self) -> str:
+        """Kivy's folder for the app (its own choice per platform), made with its
+        parents: Kivy makes only the last folder, so a fresh account without
+        ~/.config could not start."""
+        try:
+            return super().user_data_dir
+        except FileNotFoundError as exc:
+            if not exc.filename:
+                raise
+            os.makedirs(exc.filename, exist_ok=True)
+            return super().user_data_dir
+
     # -- lifecycle -----------------------------------------------------------------------
     def build(self):
         from companion.app.screens import GameOverScreen, HomeScreen, LogScreen, NewGameScreen
@@ -99,16 +112,46 @@ class DossierApp(App):
         Clock.schedule_once(lambda dt: self.show_table(), 0)
 
 
-def save_screenshot(path: str) -> str:
-    """Save what the window shows now to `path` (SDL numbers its own file names)."""
+def on_drawn_frames(callback) -> None:
+    """Call `callback()` as each frame from the next one on is drawn, before it is
+    shown (the drawing buffer then holds that frame, whatever the machine's
+    speed), until it returns True."""
+
+    def on_flip(_window):
+        if callback():
+            Window.unbind(on_flip=on_flip)
+        else:
+            Window.canvas.ask_update()  # no frame is drawn while nothing changes
+        # returns None: the window's own on_flip, which shows the frame, still runs
+
+    Window.bind(on_flip=on_flip)
+    Window.canvas.ask_update()
+
+
+def save_screenshot(path: str, need_content: bool = False) -> bool:
+    """Save the frame being drawn to `path` (call it from `on_drawn_frames`). With
+    `need_content`, a frame of one colour (nothing drawn yet) is not saved: False."""
     import shutil
     import tempfile
 
     folder = tempfile.mkdtemp(prefix="dossier-shot-")
-    saved = Window.screenshot(name=os.path.join(folder, "shot.png"))
-    shutil.move(saved, path)
-    os.rmdir(folder)
-    return path
+    try:
+        saved = Window.screenshot(name=os.path.join(folder, "shot.png"))
+        if need_content and not has_content(saved):
+            return False
+        shutil.move(saved, path)
+        return True
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def has_content(png: str) -> bool:
+    """Whether an image is more than one flat colour. Pillow is there on the
+    desktop (pnp needs it), where screenshots are taken; not on Android."""
+    from PIL import Image
+
+    with Image.open(png) as image:
+        return any(low != high for low, high in image.convert("RGB").getextrema())
 
 
 def keep_awake(on: bool) -> None:

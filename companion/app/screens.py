@@ -18,6 +18,16 @@ MODES = {  # label -> teams (players per team)
 }
 
 
+NAME_LIMIT = 24
+
+
+def player_name(typed: str) -> str:
+    """A typed name as the table shows it: printable, no markup brackets, short."""
+    kept = "".join(" " if ch.isspace() else ch for ch in typed
+                   if (ch.isprintable() or ch.isspace()) and ch not in "[]")
+    return " ".join(kept.split())[:NAME_LIMIT]
+
+
 class HomeScreen(Screen):
     notice = StringProperty("")
     resume_text = StringProperty("")
@@ -92,7 +102,7 @@ class NewGameScreen(Screen):
                 seat += 1
 
     def setup(self) -> dict:
-        players = [{"name": name.text.strip() or f"Player {i + 1}", "colour": colour.text,
+        players = [{"name": player_name(name.text) or f"Player {i + 1}", "colour": colour.text,
                     "team": team} for i, (name, colour, team) in enumerate(self.rows)]
         by_team = [[p for p in players if p["team"] == t] for t in range(len(MODES[self.mode]))]
         seated = [team[k] for k in range(max(map(len, by_team))) for team in by_team

@@ -2,25 +2,56 @@
 
 from __future__ import annotations
 
+import time
+
 from kivy.base import EventLoop
+from kivy.clock import Clock
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.button import Button
 from kivy.uix.togglebutton import ToggleButton
 
+TIMEOUT = 30.0  # seconds: a limit for a hung app, not a guess at how fast frames are
 
-def pump(frames: int = 3) -> None:
+
+def wait_until(condition, what: str, timeout: float = TIMEOUT) -> None:
+    """Run frames until `condition()` holds."""
+    end = time.perf_counter() + timeout
+    while not condition():
+        if time.perf_counter() > end:
+            raise AssertionError(f"waited {timeout:.0f} s for {what}")
+        EventLoop.idle()
+
+
+def pump(frames: int = 1) -> None:
+    """Run `frames` frames, then on until the app has settled (`nothing_due`),
+    however slow frames are."""
     for _ in range(frames):
         EventLoop.idle()
+    wait_until(nothing_due, "the app to settle")
 
 
-def settle(seconds: float = 0.12) -> None:
-    """Run frames for a while: a ScrollView holds a touch up to scroll_timeout
-    before it decides the touch was a tap."""
-    import time
+def nothing_due() -> bool:
+    """No animation runs (a popup closing still takes touches) and no callback is
+    due next frame."""
+    from kivy.animation import Animation
 
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
-        EventLoop.idle()
+    return not Animation._instances and not any(
+        not event.loop and event.timeout <= 0 for event in Clock.get_events())
+
+
+def screenshot(path) -> None:
+    """Save the next frame drawn that has content (companion.app.main)."""
+    from companion.app.main import on_drawn_frames, save_screenshot
+
+    saved = []
+
+    def take() -> bool:
+        if save_screenshot(str(path), need_content=True):
+            saved.append(path)
+        return bool(saved)
+
+    on_drawn_frames(take)
+    wait_until(lambda: saved, f"a frame with content for {path}")
 
 
 def walk(widget):
@@ -52,13 +83,24 @@ def find(app, text: str, exact: bool = True):
 
 
 def tap(widget) -> None:
+    """Touch the widget's centre and wait for its release: in a ScrollView that
+    comes a fixed 0.2 s of clock time later (Kivy's tap detection)."""
     scroll_into_view(widget)
-    settle(0.06)  # let the last touch's scroll decision finish first
-    x, y = widget.to_window(*widget.center)
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    touch.touch_up()
-    settle()
+    released = []
+
+    def on_release(*_args):
+        released.append(True)  # bound last, so called before the app's own handler
+
+    widget.fbind("on_release", on_release)
+    try:
+        x, y = widget.to_window(*widget.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+        wait_until(lambda: released, f"the release of '{plain(widget.text)}'")
+    finally:
+        widget.funbind("on_release", on_release)
+    pump()
 
 
 def tap_text(app, text: str, exact: bool = True) -> None:
@@ -74,14 +116,18 @@ def scroll_into_view(widget) -> None:
         view = None if view.parent is view else view.parent  # the window is its own parent
     if view is None:
         return
-    for _ in range(6):
-        settle(0.03)
+
+    def inside() -> bool:
         _, y = widget.to_window(*widget.center)
         bottom = view.to_window(view.x, view.y)[1]
         if bottom + widget.height / 2 - 1 <= y <= bottom + view.height - widget.height / 2 + 1:
-            return
+            return True
         view.scroll_to(widget, padding=10, animate=False)
-    raise AssertionError(f"could not scroll {widget} into view")
+        return False
+
+    pump()
+    wait_until(inside, f"{widget} to scroll into view")
+    pump()
 
 
 def toggles(app) -> list:

@@ -25,18 +25,16 @@ def app(display, tmp_path_factory):
 
     application = DossierApp(data_dir=str(tmp_path_factory.mktemp("saves")))
     application._run_prepare()
-    pump(5)
+    pump()
     yield application
     application.stop()
-    pump(2)
 
 
 def shot(artifacts, name):
-    from companion.app.main import save_screenshot
-    from tests.ui.driver import pump
+    from tests.ui.driver import pump, screenshot
 
-    pump(3)
-    save_screenshot(str(artifacts / f"{name}.png"))
+    pump()
+    screenshot(artifacts / f"{name}.png")
 
 
 def perform(app, action, artifacts, seen):
@@ -117,7 +115,7 @@ def test_a_complete_game_through_the_ui(app, artifacts):
         state = controller.state
         action = agents[controller.rules.acting_seat(state)].choose(controller.rules, state)
         perform(app, action, artifacts, seen)
-        pump(2)
+        pump()
         shadow.apply(action)
         assert controller.session.actions == shadow.actions, f"step {steps}: {action}"
         assert controller.state == shadow.state
@@ -142,7 +140,7 @@ def test_dice_roller_menu_and_undo(app, artifacts):
 
     app.controller.new_game("above-top-secret", {}, seed=3)
     app.show_table()
-    pump(3)
+    pump()
     for _ in range(10):  # the two starting lines
         state = app.controller.state
         seat = state["await"]["player"]
@@ -175,10 +173,10 @@ def test_back_button_goes_home_and_resume_returns(app):
 
     app.controller.new_game("above-top-secret", {}, seed=4)
     app.show_table()
-    pump(3)
+    pump()
     actions = list(app.controller.session.actions)
     EventLoop.window.dispatch("on_keyboard", 27, 0, "", [])
-    pump(3)
+    pump()
     assert app.root.current == "home"
     tap_text(app, "Resume game")
     assert app.root.current == "table"

@@ -1,8 +1,10 @@
 """Never lose a game: SIGKILL mid-game and resume; a corrupt save is kept aside;
-the demo screenshot. Each runs the app as its own process on the test Xvfb."""
+the demo screenshot on a busy machine. Each runs the app as its own process on
+the test Xvfb."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -75,15 +77,39 @@ def test_a_corrupt_save_is_kept_aside_and_the_last_good_state_offered(display, t
     assert json.loads((data / "current.json").read_text())["actions"] == session.actions
 
 
-def test_demo_screenshot(display, tmp_path, artifacts):
-    target = artifacts / "demo-table.png"
-    done = subprocess.run([sys.executable, "-m", "companion", "--demo", "--screenshot",
-                           str(target), "--data-dir", str(tmp_path / "d")], env=display,
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
+CPU = min(os.sched_getaffinity(0))
+ON_ONE_CPU = f"import os, runpy; os.sched_setaffinity(0, {{{CPU}}}); "  # a prefix for -c
+
+
+@contextlib.contextmanager
+def busy_cpu(burners: int = 3):
+    """Processes that keep CPU busy, for code run ON_ONE_CPU to share it with them:
+    a slow machine whatever the machine, where the app must wait for its frames
+    rather than guess how long they take."""
+    processes = [subprocess.Popen([sys.executable, "-c", ON_ONE_CPU + "\nwhile True: pass"])
+                 for _ in range(burners)]
+    try:
+        yield
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait(10)
+
+
+def test_demo_screenshot_on_a_busy_machine(display, tmp_path, artifacts):
+    """The screenshot is of a drawn table, however slow the first frames are."""
     from PIL import Image
 
-    with Image.open(target) as image:
-        assert image.size == (480, 800)
-        colours = image.convert("RGB").getcolors(maxcolors=100_000)
-        assert colours and len(colours) > 50  # a real table, not a blank window
+    app = ON_ONE_CPU + "runpy.run_module('companion', run_name='__main__', alter_sys=True)"
+    with busy_cpu():
+        for run in range(3):
+            target = artifacts / f"demo-table-{run}.png"
+            target.unlink(missing_ok=True)
+            done = subprocess.run([sys.executable, "-c", app, "--demo", "--screenshot",
+                                   str(target), "--data-dir", str(tmp_path / "d")],
+                                  env=display, capture_output=True, text=True, timeout=120)
+            assert done.returncode == 0, done.stderr[-2000:]
+            with Image.open(target) as image:
+                assert image.size == (480, 800)
+                colours = image.convert("RGB").getcolors(maxcolors=100_000)
+                assert colours and len(colours) > 50, f"run {run}: a blank window"

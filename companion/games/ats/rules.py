@@ -9,6 +9,7 @@ strike roll) that may stop to ask a player or a real die.
 
 from __future__ import annotations
 
+import unicodedata
 from itertools import combinations
 
 from companion.core import rng
@@ -27,6 +28,7 @@ from companion.games.ats.data import (
 from companion.games.ats.effects import encounter_happens, encounter_turn
 
 STATE_VERSION = 1
+MAX_NAME = 100  # characters of a player's name or colour
 WITHIN_ONE = {lv: [t for t in LEVELS if abs(t - lv) <= 1] for lv in LEVELS}  # R-CLR-2
 
 
@@ -50,6 +52,36 @@ def first_strike(ctx, seats: list):
              "ATS Command token", player=winner)
 
 
+def check_setup(setup) -> list:
+    """The players of a setup (docs/save-format.md) after checking every type, so a
+    hand-edited save is refused with a reason (Rejected), never a TypeError."""
+    if not isinstance(setup, dict):
+        raise Rejected("R-SET-1", "the setup is a mapping")
+    specs = setup.get("players")
+    if specs is None:
+        return []
+    if not isinstance(specs, list) or len(specs) > 6:
+        raise Rejected("R-TEAM-1", "players: a list of 2 to 6 players")
+    for seat, spec in enumerate(specs, start=1):
+        if not isinstance(spec, dict):
+            raise Rejected("R-SET-1", f"player {seat} is a mapping of name, colour, team")
+        for key in ("name", "colour"):
+            if not plain_text(spec.get(key, "")):
+                raise Rejected("R-SET-1", f"player {seat}: {key} is text of at most "
+                               f"{MAX_NAME} characters")
+        team = spec.get("team", 0)
+        if type(team) is not int:
+            raise Rejected("R-TEAM-1", f"player {seat}: team is a whole number")
+    return specs
+
+
+def plain_text(value) -> bool:
+    """Short text without control characters or lone surrogates, which the screens
+    could not show: a name or a colour."""
+    return value is None or isinstance(value, str) and len(value) <= MAX_NAME and not any(
+        unicodedata.category(ch) in ("Cc", "Cs") for ch in value)
+
+
 PROCEDURES = {"first_strike": first_strike, "combat": combat, "encounter": encounter_turn}
 ANSWERS = {"turn_start": ("roll",), "main": ("intel", "attack", "sacrifice", "end_turn"),
            "advance": ("advance", "skip"), "cloak": ("cloak", "skip")}  # others: the kind
@@ -71,7 +103,7 @@ class AtsRules(ProcedureRules, Rules):
 
     # -- a new game ----------------------------------------------------------------------
     def new_game(self, setup: dict, seed: int) -> dict:
-        specs = setup.get("players") or [{"name": "Player 1"}, {"name": "Player 2"}]
+        specs = check_setup(setup) or [{"name": "Player 1"}, {"name": "Player 2"}]
         if not 2 <= len(specs) <= 6:
             raise Rejected("R-TEAM-1", "Above Top Secret needs 2 to 6 players")
         teams_given = all("team" in s for s in specs)
