@@ -101,4 +101,4 @@ class Store:
             os.replace(path, aside)
         except OSError as error:
             return f"{which} could not be read ({reason}) nor moved aside ({error})."
-        return f"{which} could not be read ({reason}); it was kept as {aside.name}."
+        return f"{which} could not be read, so it was set aside as {aside.name} ({reason})."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -33,3 +34,18 @@ def build(tmp_path_factory):
         return cache[key]
 
     return make
+
+
+@pytest.fixture
+def game(tmp_path):
+    """A private copy of the bundled example game, to edit."""
+    target = tmp_path / "game"
+    shutil.copytree(EXAMPLE, target)
+    return target
+
+
+def edit(path, old, new):
+    """Replace the first `old` in a file, which must be there."""
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, 1))

@@ -6,30 +6,16 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 
 import pdfplumber
 import pytest
-from conftest import EXAMPLE
+from conftest import EXAMPLE, edit
 from PIL import Image
 
 from pnp.cli import main
 
 LOCATED = re.compile(r"^\S+:\d+:\d+: ", re.M)
 RULES = "rules: {count: 6, unique: [id, name], per: [{field: suit, count: 2}]}"
-
-
-@pytest.fixture
-def game(tmp_path):
-    target = tmp_path / "game"
-    shutil.copytree(EXAMPLE, target)
-    return target
-
-
-def edit(path, old, new):
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1))
 
 
 def refused(game_dir, tmp_path, capsys, command="build") -> str:

@@ -5,23 +5,14 @@ from __future__ import annotations
 
 import errno
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLE
 
 from pnp import build
 from pnp.cli import main
-
-
-@pytest.fixture
-def game(tmp_path):
-    target = tmp_path / "game"
-    shutil.copytree(EXAMPLE, target)
-    return target
 
 
 def run(args, capsys):

@@ -3,28 +3,14 @@
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 
 import pytest
-from conftest import EXAMPLE
+from conftest import edit
 from PIL import Image
 
 from pnp.cli import main
-
-
-@pytest.fixture
-def game(tmp_path):
-    target = tmp_path / "game"
-    shutil.copytree(EXAMPLE, target)
-    return target
-
-
-def edit(path, old, new):
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, 1))
 
 
 def line_of(path, needle) -> int:
