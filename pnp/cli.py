@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import gc
 import os
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from pnp import BUNDLED_GAMES, DOCS, __version__
@@ -240,12 +242,28 @@ def parse(argv: list[str] | None):
     return args
 
 
+@contextmanager
+def fewer_collections():
+    """Loading and drawing make millions of short-lived objects without cycles; the
+    cyclic garbage collector scanning them over and over costs a large deck a sixth
+    of its build, so it runs far less often while a command works."""
+    threshold = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
+
+
 def main(argv: list[str] | None = None) -> int:
     from pnp.output import OutputError
 
     args = parse(argv)
     try:
-        return args.run(args)
+        with fewer_collections():
+            return args.run(args)
     except InvalidInput as exc:
         for problem in exc.problems:
             say(str(problem))

@@ -40,6 +40,7 @@ class Renderer(TextDrawing, ImageDrawing):
         self.warn = warn
         self.images: dict = {}
         self._words: dict = {}
+        self._fits: dict = {}
         self.c = None
         self.where = ""
         self.piece = ""  # "component 'item'" of the piece being drawn

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 
 @dataclass(frozen=True, order=True)
@@ -33,9 +34,9 @@ class InvalidInput(Exception):
         super().__init__("\n".join(map(str, self.problems)))
 
 
-@dataclass(frozen=True)
-class Mark:
-    """Where a value came from: file and 1-based line and column."""
+class Mark(NamedTuple):
+    """Where a value came from: file and 1-based line and column (a tuple: a loaded
+    deck holds one per value, and tuples are the cheapest to make)."""
 
     file: str
     line: int

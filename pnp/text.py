@@ -13,8 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reportlab.pdfbase.pdfmetrics import getAscentDescent
-from reportlab.pdfbase.pdfmetrics import stringWidth as _string_width
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
 TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9-]*:|\n|[ \t]+)")
 SHY = "\u00ad"
@@ -93,20 +92,15 @@ def parse(text: str, fonts: tuple, markup: bool, icons: dict, tracking: float,
             if shy and word:
                 breaks.append(len(word))
             shy = False
-        width = stringWidth(part, font, 1) + tracking / 10 * len(part)
-        word.append(Frag(part, font, None, width))
+        word.append(_frag(part, font, tracking))
     if word:
         words.append(_word(word, breaks, tracking) if breaks else word)
     return words
 
 
 @lru_cache(maxsize=65536)
-def stringWidth(text: str, font: str, size: float) -> float:  # noqa: N802 - reportlab's name
-    """Width of a word, remembered: a deck repeats its words thousands of times."""
-    return _string_width(text, font, size)
-
-
 def _frag(text: str, font: str, tracking: float) -> Frag:
+    """A measured piece of text; shared, since a deck repeats its words thousands of times."""
     return Frag(text, font, None, stringWidth(text, font, 1) + tracking / 10 * len(text))
 
 

@@ -19,7 +19,7 @@ SHOWN_CHARS = 8
 
 class TextDrawing:
     """The text part of the Renderer (needs self.c, self.game, self.warn, self._words,
-    self.min_drawn and icon_shapes)."""
+    self._fits, self.min_drawn and icon_shapes)."""
 
     def text_box(self, text, style, x, y, box_w, box_h, markup, rotate=0, source=None):
         """Wrap and shrink `text` into the box (mm, top-left origin)."""
@@ -47,8 +47,13 @@ class TextDrawing:
             box_w, box_h = box_h, box_w
         ascent = rich.ascent_ratio(fonts[0])
         min_size = min(style["min_size"], style["size"])
-        fitted = rich.fit(words, space1, box_w * mm, box_h * mm, style["size"], min_size,
-                          style["leading"], ascent, style["max_lines"])
+        fit_key = (key, box_w, box_h, style["size"], min_size, style["leading"],
+                   style["max_lines"])
+        fitted = self._fits.get(fit_key)
+        if fitted is None:  # badges, backs and ids repeat: fit each text and box once
+            fitted = self._fits[fit_key] = rich.fit(
+                words, space1, box_w * mm, box_h * mm, style["size"], min_size,
+                style["leading"], ascent, style["max_lines"])
         size = fitted.size
         if not fitted.fits:
             field = f" ({source})" if isinstance(source, str) and "{" in source else ""

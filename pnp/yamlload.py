@@ -19,6 +19,7 @@ MAX_DEPTH = 40  # collections nested in one another (a real file needs fewer tha
 MAX_FILE_BYTES = 10_000_000  # a 10,000-card deck is about 2 MB
 MAX_TEXT = 20_000  # characters in one text value (a dense rules page is about 5,000)
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present
+STR = "tag:yaml.org,2002:str"
 
 
 class YMap(dict):
@@ -61,6 +62,8 @@ class _Builder:
             if len(node.value) > MAX_TEXT:
                 raise InvalidInput([_mark(self.file, node).problem(
                     f"a value of {len(node.value)} characters; the limit is {MAX_TEXT}")])
+            if node.tag == STR:  # most values: skip the constructor's bookkeeping
+                return node.value
             return self.loader.construct_object(node, deep=True)
         if id(node) in self.active:
             raise InvalidInput([_mark(self.file, node).problem("recursive alias refused")])
