@@ -178,7 +178,8 @@ def check_names(game, problems: Problems) -> None:
                         continue
                     reported.add((mark, name))
                     close = difflib.get_close_matches(name, sorted(known), n=1)
-                    hint = f"; did you mean '{close[0]}'?" if close else ""
+                    hint = f"; did you mean '{close[0]}'?" if close else \
+                        (f"; text is quoted: '{name}'" if key == "when" else "")
                     problems.add(mark, f"'{name}' in {key} names no field or variable of "
                                  f"component '{comp.id}'{hint}")
 
