@@ -124,15 +124,17 @@ class Finish:
 
 
 def autoplay(app) -> bool:
-    from companion.games.ats.ai import GreedyAgent
+    """Tests: the first registered game, its greedy AI playing every seat."""
+    from companion.games import GAMES
 
     controller = app.controller
     if controller.session is None:
-        controller.new_game("above-top-secret", {}, seed=42)
+        controller.new_game(next(iter(GAMES)), {}, seed=42)
     state = controller.state
     if state["await"] is None:
         return False
-    controller.act(GreedyAgent(len(controller.session.actions)).choose(controller.rules, state))
+    greedy = controller.rules.agents()["greedy"](len(controller.session.actions))
+    controller.act(greedy.choose(controller.rules, state))
     app.show_table()
     return True
 

@@ -18,6 +18,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app import theme
 from companion.controller import GameController
+from companion.games import GAMES, load
 from companion.store import Store
 
 KV = Path(__file__).resolve().parent / "kv"
@@ -32,6 +33,7 @@ class DossierApp(App):
         self.demo = demo
         self.controller: GameController | None = None
         self.face_to_face = False
+        self.table_game = ""  # whose table screen is in the screen manager
 
     @property
     def user_data_dir(self) -> str:
@@ -48,18 +50,17 @@ class DossierApp(App):
 
     # -- lifecycle -----------------------------------------------------------------------
     def build(self):
+        from companion.app import widgets  # noqa: F401 - registers the kv rules' classes
         from companion.app.screens import GameOverScreen, HomeScreen, LogScreen, NewGameScreen
-        from companion.app.table import TableScreen
 
         Window.clearcolor = theme.BACKGROUND
-        for name in ("widgets", "home", "newgame", "table", "log", "gameover"):
+        for name in ("widgets", "home", "newgame", "log", "gameover"):
             Builder.load_file(str(KV / f"{name}.kv"))
         folder = self.data_dir or os.path.join(self.user_data_dir, "saves")
         self.controller = GameController(Store(folder))
         manager = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen(name="home"), NewGameScreen(name="newgame"),
-                       TableScreen(name="table"), LogScreen(name="log"),
-                       GameOverScreen(name="gameover")):
+                       LogScreen(name="log"), GameOverScreen(name="gameover")):
             manager.add_widget(screen)
         return manager
 
@@ -78,10 +79,8 @@ class DossierApp(App):
 
     def on_start(self):
         Window.bind(on_keyboard=self.on_keyboard)
-        if self.demo:
-            from companion.app.demo import demo_session
-
-            self.controller.session = demo_session()
+        if self.demo:  # the first registered game's demo position
+            self.controller.session = load(next(iter(GAMES.values())).demo)()
             self.show_table()
         elif self.controller.store.has_game() and self.controller.resume():
             if self.controller.store.notice:  # a corrupt save was kept aside: say so
@@ -106,7 +105,17 @@ class DossierApp(App):
         if self.controller.state["await"] is None:
             self.go("gameover")
         else:
+            self.use_table_of(self.controller.rules.game_id)
             self.go("table")
+
+    def use_table_of(self, game_id: str) -> None:
+        """The "table" screen is the game's own, made when its game is first shown."""
+        if self.table_game == game_id:
+            return
+        if self.root.has_screen("table"):
+            self.root.remove_widget(self.root.get_screen("table"))
+        self.root.add_widget(load(GAMES[game_id].table)(name="table"))
+        self.table_game = game_id
 
     def after_action(self) -> None:
         Clock.schedule_once(lambda dt: self.show_table(), 0)

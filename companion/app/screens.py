@@ -7,9 +7,8 @@ from kivy.properties import ListProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.app import theme
-from companion.games import ENGINES
+from companion.games import GAMES, load
 
-GAME_NAMES = {"above-top-secret": "Above Top Secret"}
 MODES = {  # label -> teams (players per team)
     "2 players": [1, 1],
     "2 teams of 2": [2, 2],
@@ -41,8 +40,8 @@ class HomeScreen(Screen):
         box.clear_widgets()
         from companion.app.widgets import BigButton
 
-        for game_id in ENGINES:
-            button = BigButton(text=f"New game: {GAME_NAMES.get(game_id, game_id)}",
+        for game_id, spec in GAMES.items():
+            button = BigButton(text=f"New game: {spec.name}",
                                   tone="primary")
             button.bind(on_release=lambda *_a, g=game_id: self.new_game(g))
             box.add_widget(button)
@@ -51,6 +50,7 @@ class HomeScreen(Screen):
         app = App.get_running_app()
         screen = app.root.get_screen("newgame")
         screen.game_id = game_id
+        screen.game_name = GAMES[game_id].name
         app.go("newgame")
 
     def resume(self):
@@ -62,7 +62,8 @@ class HomeScreen(Screen):
 
 
 class NewGameScreen(Screen):
-    game_id = StringProperty("above-top-secret")
+    game_id = StringProperty("")
+    game_name = StringProperty("")
     mode = StringProperty("2 players")
     dice = StringProperty("digital")
     cards = StringProperty("virtual")
@@ -131,19 +132,8 @@ class GameOverScreen(Screen):
     details = StringProperty("")
 
     def refresh(self):
-        app = App.get_running_app()
-        state = app.controller.state
-        from companion.games.ats import view
-
-        self.result = view.prompt_text(state)
-        lines = [f"{state['round']} rounds, {len(app.controller.session.actions)} actions"]
-        for seat in range(len(state["players"])):
-            panel = view.panel(state, seat)
-            standing = sum(1 for _, hp in panel["bases"] if hp > 0)
-            lines.append(f"{panel['name']}: {standing} base areas standing, "
-                         f"{sum(hp for _, hp in panel['bases'])} HP, clearance "
-                         f"{panel['effective_clearance']}, {panel['discard']} cards discarded")
-        self.details = "\n".join(lines)
+        session = App.get_running_app().controller.session
+        self.result, self.details = load(GAMES[session.rules.game_id].game_over)(session)
 
     def home(self):
         app = App.get_running_app()

@@ -159,14 +159,14 @@ def read_save(raw: str | bytes) -> Session:
     """A save file's text or bytes, replayed by its game's rules: the one way the
     app and `pnp replay` read a save. Raises SaveError, and nothing else, for any
     content."""
-    from companion.games import ENGINES, rules_for
+    from companion.games import GAMES, rules_for
 
     save = parse_save(raw)
     try:
         rules = rules_for(save["game"])
     except KeyError:
         raise SaveError(f"unknown game {_short(save['game'])} (known: "
-                        f"{', '.join(sorted(ENGINES))})") from None
+                        f"{', '.join(sorted(GAMES))})") from None
     return replay(rules, save)
 
 

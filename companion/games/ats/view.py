@@ -226,3 +226,17 @@ def summary(before: dict, after: dict) -> str:
             parts.append(f"{old['name']}'s bases lose {lost}")
         del seat
     return "; ".join(parts) or "no effect"
+
+
+def game_over(session) -> tuple[str, str]:
+    """The game-over screen's result line and details."""
+    state = session.state
+    lines = [f"{state['round']} rounds, {len(session.actions)} actions"]
+    for seat in range(len(state["players"])):
+        seat_panel = panel(state, seat)
+        standing = sum(1 for _, hp in seat_panel["bases"] if hp > 0)
+        lines.append(f"{seat_panel['name']}: {standing} base areas standing, "
+                     f"{sum(hp for _, hp in seat_panel['bases'])} HP, clearance "
+                     f"{seat_panel['effective_clearance']}, {seat_panel['discard']} cards "
+                     "discarded")
+    return prompt_text(state), "\n".join(lines)

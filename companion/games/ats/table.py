@@ -3,8 +3,11 @@ action area that offers exactly the engine's legal actions."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -19,6 +22,8 @@ from companion.app.widgets import BigButton, PlayerPanel
 from companion.core.engine import Rejected
 from companion.games.ats import view
 from companion.games.ats.data import CLEARANCE_COST, defense
+
+Builder.load_file(str(Path(__file__).with_name("table.kv")))
 
 
 class TableScreen(Screen):
