@@ -328,6 +328,12 @@ def assembly_map(c, cols, rows, col, row, origin):
     c.restoreState()
 
 
+def copied_sizes(comp, options) -> list:
+    """fit.piece_sizes, once per copy: the size of each entry of render_component."""
+    return [size for item, size in zip(comp.items, fit.piece_sizes(comp, options), strict=True)
+            for _ in range(item.copies)]
+
+
 def render_component(game, comp, options, renderer, path, file_name, result):
     pdf = ComponentPdf(game, comp, options, renderer, path, file_name, result)
     bleed = options.bleed
@@ -351,12 +357,11 @@ def render_component(game, comp, options, renderer, path, file_name, result):
         for item, copy, size in big:
             pdf.tiled(item, copy, size, bleed)
     elif comp.kind == "tokens":
-        sizes = [pieces.token_size(item.shape, item.size) for item, _ in entries]
-        tb = min(bleed, fit.TOKEN_BLEED)
+        tb = fit.piece_bleed("tokens", bleed)
         has_backs = any(item.back or comp.back for item in comp.items)
-        pdf.arranged(entries, sizes, tb, 2 * tb + 2.0, has_backs, "token")
+        pdf.arranged(entries, copied_sizes(comp, options), tb, 2 * tb + 2.0, has_backs, "token")
     else:  # dice
-        sizes = [pieces.die_net_size(item.size) for item, _ in entries]
+        sizes = copied_sizes(comp, options)
         sheets = arrange(sizes, options.paper, options.orientation, 0, 4.0, "none", False)
         for sheet in sheets:
             pdf.pages.append(lambda n, t, s=sheet: pdf.dice_page(s, entries, sizes, n, t))
@@ -397,7 +402,6 @@ def build_games(games: list, out_dir: Path, options: Options, progress=None) -> 
         raise
     for result in results:
         result.files = [f for f in written if f.parent == result.folder]
-        result.notes = [n for n in output.notes if n.startswith(str(result.folder))]
     return results
 
 
@@ -425,7 +429,8 @@ def _render_game(game: Game, output: Output, options: Options, progress) -> Resu
     problems.raise_if_any()
     manifest = {"game": game.id, "paper": options.paper, "duplex": options.duplex,
                 "bleed": options.bleed, "items": result.manifest}
-    output.replacing(target, manifest, {f"{c.id}.pdf" for c in game.components})
+    note = output.replacing(target, manifest, {f"{c.id}.pdf" for c in game.components})
+    result.notes = [note] if note else []
     output.write_text(target / "manifest.json", manifest_text(manifest))
     result.min_text_pt = renderer.min_drawn
     return result

@@ -66,14 +66,14 @@ def cmd_replay(args) -> int:
 
 def cmd_simulate(args) -> int:
     from companion.core.simulate import simulate
-    from companion.games import ENGINES, rules_for
+    from companion.games import GAMES, rules_for
     from pnp.cli import UsageError
 
     try:
         rules = rules_for(args.game)
     except KeyError:
         raise UsageError(f"no rules engine for '{args.game}' (engines: "
-                         f"{', '.join(sorted(ENGINES))})") from None
+                         f"{', '.join(sorted(GAMES))})") from None
     strategies = args.ai.split(",")
     agents = rules.agents()
     if any(name not in agents for name in strategies):

@@ -54,6 +54,11 @@ def sheet_size(size, options) -> tuple:
     return (h, w) if options.orientation == "landscape" else (w, h)
 
 
+def piece_bleed(kind: str, bleed: float) -> float:
+    """The bleed a kind of piece prints with: tokens at most 2 mm, dice none."""
+    return {"tokens": min(bleed, TOKEN_BLEED), "dice": 0.0}.get(kind, bleed)
+
+
 def piece_sizes(comp, options) -> list:
     """Trim size of each item of a component (tokens: their bounding box; dice:
     the whole cube net), in the order of comp.items."""
@@ -71,8 +76,7 @@ def fit_problems(game, options, problems: Problems, warn) -> None:
     and warn of sheets tiled only because of the page margins."""
     paper = PAPER_NAMES[options.paper]
     for comp in game.components:
-        bleed = min(options.bleed, TOKEN_BLEED) if comp.kind == "tokens" else options.bleed
-        bleed = 0.0 if comp.kind == "dice" else bleed
+        bleed = piece_bleed(comp.kind, options.bleed)
         backs = comp.kind == "deck" or (comp.kind == "tokens" and any(
             item.back or comp.back for item in comp.items))
         area = folded(options.paper, bleed) if backs and options.duplex == "fold" \

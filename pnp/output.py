@@ -28,7 +28,6 @@ class Output:
         self.out_dir = Path(out_dir)
         self.made: list[Path] = []  # folders this run created, parents first
         self.staged: list[tuple[Path, Path]] = []  # (temporary, final)
-        self.notes: list[str] = []
 
     def folder(self, name: str) -> Path:
         """out_dir/name, created now (and remembered, so a failure removes it)."""
@@ -59,22 +58,23 @@ class Output:
         except OSError as exc:
             raise OutputError(describe(exc, final)) from None
 
-    def replacing(self, folder: Path, manifest: dict, files: set) -> None:
-        """Before a game's folder is overwritten: say when the build there was for
-        other paper or options, and drop files of the old build the new one lacks."""
+    def replacing(self, folder: Path, manifest: dict, files: set) -> str | None:
+        """Before a game's folder is overwritten: drop files of the old build the new
+        one lacks, and return a note when that build was for other paper or options."""
         old_path = folder / "manifest.json"
         try:
             old = json.loads(old_path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return
+            return None
         if not isinstance(old, dict):
-            return
+            return None
         keys = ("paper", "duplex", "bleed")
+        note = None
         if any(old.get(k) != manifest.get(k) for k in keys):
             before = ", ".join(f"{k} {old.get(k)}" for k in keys)
             now = ", ".join(f"{k} {manifest.get(k)}" for k in keys)
-            self.notes.append(f"{folder}: replaced the earlier build ({before}) with this one "
-                              f"({now}); use --out to keep both")
+            note = (f"{folder}: replaced the earlier build ({before}) with this one ({now}); "
+                    "use --out to keep both")
         items = old.get("items")
         stale = {i.get("file") for i in items if isinstance(i, dict)} if isinstance(items,
                                                                                     list) else set()
@@ -82,6 +82,7 @@ class Output:
             path = folder / name
             if path.parent == folder and path.suffix == ".pdf" and path.is_file():
                 self.staged.append((None, path))  # removed when the run commits
+        return note
 
     def commit(self) -> list[Path]:
         written = []
