@@ -309,10 +309,12 @@ class Loader:
             self.problems.add(raw.mark, f"dice '{spec['id']}' need a 'face' layout")
         if kind != "dice" and not spec["front"]:
             self.problems.add(raw.mark, f"component '{spec['id']}' needs a 'front' layout")
+        before = len(self.problems.items)
         entries, entries_mark = self.component_entries(spec, raw)
         fields = {name: self.field_spec(f) for name, f in spec["fields"].items()}
         record = Record({**RESERVED[kind], **fields}, what=f"{spec['id']} item")
-        items, complete = [], True
+        items = []
+        complete = len(self.problems.items) == before  # its data file read
         for j, entry in enumerate(entries):
             imark = entries.marks[j] if hasattr(entries, "marks") else entries_mark
             checked = self.checked(record, entry, imark)

@@ -205,3 +205,9 @@ def test_conditions_with_and_or_not_hold_per_card(game, tmp_path):
         text = pdf.pages[0].extract_text()
     assert text.count("SUNMARK") == 1  # C-02: sun, power 3
     assert text.count("LOWMARK") == 1  # C-06: star, power 0
+
+
+def test_an_unreadable_data_file_is_one_problem_not_a_wrong_card_count(game, tmp_path, capsys):
+    (game / "crew.yaml").write_text("cards: [\n  - {id: 1\n")
+    err = refused(game, tmp_path, capsys)
+    assert "crew.yaml:2:3: YAML syntax error" in err and "must have 6 cards" not in err
