@@ -125,7 +125,7 @@ class Finish:
 
 def autoplay(app) -> bool:
     """Tests: the first registered game, its greedy AI playing every seat."""
-    from companion.games import GAMES
+    from companion.games import GAMES, agents_of
 
     controller = app.controller
     if controller.session is None:
@@ -133,7 +133,7 @@ def autoplay(app) -> bool:
     state = controller.state
     if state["await"] is None:
         return False
-    greedy = controller.rules.agents()["greedy"](len(controller.session.actions))
+    greedy = agents_of(controller.rules.game_id)["greedy"](len(controller.session.actions))
     controller.act(greedy.choose(controller.rules, state))
     app.show_table()
     return True

@@ -191,8 +191,6 @@ def cmd_docs(args) -> int:
 
 def parser() -> tuple[argparse.ArgumentParser, dict]:
     """The top-level parser and each command's own parser (for its usage in errors)."""
-    from pnp import cli_play
-
     formatter = Formatter
     p = argparse.ArgumentParser(
         prog="pnp", formatter_class=formatter,
@@ -224,8 +222,19 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
     d = command("docs", "print a reference document", cmd_docs)
     d.add_argument("topic", nargs="?", default="format", choices=("format", "save-format"),
                    help="format: game folders; save-format: the companion's save files")
-    cli_play.add_commands(command)
+    for plugin in command_plugins():
+        plugin(command)
     return p, commands
+
+
+def command_plugins() -> list:
+    """Commands other installed packages add to `pnp` (entry points in the group
+    `pnp.commands`: a function taking `command(name, help, run)`). The companion
+    adds `replay` and `simulate` this way, so pnp never imports it."""
+    from importlib.metadata import entry_points
+
+    return [point.load() for point in sorted(entry_points(group="pnp.commands"),
+                                             key=lambda point: point.name)]
 
 
 def parse(argv: list[str] | None):

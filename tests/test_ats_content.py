@@ -39,7 +39,7 @@ def test_encounters_four_of_each_kind_with_documented_effects():
     cards = [i.fields for i in load_game(ATS).component("encounter").items]
     assert Counter(c["kind"] for c in cards) == {"Interference": 4, "Technology": 4,
                                                  "Assistance": 4}
-    rulings = (REPO_ROOT / "docs" / "rulings.md").read_text()
+    rulings = (REPO_ROOT / "docs" / "rulings" / "above-top-secret.md").read_text()
     for card in cards:
         assert card["effect"]["steps"], card["id"]
         for step in card["effect"]["steps"]:
@@ -48,7 +48,7 @@ def test_encounters_four_of_each_kind_with_documented_effects():
 
 def test_printed_glossary_texts_match_the_rulings():
     glossary = load_game(ATS).vars["glossary"]
-    rulings = (REPO_ROOT / "docs" / "rulings.md").read_text()
+    rulings = (REPO_ROOT / "docs" / "rulings" / "above-top-secret.md").read_text()
     for section in ("unit_types", "attributes"):
         for name, entry in glossary[section].items():
-            assert entry["short"] in rulings, f"{name}: printed text not in rulings.md"
+            assert entry["short"] in rulings, f"{name}: printed text not in the rulings"

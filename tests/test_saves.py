@@ -19,7 +19,8 @@ from companion.core.session import (
     read_save,
     replay,
 )
-from companion.games.ats.rules import MAX_NAME, AtsRules
+from companion.games.ats.rules import AtsRules
+from companion.games.ats.setup import MAX_NAME
 
 RULES = AtsRules()
 SETUP = {"players": [{"name": "Ann", "colour": "Red", "team": 0},
@@ -75,8 +76,8 @@ def test_a_good_save_reads_back_exactly():
     (mutated(rules_version="1"), "'rules_version' is a whole number"),
     (mutated(actions={}), "'actions' is a list"),
     (mutated(actions=[None]), "action 1 is a mapping"),
-    (mutated(actions=[{"type": "draw"}]), "action 1 {'type': 'draw'} does not replay: R-TURN-1"),
-    (mutated(actions=[{}]), "action 1 {} does not replay: R-ACTION"),
+    (mutated(actions=[{"type": "draw"}]), "action 1 {'type': 'draw'} does not replay: F-PROMPT"),
+    (mutated(actions=[{}]), "action 1 {} does not replay: F-ACTION"),
     (mutated(actions=[{"type": {}}]), "action 1 {'type': {}} does not replay"),
     (mutated(actions=[{"type": "start_card", "card": "D1-01", "x": "y" * MAX_ACTION_CHARS}]),
      f"characters of JSON: at most {MAX_ACTION_CHARS}"),

@@ -7,7 +7,7 @@ from kivy.properties import ListProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.app import theme
-from companion.games import GAMES, load
+from companion.games import GAMES, view_of
 
 MODES = {  # label -> teams (players per team)
     "2 players": [1, 1],
@@ -133,7 +133,7 @@ class GameOverScreen(Screen):
 
     def refresh(self):
         session = App.get_running_app().controller.session
-        self.result, self.details = load(GAMES[session.rules.game_id].game_over)(session)
+        self.result, self.details = view_of(session.rules.game_id).game_over(session)
 
     def home(self):
         app = App.get_running_app()

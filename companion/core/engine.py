@@ -1,8 +1,11 @@
-"""What every rules engine provides, and the typed rejection it raises.
+"""The rules interface every game implements, and the refusals it raises.
 
 A game's state is plain JSON data. `apply` never changes the state it is
 given: it returns a new state and the events that happened, or raises
-`Rejected`, naming the rule that forbids the action.
+`Rejected`. The framework's own refusals (malformed action, game over, not
+this player's prompt, an action that answers nothing now, a die face out of
+range, a choice not offered) are `Refused`, with ids `F-*`, checked here
+before any game code runs; a game's own rejections name its rulings.
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 import marshal
 from contextlib import nullcontext
 from dataclasses import dataclass, field
+
+from companion.core import rng
 
 
 class Rejected(Exception):
@@ -19,6 +24,39 @@ class Rejected(Exception):
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.message = message
+
+
+class Refused(Rejected):
+    """A framework refusal: the same for every game."""
+
+    rule_id = "F"
+
+    def __init__(self, message: str):
+        super().__init__(self.rule_id, message)
+
+
+class Malformed(Refused):
+    rule_id = "F-ACTION"
+
+
+class GameOver(Refused):
+    rule_id = "F-OVER"
+
+
+class NotYourTurn(Refused):
+    rule_id = "F-TURN"
+
+
+class NotNow(Refused):
+    rule_id = "F-PROMPT"
+
+
+class BadFace(Refused):
+    rule_id = "F-DIE"
+
+
+class NotOffered(Refused):
+    rule_id = "F-CHOICE"
 
 
 @dataclass
@@ -33,22 +71,50 @@ def clone(value):
     return marshal.loads(marshal.dumps(value))
 
 
+def whole(value) -> bool:
+    return type(value) is int
+
+
 class Rules:
-    """Base class of a game's rules. Subclasses implement `new_game`,
-    `legal_actions` and `step` (which changes a state in place)."""
+    """Base class of a game's rules. A game implements `new_game`,
+    `legal_actions` and `step` (which changes a state in place), and says who
+    acts and who won; the rest has defaults that fit most games.
+
+    The state holds `await` (None once the game is over, else a mapping with
+    the acting `player` and the prompt's `kind`) and `rng` (the generator)."""
 
     game_id = ""
     save_version = 1
+    dice: tuple = ()  # the game's dice (core.spec.Die): the dice roller and die answers
 
+    # -- what a game must provide ----------------------------------------------------------
     def new_game(self, setup: dict, seed: int) -> dict:
         raise NotImplementedError
 
     def legal_actions(self, state: dict) -> list[dict]:
+        """Every action the acting player may take now (each one `step` accepts)."""
         raise NotImplementedError
 
     def step(self, state: dict, action: dict) -> list[dict]:
         """Change `state` in place; return events. Raise Rejected before changing anything."""
         raise NotImplementedError
+
+    def winning_seats(self, state: dict) -> list[int]:
+        """The seats that won a finished game (empty: a draw, or not over)."""
+        return []
+
+    # -- defaults ---------------------------------------------------------------------------
+    def acting_seat(self, state: dict) -> int:
+        """The seat whose decision the state is waiting for."""
+        return state["await"]["player"]
+
+    def is_over(self, state: dict) -> bool:
+        return state["await"] is None
+
+    def accepts(self, state: dict) -> set[str]:
+        """The action types that answer the current prompt (a game may say it
+        faster, or more widely so its own rule explains a refusal)."""
+        return {action["type"] for action in self.legal_actions(state)}
 
     def live_only(self):
         """A context for stepping states in place that are never copied (the
@@ -56,7 +122,7 @@ class Rules:
         on a copy (see procedure.py)."""
         return nullcontext()
 
-    def invariants(self, state: dict, previous: dict | None = None) -> list[str]:
+    def invariants(self, state: dict, previous=None) -> list[str]:
         """Broken invariants, as messages (empty when all hold). `previous` is
         what `snapshot_for_checks` kept of the state before the last action."""
         return []
@@ -65,18 +131,82 @@ class Rules:
         """The little of a state that invariants compare across one action."""
         return None
 
-    def acting_seat(self, state: dict) -> int:
-        """The seat whose decision the state is waiting for."""
-        return state["await"]["player"]
-
-    def winning_seats(self, state: dict) -> list[int]:
-        return []
+    def simulation_setup(self, seats: int) -> dict:
+        """The setup the simulator plays with `seats` AI players (ValueError if none)."""
+        return {"players": [{"name": f"Seat {i + 1}"} for i in range(seats)]}
 
     def tally(self, state: dict, actions: list[dict], events: list[dict]) -> dict:
-        """Per-game tallies for the simulator's report (e.g. cards destroyed)."""
+        """Counters of one finished game, summed over a simulation."""
         return {}
 
+    def statistics(self, counters: dict, games: int) -> dict:
+        """The game's own statistics for the simulator's report, from the summed tallies."""
+        return {}
+
+    def report(self, statistics: dict) -> str:
+        """`statistics` as text for the simulator's report."""
+        return ""
+
+    def summary(self, state: dict) -> str:
+        """The state in a few lines of text (`pnp replay`)."""
+        return ""
+
+    # -- the framework ----------------------------------------------------------------------
     def apply(self, state: dict, action: dict) -> Outcome:
+        """The one way the app and replays change a game: framework checks, then the
+        game's `step` on a copy."""
+        if self.check(state, action):
+            work = clone(state)
+            return Outcome(work, free_roll(work, self.dice, action))
         work = clone(state)
         events = self.step(work, action)
         return Outcome(work, events)
+
+    def check(self, state: dict, action) -> bool:
+        """Raise the framework refusal that applies; True for a dice-roller roll
+        (which the framework carries out itself)."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise Malformed("an action is a mapping with a 'type'")
+        if action["type"] == "free_roll":
+            return True
+        if self.is_over(state):
+            raise GameOver("the game is over")
+        by = action.get("by")
+        if by is not None:
+            if not whole(by):
+                raise Malformed("'by' is the acting seat's number")
+            seat = self.acting_seat(state)
+            if by != seat:
+                raise NotYourTurn(f"it is seat {seat + 1}'s decision, not seat {by + 1}'s")
+        prompt = state["await"]
+        if action["type"] not in self.accepts(state):
+            raise NotNow(f"now: {prompt['kind'].replace('_', ' ')}, not '{action['type']}'")
+        if action["type"] == "roll" and "value" in action:
+            die = die_of(self.dice, prompt.get("die", "d6"))
+            if not whole(action["value"]) or not 1 <= action["value"] <= len(die.faces):
+                raise BadFace(f"the {die.name} shows 1 to {len(die.faces)}")
+        if action["type"] == "choose" and prompt.get("options") is not None and \
+                action.get("value") not in prompt["options"]:
+            raise NotOffered(f"{action.get('value')!r} is not one of the offered choices")
+        return False
+
+
+def die_of(dice: tuple, die_id: str):
+    from companion.core.spec import D6
+
+    return next((d for d in dice if d.id == die_id), D6)
+
+
+def free_roll(state: dict, dice: tuple, action: dict) -> list[dict]:
+    """The dice roller, any time: rolled on the game's generator (mid-procedure:
+    the procedure's stream), so it is logged and replays exactly."""
+    die_id = action.get("die", "d6")
+    known = {d.id for d in dice} | {"d6"}
+    if die_id not in known:
+        raise Malformed(f"the dice are {', '.join(sorted(known))}")
+    die = die_of(dice, die_id)
+    value = rng.randint(state.get("proc") or state, 1, len(die.faces))
+    face = die.faces[value - 1]
+    shown = face if face == str(value) else f"{value} ({face})"
+    return [{"kind": "free_roll", "text": f"Dice roller: {die.name}: {shown}", "die": die_id,
+             "value": value}]

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from functools import cached_property
 
 from companion.core import rng
-from companion.core.engine import Rejected, clone
+from companion.core.engine import BadFace, NotNow, NotOffered, clone, whole
 
 
 class Ctx:
@@ -145,13 +145,13 @@ def answer(state: dict, action: dict) -> None:
     if action.get("type") == "choose" and prompt["kind"] == "choose":
         value = action.get("value")
         if value not in prompt["options"]:
-            raise Rejected("R-PROMPT", f"{value!r} is not one of the offered choices")
+            raise NotOffered(f"{value!r} is not one of the offered choices")
     elif action.get("type") == "roll" and prompt["kind"] == "roll":
         value = action.get("value")
-        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-            raise Rejected("R-DIE-1", "a d6 roll is a whole number from 1 to 6")
+        if not whole(value) or not 1 <= value <= 6:
+            raise BadFace("a d6 roll is a whole number from 1 to 6")
     else:
-        raise Rejected("R-PROMPT", f"waiting for a '{prompt['kind']}' answer")
+        raise NotNow(f"waiting for a '{prompt['kind']}' answer")
     state["proc"]["inputs"].append(value)
 
 

@@ -22,20 +22,21 @@ class Report:
     wins_by_strategy: Counter = field(default_factory=Counter)
     games_by_strategy: Counter = field(default_factory=Counter)
     draws: int = 0
-    rounds: list = field(default_factory=list)
+    lengths: list = field(default_factory=list)  # actions per game
     invariant_failures: list = field(default_factory=list)
     counters: Counter = field(default_factory=Counter)
     seconds: float = 0.0
 
-    def as_json(self) -> dict:
-        return {"games": self.games,
+    def as_json(self, rules: Rules) -> dict:
+        """One shape for every game; the game's own figures under `statistics`."""
+        return {"game": rules.game_id, "games": self.games,
                 "wins_by_seat": {str(k): v for k, v in sorted(self.wins_by_seat.items())},
                 "wins_by_strategy": dict(sorted(self.wins_by_strategy.items())),
                 "games_by_strategy": dict(sorted(self.games_by_strategy.items())),
                 "draws": self.draws,
-                "avg_rounds": round(sum(self.rounds) / max(1, len(self.rounds)), 2),
+                "avg_actions": round(sum(self.lengths) / max(1, len(self.lengths)), 2),
                 "invariant_failures": self.invariant_failures,
-                "counters": dict(sorted(self.counters.items())),
+                "statistics": rules.statistics(dict(self.counters), self.games),
                 "seconds": round(self.seconds, 3)}
 
 
@@ -44,7 +45,7 @@ def play_game(rules: Rules, agents: list, setup: dict, seed: int, check: bool = 
     state = rules.new_game(setup, seed)
     actions, events, broken = [], [], []
     with rules.live_only():  # this one state is stepped in place and never copied
-        while state["await"] is not None and len(actions) < MAX_ACTIONS:
+        while not rules.is_over(state) and len(actions) < MAX_ACTIONS:
             seat = rules.acting_seat(state)
             action = agents[seat].choose(rules, state)
             previous = rules.snapshot_for_checks(state) if check else None
@@ -53,7 +54,7 @@ def play_game(rules: Rules, agents: list, setup: dict, seed: int, check: bool = 
             if check:
                 for message in rules.invariants(state, previous):
                     broken.append({"seed": seed, "action": len(actions), "message": message})
-    if state["await"] is not None:
+    if not rules.is_over(state):
         broken.append({"seed": seed, "action": len(actions), "message": "game did not end"})
     return state, actions, broken, events
 
@@ -70,7 +71,7 @@ def _play_range(bounds: tuple) -> Report:
         state, actions, broken, events = play_game(rules, agents, setup, game_seed, check)
         report.games += 1
         report.invariant_failures += broken
-        report.rounds.append(state["round"])
+        report.lengths.append(len(actions))
         for name in names:
             report.games_by_strategy[name] += 1
         winners = rules.winning_seats(state)
@@ -115,7 +116,7 @@ def simulate(rules: Rules, make_agents, games: int, seed: int, setup: dict,
         report.wins_by_strategy.update(part.wins_by_strategy)
         report.games_by_strategy.update(part.games_by_strategy)
         report.draws += part.draws
-        report.rounds += part.rounds
+        report.lengths += part.lengths
         report.invariant_failures += part.invariant_failures
         report.counters.update(part.counters)
     report.seconds = time.perf_counter() - start

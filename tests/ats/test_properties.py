@@ -9,7 +9,7 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core.engine import clone
+from companion.core.engine import clone, free_roll
 from companion.core.session import Session, loads, replay
 from companion.games.ats.rules import AtsRules
 
@@ -114,7 +114,8 @@ def test_stepping_in_place_equals_copy_then_step(game):
                 break
             for action in [{"type": "free_roll"}] * (pick % 5 == 0) + [
                     actions[pick % len(actions)]]:
-                events = in_place.step(live, action)
+                events = free_roll(live, in_place.dice, action) if action["type"] == \
+                    "free_roll" else in_place.step(live, action)
                 outcome = RULES.apply(copied, action)
                 assert outcome.events == events
                 copied = outcome.state

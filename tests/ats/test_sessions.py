@@ -41,7 +41,7 @@ def test_a_save_is_setup_seed_and_actions_and_replays_to_the_end(tmp_path):
     done = pnp("replay", str(path), "--json")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert result["winner"] == session.state["winner"]
+    assert result["winners"] == RULES.winning_seats(session.state) and result["over"]
     assert result["state"] == session.state
     text = pnp("replay", str(path))
     assert "Winner:" in text.stdout and "attacks" in text.stdout
@@ -73,7 +73,7 @@ def test_rejections_leave_the_session_unchanged():
     session = Session(RULES, {}, 5)
     with pytest.raises(Rejected) as error:
         session.apply({"type": "draw"})
-    assert error.value.rule == "R-TURN-1"
+    assert error.value.rule == "F-PROMPT"
     assert session.actions == [] and len(session.states) == 1
 
 
@@ -82,7 +82,7 @@ def test_simulate_prints_json_and_same_seed_gives_same_results(tmp_path):
                 "--save", str(tmp_path / "saves"))
     assert first.returncode == 0, first.stderr
     data = json.loads(first.stdout)
-    for key in ("games", "wins_by_seat", "draws", "avg_rounds", "invariant_failures",
+    for key in ("games", "wins_by_seat", "draws", "avg_actions", "invariant_failures",
                 "seconds"):
         assert key in data
     assert data["games"] == 6 and data["invariant_failures"] == []
@@ -94,7 +94,7 @@ def test_simulate_prints_json_and_same_seed_gives_same_results(tmp_path):
     saves = sorted((tmp_path / "saves").iterdir())
     assert len(saves) == 6
     done = pnp("replay", str(saves[0]), "--json")
-    assert json.loads(done.stdout)["winner"] is not None
+    assert json.loads(done.stdout)["over"]
 
 
 def test_simulate_mixed_strategies_reports_wins_by_strategy():

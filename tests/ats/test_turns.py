@@ -40,10 +40,10 @@ def test_r_turn_1_turn_is_encounter_roll_then_draw_then_main(table):
     player(table, 1)["enc_deck"] = ["E-04"]
     table.act(END)
     assert table.state["await"] == {"kind": "turn_start", "player": 1}
-    assert table.rejected({"type": "draw"}).rule == "R-TURN-1"
+    assert table.rejected({"type": "draw"}).rule == "F-PROMPT"
     table.act({"type": "roll", "value": 1})
     assert table.state["await"] == {"kind": "draw", "player": 1}
-    assert table.rejected(END).rule == "R-TURN-1"
+    assert table.rejected(END).rule == "F-PROMPT"
     table.act({"type": "draw"})
     assert table.state["await"] == {"kind": "main", "player": 1}
     assert player(table, 1)["hand"] == [drawn] and player(table, 1)["deck"] == []
@@ -76,7 +76,7 @@ def test_r_turn_1_one_attack_per_turn(table):
 def test_r_die_1_a_roll_is_1_to_6(table):
     player(table, 1)["enc_deck"] = ["E-04"]
     table.act(END)
-    assert table.rejected({"type": "roll", "value": 7}).rule == "R-DIE-1"
+    assert table.rejected({"type": "roll", "value": 7}).rule == "F-DIE"
 
 
 # -- R-SAC-1 Sacrifice ---------------------------------------------------------------------
@@ -166,7 +166,7 @@ def test_r_cln_1_reinforce_is_mandatory(table):
     player(table, 0)["hand"] = [card]
     to_cleanup(table)
     assert table.state["await"] == {"kind": "reinforce", "player": 0, "level": 2}
-    assert table.rejected({"type": "skip"}).rule == "R-TURN-1"
+    assert table.rejected({"type": "skip"}).rule == "F-PROMPT"
     assert table.rejected({"type": "reinforce", "card": "D2-01"}).rule == "R-CLN-1"
     table.act({"type": "reinforce", "card": card})
     assert table.slot(0, 2)["card"] == card and player(table, 0)["hand"] == []
@@ -286,7 +286,7 @@ def test_r_win_1_losing_the_last_base_area_ends_the_game(table):
     assert player(table, 1)["out"]
     assert table.state["phase"] == "over" and table.state["await"] is None
     assert table.state["winner"] == {"team": 0, "draw": False}
-    assert table.rejected(END).rule == "R-WIN-1"
+    assert table.rejected(END).rule == "F-OVER"
 
 
 def test_r_win_1_roll_over_can_take_the_last_area(table):

@@ -1,1 +1,26 @@
-"""Above Top Secret: the rules, following docs/rulings.md exactly."""
+"""Above Top Secret: the rules follow docs/rulings/above-top-secret.md exactly.
+
+SPEC is the game's one declaration (plain data, cheap to import)."""
+
+from companion.core.spec import Die, GameSpec, Option, Players
+
+SPEC = GameSpec(
+    id="above-top-secret",
+    name="Above Top Secret",
+    rules="companion.games.ats.rules:AtsRules",
+    view="companion.games.ats.view",
+    table="companion.games.ats.table:TableScreen",
+    demo="companion.games.ats.demo:demo_session",
+    agents={"greedy": "companion.games.ats.ai:GreedyAgent",
+            "random": "companion.core.agents:RandomAgent"},
+    players=Players(modes=(("2 players", (1, 1)), ("2 teams of 2", (2, 2)),
+                           ("3 players", (1, 1, 1)), ("3 teams of 2", (2, 2, 2))),
+                    colours=("Red", "Blue", "Green", "Yellow"), alternate=True),
+    options=(Option("dice", "Dice", (("digital", "App dice"), ("physical", "Real dice")),
+                    "digital", setting="dice"),
+             Option("cards", "Cards", (("virtual", "Virtual decks"),
+                                       ("tracked", "Printed cards")), "virtual",
+                    setting="cards")),
+    dice=(Die("d6", "d6"), Die("combat", "Combat die"),
+          Die("encounter", "Encounter die", ("all clear",) * 4 + ("encounter",) * 2)),
+)

@@ -1,4 +1,4 @@
-"""Combat, step by step exactly as R-CMB-3 orders it (docs/rulings.md)."""
+"""Combat, step by step exactly as R-CMB-3 orders it (docs/rulings/above-top-secret.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Encounter cards: the effect vocabulary of R-EFF-0 / R-EFF-1 (docs/rulings.md)."""
+"""Encounter cards: the effect vocabulary of R-EFF-0 / R-EFF-1 (rulings file)."""
 
 from __future__ import annotations
 

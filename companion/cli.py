@@ -1,4 +1,5 @@
-"""`pnp replay` and `pnp simulate`: the companion's rules engines from the command line."""
+"""`pnp replay` and `pnp simulate`: the companion's rules engines from the command
+line, added to pnp as a plugin (the `pnp.commands` entry point in pyproject.toml)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ def add_commands(command) -> None:
     s.add_argument("game", metavar="GAME", help="id of a game with a rules engine")
     s.add_argument("--games", type=positive, default=100, help="games to play")
     s.add_argument("--seed", type=seed, default=1, help=f"0 to {MAX_SEED}; same seed, same games")
-    s.add_argument("--ai", default="greedy,greedy", help="strategy per seat, e.g. greedy,random")
+    s.add_argument("--ai", default="greedy,greedy",
+                   help="strategy per seat, e.g. greedy,random (the game's AIs)")
     s.add_argument("--rotate", action="store_true", help="rotate strategies over the seats")
     s.add_argument("--json", action="store_true", help="print the report as JSON")
     s.add_argument("--save", metavar="DIR", help="write every game as a save file")
@@ -54,7 +56,7 @@ def cmd_replay(args) -> int:
     rules, state = session.rules, session.state
     if args.json:
         print(json.dumps({"game": rules.game_id, "actions": len(session.actions),
-                          "winner": state.get("winner"), "round": state.get("round"),
+                          "over": rules.is_over(state), "winners": rules.winning_seats(state),
                           "state": state, "log": [e["text"] for e in session.log()]}))
         return 0
     for event in session.log():
@@ -66,16 +68,15 @@ def cmd_replay(args) -> int:
 
 def cmd_simulate(args) -> int:
     from companion.core.simulate import simulate
-    from companion.games import GAMES, rules_for
+    from companion.games import GAMES, agents_of, rules_for
     from pnp.cli import UsageError
 
-    try:
-        rules = rules_for(args.game)
-    except KeyError:
+    if args.game not in GAMES:
         raise UsageError(f"no rules engine for '{args.game}' (engines: "
-                         f"{', '.join(sorted(GAMES))})") from None
+                         f"{', '.join(sorted(GAMES))})")
+    rules = rules_for(args.game)
+    agents = agents_of(args.game)
     strategies = args.ai.split(",")
-    agents = rules.agents()
     if any(name not in agents for name in strategies):
         raise UsageError(f"--ai takes a comma-separated list of {', '.join(agents)}")
     try:
@@ -92,7 +93,7 @@ def cmd_simulate(args) -> int:
         return [agents[n](args.seed * 7919 + index * 31 + s) for s, n in enumerate(names)], names
 
     report = simulate(rules, make, args.games, args.seed, setup, save_dir, jobs=args.jobs)
-    data = report.as_json()
+    data = report.as_json(rules)
     if args.json:
         print(json.dumps(data))
         return 0 if not report.invariant_failures else 1
@@ -103,8 +104,10 @@ def cmd_simulate(args) -> int:
     for name, seats in data["games_by_strategy"].items():
         wins = data["wins_by_strategy"].get(name, 0)
         print(f"  {name}: {wins} wins in {seats} seats ({100 * wins / seats:.1f} %)")
-    print(f"  draws: {data['draws']}, average rounds: {data['avg_rounds']}")
-    print(rules.report_cards(data["counters"], data["games"]))
+    print(f"  draws: {data['draws']}, average actions: {data['avg_actions']}")
+    text = rules.report(data["statistics"])
+    if text:
+        print(text)
     print(f"invariant failures: {len(report.invariant_failures)}")
     for failure in report.invariant_failures[:20]:
         print(f"  game seed {failure['seed']}, action {failure['action']}: {failure['message']}")

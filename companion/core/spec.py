@@ -1,0 +1,76 @@
+"""What a game declares once, as plain data: the registry (companion.games), the
+new-game form, the dice roller, the simulator and the table screen read it and
+never name a game.
+
+Parts that need code are `module:attribute` strings, imported only when first
+used: the simulator never loads Kivy, and the app never loads a game it does
+not show."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Die:
+    """A die of the game: `faces` are what each face shows, face 1 first."""
+
+    id: str
+    name: str
+    faces: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
+
+
+D6 = Die("d6", "d6")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice of the new-game form. `choices` are (value, label) pairs; with
+    `seats`, one choice per seat follows them (value: the seat, label: its name)."""
+
+    id: str
+    label: str
+    choices: tuple[tuple, ...]
+    default: object = None
+    seats: bool = False
+    setting: str = ""  # an app setting that gives the default: "cards" or "dice"
+
+
+@dataclass(frozen=True)
+class Players:
+    """Who plays: table modes (label -> players per team), and whether each player
+    picks a colour. With `alternate`, teams sit alternately around the table."""
+
+    modes: tuple[tuple[str, tuple[int, ...]], ...] = (("2 players", (1, 1)),)
+    colours: tuple[str, ...] = ()
+    alternate: bool = False
+
+    @property
+    def counts(self) -> tuple[int, int]:
+        sizes = [sum(teams) for _, teams in self.modes]
+        return min(sizes), max(sizes)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str
+    name: str
+    rules: str  # the Rules class
+    view: str  # the view module: status, describe, private_seat, game_over (no Kivy)
+    table: str  # the Kivy table screen class (its module loads its own kv)
+    demo: str  # function() -> a mid-game Session, for screenshots
+    agents: dict = field(default_factory=dict)  # AI name -> agent class
+    players: Players = Players()
+    options: tuple[Option, ...] = ()
+    dice: tuple[Die, ...] = ()
+
+    def die(self, die_id: str) -> Die | None:
+        return next((d for d in self.dice if d.id == die_id), None)
+
+
+def load(reference: str):
+    """The attribute a spec names, imported now."""
+    module, _, name = reference.partition(":")
+    target = importlib.import_module(module)
+    return getattr(target, name) if name else target

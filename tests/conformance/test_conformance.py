@@ -1,0 +1,199 @@
+"""The conformance suite: what every registered game's rules must do. A new game
+joins it by registering its spec in companion.games; nothing here names a game.
+
+Each game is played by random-legal agents under every value of each setup
+option (one option varied at a time), through a Session, as the app plays."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+
+import pytest
+
+from companion.core.agents import RandomAgent
+from companion.core.engine import (
+    BadFace,
+    GameOver,
+    Malformed,
+    NotNow,
+    NotYourTurn,
+    Refused,
+    Rejected,
+    clone,
+)
+from companion.core.session import MAX_ACTIONS, Session, loads, replay
+from companion.games import GAMES, rules_for
+
+SEEDS = (3, 17)
+GARBAGE = (None, -1, 999, "x", "", [], {}, True, 2.5, [[]], {"a": 1})
+
+
+def setups(spec, rules) -> list[dict]:
+    """The simulator's setup, then each option's other values, one at a time."""
+    seats = spec.players.counts[0]
+    base = rules.simulation_setup(seats)
+    out = [base]
+    for option in spec.options:
+        values = [v for v, _ in option.choices] + (list(range(seats)) if option.seats else [])
+        out += [{**base, option.id: v} for v in values if base.get(option.id) != v]
+    return out
+
+
+CASES = [pytest.param(game_id, index, seed, id=f"{game_id}-setup{index}-seed{seed}")
+         for game_id, spec in GAMES.items()
+         for index in range(len(setups(spec, rules_for(game_id))))
+         for seed in SEEDS]
+
+
+def play(game_id: str, index: int, seed: int, check=None) -> Session:
+    """A random-legal game to its end, `check(session, previous_state)` after each action."""
+    rules = rules_for(game_id)
+    setup = setups(GAMES[game_id], rules)[index]
+    session = Session(rules, setup, seed)
+    agent = RandomAgent(seed)
+    while not rules.is_over(session.state):
+        assert len(session.actions) < MAX_ACTIONS, "a random game did not end"
+        before = session.state
+        frozen = json.dumps(before, sort_keys=True)
+        previous = rules.snapshot_for_checks(before)
+        session.apply(agent.choose(rules, before))
+        assert json.dumps(before, sort_keys=True) == frozen, "apply changed its input"
+        assert rules.invariants(session.state, previous) == []
+        if check:
+            check(session)
+    return session
+
+
+@pytest.fixture(scope="module")
+def finished():
+    cache = {}
+
+    def get(game_id, index, seed):
+        if (game_id, index, seed) not in cache:
+            cache[game_id, index, seed] = play(game_id, index, seed)
+        return cache[game_id, index, seed]
+
+    return get
+
+
+@pytest.mark.parametrize("game_id, index, seed", CASES)
+def test_a_random_game_ends_with_invariants_holding_and_replays(finished, game_id, index,
+                                                                seed):
+    session = finished(game_id, index, seed)
+    rules = session.rules
+    assert rules.is_over(session.state)
+    assert set(rules.winning_seats(session.state)) <= set(range(len(session.setup.get(
+        "players", [])) or 99))
+    again = replay(rules_for(game_id), json.loads(session.dumps()))
+    assert again.state == session.state, "replay differs from live play"
+    assert again.log() == session.log()
+    loaded = loads(rules_for(game_id), session.dumps())
+    assert loaded.dumps() == session.dumps(), "save/load does not round-trip"
+    json.dumps(session.state)  # plain JSON throughout
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_same_seed_gives_the_same_game(finished, game_id):
+    first = finished(game_id, 0, SEEDS[0])
+    second = play(game_id, 0, SEEDS[0])
+    assert second.actions == first.actions and second.state == first.state
+    other = play(game_id, 0, SEEDS[0] + 1000)
+    assert other.actions != first.actions, "the seed changes nothing"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_undo_and_redo_round_trip(finished, game_id):
+    session = finished(game_id, 0, SEEDS[1])
+    copy = replay(rules_for(game_id), json.loads(session.dumps()))
+    states = [clone(s) for s in copy.states]
+    steps = len(copy.actions)
+    for back in range(1, steps + 1):
+        assert copy.undo()
+        assert copy.state == states[steps - back]
+    assert not copy.undo()
+    for forward in range(1, steps + 1):
+        assert copy.redo()
+        assert copy.state == states[forward]
+    assert not copy.redo()
+
+
+@pytest.mark.parametrize("game_id, index, seed", CASES[::2])
+def test_every_listed_legal_action_is_accepted(game_id, index, seed):
+    """At sampled positions of a random game, each listed action applies."""
+    rng = random.Random(seed)
+
+    def each_legal(session):
+        if rng.random() < 0.15:
+            state = session.state
+            for action in session.rules.legal_actions(state)[:60]:
+                session.rules.apply(state, action)
+
+    play(game_id, index, seed, each_legal)
+
+
+@pytest.mark.parametrize("game_id, index, seed", CASES[::2])
+def test_malformed_and_out_of_turn_actions_are_refused_never_a_crash(game_id, index, seed):
+    rng = random.Random(seed)
+
+    def abuse(session):
+        if rng.random() > 0.2:
+            return
+        rules, state = session.rules, session.state
+        if rules.is_over(state):
+            legal = rules.legal_actions(session.states[-2])
+            with pytest.raises(GameOver):
+                rules.apply(state, legal[0])
+            return
+        for bad in (None, [], "draw", {}, {"type": 3}, {"type": None}):
+            with pytest.raises(Malformed):
+                rules.apply(state, bad)
+        with pytest.raises(NotNow):
+            rules.apply(state, {"type": "no-such-move"})
+        legal = rules.legal_actions(state)
+        seats = len(state.get("players", ())) or 2
+        seat = rules.acting_seat(state)
+        with pytest.raises(NotYourTurn):
+            rules.apply(state, {**legal[0], "by": (seat + 1) % seats})
+        with pytest.raises(Malformed):
+            rules.apply(state, {**legal[0], "by": "me"})
+        rules.apply(state, {**legal[0], "by": seat})  # the right seat is accepted
+        for action in legal[:8]:
+            if action["type"] == "roll" and "value" in action:
+                for face in (0, 99, "6", True):
+                    with pytest.raises(BadFace):
+                        rules.apply(state, {**action, "value": face})
+            for key in action:
+                if key == "type":
+                    continue
+                for junk in GARBAGE:
+                    with contextlib.suppress(Rejected):  # a game's refusal is fine
+                        rules.apply(state, {**action, key: junk})
+
+    play(game_id, index, seed, abuse)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_framework_refusals_are_apart_from_the_games_rule_ids(game_id):
+    rules = rules_for(game_id)
+    state = rules.new_game(rules.simulation_setup(GAMES[game_id].players.counts[0]), 1)
+    with pytest.raises(Refused) as refused:
+        rules.apply(state, {"type": "no-such-move"})
+    assert refused.value.rule.startswith("F-")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_dice_roller_rolls_every_declared_die(game_id):
+    spec = GAMES[game_id]
+    rules = rules_for(game_id)
+    session = Session(rules, rules.simulation_setup(spec.players.counts[0]), 5)
+    for die in spec.dice:
+        seen = set()
+        for _ in range(60):
+            event = session.apply({"type": "free_roll", "die": die.id})[-1]
+            assert event["kind"] == "free_roll" and die.name in event["text"]
+            seen.add(event["value"])
+        assert seen == set(range(1, len(die.faces) + 1))
+    with pytest.raises(Malformed):
+        session.apply({"type": "free_roll", "die": "no-such-die"})
