@@ -57,7 +57,8 @@ class ComponentPdf:
         self.renderer, self.result, self.file_name = renderer, result, file_name
         self.canvas = Canvas(str(path) if isinstance(path, Path) else path, invariant=1,
                              pageCompression=1, initialFontName=label_font(),
-                             initialFontSize=LABEL_PT)
+                             initialFontSize=LABEL_PT,
+                             **({"lang": game.language} if game.translated else {}))
         self.canvas.setTitle(f"{game.name}: {comp.name}")
         self.canvas.setAuthor("Dossier")
         self.canvas.setCreator("Dossier pnp")
@@ -389,7 +390,8 @@ def manifest_text(manifest: dict) -> str:
 
 
 def build_games(games: list, out_dir: Path, options: Options, progress=None) -> list[Result]:
-    """Render every component of each game into out_dir/<game-id>/; the files
+    """Render every component of each game into out_dir/<game-id>/ (another language
+    than the game's first: out_dir/<game-id>/<lang>/); the files
     are moved into place only when every game has rendered (see output.py)."""
     output = Output(out_dir)
     results = []
@@ -414,12 +416,12 @@ def _render_game(game: Game, output: Output, options: Options, progress) -> Resu
     result = Result()
     fit.fit_problems(game, options, problems, result.warnings.append)
     problems.raise_if_any()
-    target = result.folder = output.folder(game.id)
+    target = result.folder = output.folder(game.folder)
     renderer = Renderer(game, problems, result.warnings.append)
     for comp in game.components:
         name = f"{comp.id}.pdf"
         if progress:
-            progress(f"{game.id}: {comp.id} ({count_label(comp)})")
+            progress(f"{game.label}: {comp.id} ({count_label(comp)})")
         temp = output.temporary(target / name)
         try:
             render_component(game, comp, options, renderer, temp, name, result)
@@ -427,7 +429,8 @@ def _render_game(game: Game, output: Output, options: Options, progress) -> Resu
             raise OutputError(describe(exc, target / name)) from None
     renderer.finish()
     problems.raise_if_any()
-    manifest = {"game": game.id, "paper": options.paper, "duplex": options.duplex,
+    manifest = {"game": game.id, **({"language": game.language} if game.translated else {}),
+                "paper": options.paper, "duplex": options.duplex,
                 "bleed": options.bleed, "items": result.manifest}
     note = output.replacing(target, manifest, {f"{c.id}.pdf" for c in game.components})
     result.notes = [note] if note else []

@@ -96,6 +96,31 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
                         help="cards apart, each with its full bleed (fewer per page)")
 
 
+def add_lang_option(parser: argparse.ArgumentParser, every: str) -> None:
+    parser.add_argument("--lang", metavar="CODE",
+                        help="language of a game that has several (see `pnp list`): a code "
+                             f"like 'de' or 'en', or 'all'; default: the game's first{every}")
+
+
+def load_languages(path: Path, lang: str | None, skip_missing: bool = False) -> list:
+    """The game loaded in `lang` (None: its default language; 'all': each of its
+    languages, the default first). A language it lacks is a usage error, or with
+    skip_missing a note and no game."""
+    from pnp.game import load_game
+    from pnp.langs import UnknownLanguage
+
+    if lang == "all":
+        first = load_game(path)
+        return [first, *(load_game(path, lang=code) for code in first.languages[1:])]
+    try:
+        return [load_game(path, lang=lang)]
+    except UnknownLanguage as exc:
+        if not skip_missing:
+            raise UsageError(str(exc)) from None
+        say(f"note: {exc}: skipped")
+        return []
+
+
 def options_from(args):
     from pnp.build import Options
 
@@ -109,7 +134,6 @@ def say(message: str) -> None:
 
 def cmd_build(args) -> int:
     from pnp.build import build_games
-    from pnp.game import load_game
 
     if args.games and args.all:
         raise UsageError("name games or give --all, not both")
@@ -117,7 +141,11 @@ def cmd_build(args) -> int:
     if not games:
         raise UsageError("name a game id or folder (or --all for every bundled game)")
     options = options_from(args)
-    loaded = [load_game(resolve_game(name)) for name in games]  # all valid before any write
+    lang = args.lang or ("all" if args.all else None)
+    loaded = [game for name in games  # all valid before any write
+              for game in load_languages(resolve_game(name), lang, skip_missing=args.all)]
+    if not loaded:
+        raise UsageError(f"no bundled game has the language '{lang}'")
     start = time.perf_counter()
     results = build_games(loaded, Path(args.out), options,
                           progress=None if args.quiet else say)
@@ -127,7 +155,7 @@ def cmd_build(args) -> int:
         for note in result.notes:
             say(f"note: {note}")
         if not args.quiet:
-            print(f"{game.id}: {len(result.files) - 1} PDFs, {result.pages} pages "
+            print(f"{game.label}: {len(result.files) - 1} PDFs, {result.pages} pages "
                   f"-> {result.folder}")
     if not args.quiet:
         print(f"done in {time.perf_counter() - start:.2f} s")
@@ -136,16 +164,15 @@ def cmd_build(args) -> int:
 
 def cmd_check(args) -> int:
     from pnp.build import check_game
-    from pnp.game import load_game
 
-    game = load_game(resolve_game(args.game))
-    result = check_game(game, options_from(args))
-    for warning in result.warnings:
-        say(f"warning: {warning}")
-    count = sum(item.copies for comp in game.components for item in comp.items)
-    warnings = len(result.warnings)
-    print(f"{game.id}: OK ({len(game.components)} components, {count} pieces, "
-          f"{warnings} warning{'' if warnings == 1 else 's'})")
+    for game in load_languages(resolve_game(args.game), args.lang):
+        result = check_game(game, options_from(args))
+        for warning in result.warnings:
+            say(f"warning: {warning}")
+        count = sum(item.copies for comp in game.components for item in comp.items)
+        warnings = len(result.warnings)
+        print(f"{game.label}: OK ({len(game.components)} components, {count} pieces, "
+              f"{warnings} warning{'' if warnings == 1 else 's'})")
     return 0
 
 
@@ -161,7 +188,7 @@ def cmd_list(args) -> int:
         try:
             game = load_game(BUNDLED_GAMES / game_id)
             parts = ", ".join(f"{c.id} ({count_label(c)})" for c in game.components)
-            print(f"{game.id:22} {game.name}: {parts}")
+            print(f"{game.id:22} {game.name} [{', '.join(game.languages)}]: {parts}")
         except InvalidInput as exc:
             print(f"{game_id:22} INVALID ({len(exc.problems)} problems)")
     return 0
@@ -210,11 +237,14 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
     b.add_argument("games", nargs="*", metavar="GAME", help="bundled game id or game folder")
     b.add_argument("--all", action="store_true", help="every bundled game")
     b.add_argument("--out", default="out", metavar="DIR",
-                   help="output folder; each game goes to DIR/<game-id>/")
+                   help="output folder; each game goes to DIR/<game-id>/, another language "
+                        "than its first to DIR/<game-id>/<lang>/")
     b.add_argument("--quiet", "-q", action="store_true", help="print only warnings and errors")
+    add_lang_option(b, " (with --all: every language of every game)")
     add_print_options(b)
     c = command("check", "validate a game and render it in memory; write nothing", cmd_check)
     c.add_argument("game", metavar="GAME", help="bundled game id or game folder")
+    add_lang_option(c, "")
     add_print_options(c)
     command("list", "list the bundled games", cmd_list)
     n = command("new", "start a new game folder from a working example", cmd_new)

@@ -6,26 +6,23 @@ Every problem in every file is collected and raised together as InvalidInput
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import ASSETS, BUNDLED_LAYOUTS
 from pnp.errors import InvalidInput, Mark, Problems, file_mark
-from pnp.layouts import check_names, resolve_layouts, unknown_ref
-from pnp.schema import (
-    Any_,
-    Bool,
-    Int,
-    ListOf,
-    MapOf,
-    Num,
-    Opt,
-    Record,
-    Spec,
-    Str,
+from pnp.fields import check_rules, field_spec
+from pnp.langs import (
+    GAME_SHAPE,
+    LAYOUT_SHAPE,
+    Translator,
+    chosen_language,
+    declared,
+    output_folder,
 )
+from pnp.layouts import check_names, resolve_layouts, unknown_ref
+from pnp.schema import Record, Spec
 from pnp.specs import (
     CARD_SIZES,
     COMPONENT,
@@ -85,6 +82,18 @@ class Game:
     icons: dict
     vars: dict
     components: list[Component]
+    languages: tuple = ()  # every language of the game, the default first
+    translated: bool = False  # declares `languages` (its texts may be translations)
+
+    @property
+    def folder(self) -> str:
+        """Its build folder under --out: <id>/ for the default language, else <id>/<lang>/."""
+        return output_folder(self.id, self.languages or (self.language,), self.language)
+
+    @property
+    def label(self) -> str:
+        """How progress lines name it: the id, with the language when it has several."""
+        return f"{self.id} ({self.language})" if self.translated else self.id
 
     def component(self, component_id: str) -> Component:
         for comp in self.components:
@@ -102,10 +111,12 @@ def rel(path: Path) -> str:
 
 
 class Loader:
-    def __init__(self, root: Path, check_fonts: bool = True):
+    def __init__(self, root: Path, check_fonts: bool = True, lang: str | None = None):
         self.root = root.resolve()
         self.problems = Problems()
         self.check_fonts = check_fonts
+        self.lang = lang
+        self.translator: Translator | None = None
 
     # -- helpers -----------------------------------------------------------
     def yaml(self, path: Path):
@@ -139,11 +150,14 @@ class Loader:
         out = spec.check(value, mark, self.problems)
         return out if len(self.problems.items) == before else None
 
-    def mapping_file(self, path: Path, spec: Spec):
-        """A YAML file whose top level is a mapping, validated: (raw, checked) or None."""
+    def mapping_file(self, path: Path, spec: Spec, shape=None):
+        """A YAML file whose top level is a mapping, validated: (raw, checked) or None.
+        With a `shape`, its translations are resolved first."""
         data = self.yaml(path)
         if data is None:
             return None
+        if shape is not None and self.translator:
+            data = self.translator.resolve(data, shape)[0]
         if not isinstance(data, YMap):
             self.problems.add(getattr(data, "mark", None) or file_mark(rel(path)),
                               f"expected {spec.expected} at the top of the file")
@@ -160,6 +174,14 @@ class Loader:
                 "(the format: `pnp docs format`)")])
         raw = self.yaml(game_file)
         self.problems.raise_if_any()
+        languages, translated = declared(raw, self.problems)
+        self.problems.raise_if_any()
+        game_id = raw.get("id") if isinstance(raw, YMap) else None
+        self.lang = chosen_language(languages, self.lang,
+                                    game_id if isinstance(game_id, str) else self.root.name)
+        if translated:
+            self.translator = Translator(languages, self.lang, self.problems)
+            raw = self.translator.resolve(raw, GAME_SHAPE)[0]
         spec = GAME.check(raw, raw.mark if isinstance(raw, YMap) else file_mark(rel(game_file)),
                           self.problems)
         self.problems.raise_if_any()
@@ -168,13 +190,16 @@ class Loader:
             path = self.inside(path_text, raw["include"].mark_of(name), "include file")
             if path:
                 variables[name] = self.yaml(path)
+                if self.translator:
+                    variables[name] = self.translator.resolve(variables[name])[0]
         fonts = self.load_fonts(spec["fonts"], raw)
         styles, layouts = self.load_layout_files(spec, raw)
         styles = self.resolve_styles(styles)
         icons = self.load_icons(spec, raw)
         game = Game(id=spec["id"], name=spec["name"], root=self.root,
-                    language=spec["language"], players=spec["players"], fonts=fonts,
-                    styles=styles, layouts={}, icons=icons, vars=variables, components=[])
+                    language=self.lang, players=spec["players"], fonts=fonts,
+                    styles=styles, layouts={}, icons=icons, vars=variables, components=[],
+                    languages=languages, translated=translated)
         game.layouts = resolve_layouts(self, layouts, game)
         game.components = [c for c in self.load_components(raw["components"], game) if c]
         check_names(game, self.problems)
@@ -220,7 +245,7 @@ class Loader:
         styles, layouts = {}, {}
         owner_s, owner_l = {}, {}
         for path, bundled in sources:
-            loaded = self.mapping_file(path, LAYOUT_FILE)
+            loaded = self.mapping_file(path, LAYOUT_FILE, LAYOUT_SHAPE)
             if loaded is None:
                 continue
             data, checked = loaded
@@ -311,7 +336,12 @@ class Loader:
             self.problems.add(raw.mark, f"component '{spec['id']}' needs a 'front' layout")
         before = len(self.problems.items)
         entries, entries_mark = self.component_entries(spec, raw)
-        fields = {name: self.field_spec(f) for name, f in spec["fields"].items()}
+        if self.translator:  # `map` fields are data for programs: passed on as written
+            plain = {name for name, f in spec["fields"].items()
+                     if (f if isinstance(f, str) else f["type"]) == "map"}
+            for entry in entries:
+                self.translator.item(entry, plain)
+        fields = {name: field_spec(f) for name, f in spec["fields"].items()}
         record = Record({**RESERVED[kind], **fields}, what=f"{spec['id']} item")
         items = []
         complete = len(self.problems.items) == before  # its data file read
@@ -333,7 +363,7 @@ class Loader:
                 self.problems.add(item.mark, f"duplicate id '{item.id}' in '{comp.id}'")
                 ids[item.id] = 0
         if spec["rules"] and complete:
-            self.check_rules(comp, spec["rules"], raw.mark_of("rules"))
+            check_rules(comp, spec["rules"], raw.mark_of("rules"), self.problems)
         return comp
 
     def component_entries(self, spec, raw):
@@ -361,29 +391,6 @@ class Loader:
             return [], raw.mark
         return data, data.mark
 
-    @staticmethod
-    def field_spec(field_def) -> Opt:
-        if isinstance(field_def, str):
-            field_def = {"type": field_def, "required": True}
-        kind = field_def["type"]
-        choices = tuple(field_def.get("choices") or ()) or None
-        bounds = {k: field_def.get(k) for k in ("min", "max")}
-        item_choices = tuple(field_def.get("item_choices") or ()) or None
-        spec = {
-            "int": lambda: Int(multiple_of=field_def.get("multiple_of"),
-                               **{k: None if v is None else int(v) for k, v in bounds.items()}),
-            "number": lambda: Num(**bounds),
-            "text": lambda: Str(),
-            "bool": Bool,
-            "list": lambda: ListOf(Str(choices=item_choices) if item_choices else Any_(),
-                                   max=field_def.get("max_items")),
-            "map": lambda: MapOf(Any_()),
-            "any": Any_,
-        }[kind]()
-        if choices:
-            spec = ChoiceOf(spec, choices)
-        return Opt(spec, required=field_def.get("required", True))
-
     def make_item(self, kind, checked, entry, mark, game, spec) -> Item:
         reserved = set(RESERVED[kind])
         item = Item(id=str(checked["id"]), copies=checked.get("copies", 1),
@@ -410,46 +417,6 @@ class Loader:
             item.size_mark = entry.mark_of("size")
         return item
 
-    def check_rules(self, comp: Component, rules: dict, mark: Mark) -> None:
-        total = sum(item.copies for item in comp.items)
-        if rules["count"] is not None and total != rules["count"]:
-            self.problems.add(mark, f"'{comp.id}' must have {rules['count']} cards, has {total}")
-        for key in rules["unique"]:
-            seen: dict = {}
-            for item in comp.items:
-                value = hashable(item.fields.get(key))
-                if value in seen:
-                    self.problems.add(item.mark, f"'{key}' must be unique in '{comp.id}': "
-                                      f"'{value}' also at line {seen[value].line}")
-                else:
-                    seen[value] = item.mark
-        for per in rules["per"] or []:
-            counts = Counter()
-            for item in comp.items:
-                counts[hashable(item.fields.get(per["field"]))] += item.copies
-            for value, count in sorted(counts.items(), key=lambda kv: str(kv[0])):
-                if count != per["count"]:
-                    self.problems.add(mark, f"'{comp.id}' must have {per['count']} cards per "
-                                      f"{per['field']}, has {count} with {per['field']} {value}")
-
-
-class ChoiceOf(Spec):
-    """A typed value that must also be one of a fixed set."""
-
-    def __init__(self, inner: Spec, choices: tuple):
-        self.inner, self.choices = inner, choices
-
-    def clean(self, value, mark, problems):
-        value = self.inner.clean(value, mark, problems)
-        if value is not None and value not in self.choices:
-            close = difflib.get_close_matches(str(value), list(map(str, self.choices)), n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else ""
-            problems.add(mark, f"{value!r} is not one of: "
-                         f"{', '.join(map(str, self.choices))}{hint}")
-            return None
-        return value
-
-
 def named_size(size):
     """(width, height) in mm from a size name or pair; 'page' stays as it is
     (it depends on the paper, chosen when printing)."""
@@ -458,14 +425,11 @@ def named_size(size):
     return tuple(size)
 
 
-def hashable(value):
-    """A field value as a dictionary key (lists and mappings become their text)."""
-    return repr(value) if isinstance(value, (list, dict)) else value
-
-
-def load_game(root: Path | str, check_fonts: bool = True) -> Game:
-    """Load and validate a game folder. The companion passes check_fonts=False:
-    checking that fonts embed needs reportlab, which the app does not ship."""
-    return Loader(Path(root), check_fonts).load()
+def load_game(root: Path | str, check_fonts: bool = True, lang: str | None = None) -> Game:
+    """Load and validate a game folder in one of its languages (default: its first).
+    The companion passes check_fonts=False: checking that fonts embed needs
+    reportlab, which the app does not ship. A language the game lacks raises
+    pnp.langs.UnknownLanguage."""
+    return Loader(Path(root), check_fonts, lang).load()
 
 

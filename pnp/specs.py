@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pnp.langs import LANGUAGES
 from pnp.schema import (
     SLUG,
     Any_,
@@ -187,6 +188,7 @@ GAME = Record({
                          expected="a number, 'min-max' text or {min, max}")),
     "description": Opt(Str()),
     "language": Opt(Str(), default="en"),
+    "languages": Opt(LANGUAGES),
     "version": Opt(Any_()),
     "fonts": Opt(MapOf(FONT), default={}),
     "styles": Opt(MapOf(STYLE), default={}),
