@@ -32,7 +32,9 @@ def window_size(text: str) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="dossier-companion", description=__doc__.split("\n")[0])
     parser.add_argument("--data-dir", metavar="DIR", help=DATA_DIR_HELP)
-    parser.add_argument("--demo", action="store_true", help="open a mid-game demo position")
+    parser.add_argument("--demo", nargs="?", const=True, default=None, metavar="GAME",
+                        help="open a mid-game demo position of GAME (default: the first "
+                             "registered game)")
     parser.add_argument("--screenshot", metavar="FILE",
                         help="save the first screen once it is drawn, and exit")
     parser.add_argument("--size", default="480x800", type=window_size,
@@ -41,8 +43,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="print seconds from start to the first frame, then exit")
     parser.add_argument("--dump-state", metavar="FILE",
                         help="after start-up, write the game state as JSON and exit")
-    parser.add_argument("--autoplay", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--autoplay", nargs="?", const=True, default=None,
+                        help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    from companion.games import GAMES
+
+    for option in ("demo", "autoplay"):
+        value = getattr(args, option)
+        if isinstance(value, str) and value not in GAMES:
+            parser.error(f"--{option}: unknown game '{value}' (games: {', '.join(GAMES)})")
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
     if os.environ.get("KIVY_HOME"):  # Kivy makes only its last folder, on import
@@ -59,7 +68,8 @@ def main(argv: list[str] | None = None) -> int:
 
     app = DossierApp(data_dir=args.data_dir, demo=args.demo)
     if args.autoplay:  # tests: greedy players act through the controller, saving each step
-        Clock.schedule_interval(lambda _dt: autoplay(app), 0.02)
+        game_id = args.autoplay if isinstance(args.autoplay, str) else None
+        Clock.schedule_interval(lambda _dt: autoplay(app, game_id), 0.02)
     finish = Finish(app, args)
     if args.screenshot or args.first_frame or args.dump_state:
         Clock.schedule_once(finish.start, 0)
@@ -123,15 +133,16 @@ class Finish:
         Clock.schedule_once(lambda _dt: self.app.stop(), 0)  # not inside a frame being shown
 
 
-def autoplay(app) -> bool:
-    """Tests: the first registered game, its greedy AI playing every seat."""
+def autoplay(app, game_id: str | None) -> bool:
+    """Tests: a game (default: the first registered one), its greedy AI playing
+    every seat."""
     from companion.games import GAMES, agents_of
 
     controller = app.controller
     if controller.session is None:
-        controller.new_game(next(iter(GAMES)), {}, seed=42)
+        controller.new_game(game_id or next(iter(GAMES)), {}, seed=42)
     state = controller.state
-    if state["await"] is None:
+    if controller.rules.is_over(state):
         return False
     greedy = agents_of(controller.rules.game_id)["greedy"](len(controller.session.actions))
     controller.act(greedy.choose(controller.rules, state))

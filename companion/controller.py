@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from companion.core.session import Session
-from companion.games import rules_for
+from companion.games import GAMES, rules_for, view_of
 from companion.store import Store
 
 
@@ -35,8 +35,9 @@ class GameController:
         self.recent = []
         self.store.save(self.session)
 
-    def resume(self) -> bool:
-        self.session = self.store.load()
+    def resume(self, game_id: str | None = None) -> bool:
+        """Load the game of `game_id` (None: the most recently played one)."""
+        self.session = self.store.load(game_id)
         self.recent = []
         return self.session is not None
 
@@ -65,5 +66,24 @@ class GameController:
 
     def finish(self) -> None:
         """Leave a finished or abandoned game: nothing to resume any more."""
-        self.store.clear()
+        self.store.clear(self.rules.game_id)
         self.session = None
+
+    def undo_text(self) -> str:
+        """What Undo would take back, as the game's view words it ('' if nothing)."""
+        if not self.session or not self.session.actions:
+            return ""
+        return self.view.describe(self.session.states[-2], self.session.actions[-1])
+
+    def redo_text(self) -> str:
+        if not self.session or not self.session.redo_stack:
+            return ""
+        return self.view.describe(self.state, self.session.redo_stack[-1])
+
+    @property
+    def view(self):
+        return view_of(self.rules.game_id)
+
+    @property
+    def spec(self):
+        return GAMES[self.rules.game_id]

@@ -1,6 +1,7 @@
-"""The companion's saves on disk: written atomically after every action, so
-killing the app at any moment loses nothing; a corrupt file is kept aside
-and the last good save offered instead."""
+"""The companion's saves on disk: one slot per game (`<folder>/<game-id>/`), so
+a game of each can be in progress at once. Written atomically after every
+action, so killing the app at any moment loses nothing; a corrupt file is
+kept aside and the last good save offered instead."""
 
 from __future__ import annotations
 
@@ -8,17 +9,74 @@ import os
 import time
 from pathlib import Path
 
-from companion.core.session import SaveError, Session, read_save_file
+from companion.core.session import SaveError, Session, parse_save, read_save_file
 
 CURRENT = "current.json"
 PREVIOUS = "previous.json"
 
 
 class Store:
+    """Every game's slot under one folder."""
+
     def __init__(self, folder: Path | str):
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.notice = ""  # what the last load had to do, for the app to tell the user
+
+    def slot(self, game_id: str) -> Slot:
+        return Slot(self.folder / game_id)
+
+    def in_progress(self) -> list[str]:
+        """The game ids with a game to resume, the most recently saved first."""
+        slots = [(self.slot(path.name).saved_at(), path.name) for path in
+                 self.folder.iterdir() if path.is_dir() and self.slot(path.name).has_game()]
+        return [game_id for _, game_id in sorted(slots, reverse=True)]
+
+    def has_game(self, game_id: str | None = None) -> bool:
+        return bool(self.in_progress()) if game_id is None else self.slot(game_id).has_game()
+
+    def save(self, session: Session) -> None:
+        self.notice = ""
+        self.slot(session.rules.game_id).save(session)
+
+    def load(self, game_id: str | None = None) -> Session | None:
+        """The game of `game_id` to resume (None: the most recently saved game that
+        loads). Never raises; what had to be set aside is in `notice`."""
+        notes, session = [], None
+        for candidate in [game_id] if game_id else self.in_progress():
+            slot = self.slot(candidate)
+            session = slot.load()
+            if slot.notice:
+                notes.append(slot.notice)
+            if session is not None:
+                break
+        self.notice = " ".join(notes)
+        return session
+
+    def clear(self, game_id: str) -> None:
+        self.slot(game_id).clear()
+
+    def describe(self, game_id: str) -> str:
+        """A line for the home screen from the save alone (no replay): who plays, how
+        far the game is, when it was saved."""
+        try:
+            save = parse_save((self.slot(game_id).folder / CURRENT).read_bytes())
+        except (OSError, SaveError):
+            return "saved game"
+        players = save["setup"].get("players")
+        names = [p.get("name") for p in players if isinstance(p, dict)] if isinstance(
+            players, list) else []
+        who = ", ".join(str(n) for n in names if isinstance(n, str))
+        moves = len(save["actions"])
+        return f"{who + ': ' if who else ''}{moves} move{'' if moves == 1 else 's'}"
+
+
+class Slot:
+    """One game's current save and the one before it."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.notice = ""
 
     @property
     def current(self) -> Path:
@@ -28,6 +86,7 @@ class Store:
         """Write the save atomically; the one before it stays as previous.json.
         The notice of the last load is old news once the game has moved on."""
         self.notice = ""
+        self.folder.mkdir(parents=True, exist_ok=True)
         text = session.dumps()
         temp = self.folder / f".{CURRENT}.{os.getpid()}.tmp"
         with open(temp, "w", encoding="utf-8") as handle:
@@ -60,6 +119,11 @@ class Store:
 
     def has_game(self) -> bool:
         return self.current.exists() or (self.folder / PREVIOUS).exists()
+
+    def saved_at(self) -> float:
+        times = [path.stat().st_mtime for path in (self.current, self.folder / PREVIOUS)
+                 if path.exists()]
+        return max(times, default=0.0)
 
     def load(self) -> Session | None:
         """The game to resume: the current save, or if it cannot be read (kept aside

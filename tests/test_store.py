@@ -18,6 +18,7 @@ from companion.games.ats.rules import AtsRules
 from companion.store import Store
 
 RULES = AtsRules()
+GAME = RULES.game_id
 SETUP = {"players": [{"name": "Ann", "colour": "Red", "team": 0},
                      {"name": "Bob", "colour": "Blue", "team": 1}]}
 FAST = settings(max_examples=120, deadline=None,
@@ -45,11 +46,12 @@ def start(raw: bytes, previous: bool):
     """A folder with this current.json (and a good previous.json), then the app's
     start path: yields (folder, controller, resumed)."""
     with tempfile.TemporaryDirectory(prefix="dossier-store-") as name:
-        folder = Path(name)
+        folder = Path(name) / GAME  # the game's slot
+        folder.mkdir()
         (folder / "current.json").write_bytes(raw)
         if previous:
             (folder / "previous.json").write_text(PREVIOUS.dumps())
-        controller = GameController(Store(folder))
+        controller = GameController(Store(Path(name)))
         yield folder, controller, controller.resume()
 
 
@@ -88,11 +90,16 @@ def test_the_shapes_that_locked_the_app_out():
             assert_kept_aside(raw, previous)
 
 
+def slot(tmp_path) -> Path:
+    (tmp_path / GAME).mkdir()
+    return tmp_path / GAME
+
+
 def test_a_bad_previous_save_is_kept_aside_too(tmp_path):
-    folder = tmp_path
+    folder = slot(tmp_path)
     (folder / "current.json").write_text("null")
     (folder / "previous.json").write_text("[]")
-    controller = GameController(Store(folder))
+    controller = GameController(Store(tmp_path))
     assert not controller.resume()
     assert sorted(p.name.split("-")[-1] for p in folder.glob("corrupt-*")) == [
         "current.json", "previous.json"]
@@ -100,17 +107,17 @@ def test_a_bad_previous_save_is_kept_aside_too(tmp_path):
 
 
 def test_a_folder_in_place_of_the_save_is_moved_aside(tmp_path):
-    folder = tmp_path
+    folder = slot(tmp_path)
     (folder / "current.json").mkdir()
-    controller = GameController(Store(folder))
+    controller = GameController(Store(tmp_path))
     assert not controller.resume() and "could not be read" in controller.store.notice
     assert [p.is_dir() for p in folder.glob("corrupt-*")] == [True]
 
 
 def test_two_corrupt_saves_in_one_millisecond_keep_both(tmp_path, monkeypatch):
     monkeypatch.setattr("companion.store.time.time", lambda: 1_700_000_000.0)
-    folder = tmp_path
-    store = Store(folder)
+    folder = slot(tmp_path)
+    store = Store(tmp_path)
     for text in ("null", "[]"):
         (folder / "current.json").write_text(text)
         store.load()
@@ -177,7 +184,7 @@ def test_the_notice_lasts_until_the_game_moves_on():
 def test_a_file_over_the_size_limit_is_refused_unread(tmp_path):
     from companion.core.session import MAX_SAVE_BYTES
 
-    (tmp_path / "current.json").write_bytes(b" " * (MAX_SAVE_BYTES + 10) + b"{}")
+    (slot(tmp_path) / "current.json").write_bytes(b" " * (MAX_SAVE_BYTES + 10) + b"{}")
     store = Store(tmp_path)
     assert store.load() is None and f"a save file is at most {MAX_SAVE_BYTES}" in store.notice
 
@@ -188,3 +195,38 @@ def test_typed_player_names_are_cleaned_for_the_table():
     assert player_name("  Ann\n  [b]Bo[/b] \x07") == "Ann bBo/b"
     assert len(player_name("x" * 500)) == NAME_LIMIT
     assert player_name(" \t ") == ""
+
+
+def test_a_game_of_each_kind_is_kept_and_resumed_by_its_id(tmp_path):
+    from companion.games.gm.rules import GmRules
+
+    store = Store(tmp_path)
+    controller = GameController(store)
+    controller.new_game("geheime-mission", {"players": [{"name": "Ann"}, {"name": "Bob"}]}, 4)
+    controller.act(controller.legal()[0])
+    mission = controller.session.actions
+    controller.new_game(GAME, SETUP, 5)
+    assert store.in_progress() == [GAME, "geheime-mission"]  # the most recent first
+    assert store.describe("geheime-mission") == "Ann, Bob: 1 move"
+    assert controller.resume("geheime-mission") and controller.session.actions == mission
+    assert isinstance(controller.rules, GmRules)
+    controller.act(controller.legal()[0])
+    assert store.in_progress()[0] == "geheime-mission"
+    assert controller.resume() and controller.rules.game_id == "geheime-mission"
+    controller.finish()
+    assert store.in_progress() == [GAME] and not store.has_game("geheime-mission")
+    assert controller.resume() and controller.rules.game_id == GAME
+
+
+def test_settings_survive_a_restart_and_a_broken_file(tmp_path):
+    from companion.app.settings import DEFAULTS, Settings
+
+    settings = Settings(tmp_path / "settings.json")
+    assert dict(settings) == DEFAULTS
+    settings.set("cards", "printed")
+    assert Settings(tmp_path / "settings.json")["cards"] == "printed"
+    assert Settings(tmp_path / "settings.json").choice_index("cards") == 1
+    (tmp_path / "settings.json").write_text('{"cards": 7, "dice": "real", "x": 1')
+    assert dict(Settings(tmp_path / "settings.json")) == DEFAULTS
+    (tmp_path / "settings.json").write_text('{"cards": 7, "dice": "real", "x": 1}')
+    assert dict(Settings(tmp_path / "settings.json")) == {**DEFAULTS, "dice": "real"}

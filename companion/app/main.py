@@ -1,8 +1,9 @@
 """The Dossier companion app: the shell every game shares.
 
-Home (pick a game, new or resume), new game, the game's table screen, the
-log and game over. Every action goes through the GameController, which
-saves after each one; the screen stays awake while a game is open.
+Home (the games in progress, a new game), the new-game form, the table (the
+shell's toolbar and cover around the game's own table widget), the log and
+game over. Every action goes through the GameController, which saves after
+each one; the screen stays awake while a game is open (a setting).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from kivy.lang import Builder
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app import theme
+from companion.app.settings import Settings
 from companion.controller import GameController
+from companion.core.engine import Rejected
 from companion.games import GAMES, load
 from companion.store import Store
 
@@ -27,13 +30,13 @@ KV = Path(__file__).resolve().parent / "kv"
 class DossierApp(App):
     title = "Dossier companion"
 
-    def __init__(self, data_dir: str | None = None, demo: bool = False, **kwargs):
+    def __init__(self, data_dir: str | None = None, demo: bool | str | None = None,
+                 **kwargs):
         super().__init__(**kwargs)
         self.data_dir = data_dir
         self.demo = demo
         self.controller: GameController | None = None
-        self.face_to_face = False
-        self.table_game = ""  # whose table screen is in the screen manager
+        self.settings: Settings | None = None
 
     @property
     def user_data_dir(self) -> str:
@@ -51,18 +54,26 @@ class DossierApp(App):
     # -- lifecycle -----------------------------------------------------------------------
     def build(self):
         from companion.app import widgets  # noqa: F401 - registers the kv rules' classes
-        from companion.app.screens import GameOverScreen, HomeScreen, LogScreen, NewGameScreen
+        from companion.app.newgame import NewGameScreen
+        from companion.app.screens import GameOverScreen, HomeScreen, LogScreen
+        from companion.app.table import TableScreen
 
         Window.clearcolor = theme.BACKGROUND
-        for name in ("widgets", "home", "newgame", "log", "gameover"):
+        for name in ("widgets", "home", "newgame", "log", "gameover", "table"):
             Builder.load_file(str(KV / f"{name}.kv"))
         folder = self.data_dir or os.path.join(self.user_data_dir, "saves")
         self.controller = GameController(Store(folder))
+        self.settings = Settings(Path(folder) / "settings.json")
         manager = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen(name="home"), NewGameScreen(name="newgame"),
-                       LogScreen(name="log"), GameOverScreen(name="gameover")):
+                       LogScreen(name="log"), GameOverScreen(name="gameover"),
+                       TableScreen(name="table")):
             manager.add_widget(screen)
         return manager
+
+    @staticmethod
+    def spec(game_id: str):
+        return GAMES[game_id]
 
     def on_keyboard(self, _window, key, *_args) -> bool:
         """Android's back button (Escape): step back a screen instead of quitting."""
@@ -79,10 +90,12 @@ class DossierApp(App):
 
     def on_start(self):
         Window.bind(on_keyboard=self.on_keyboard)
-        if self.demo:  # the first registered game's demo position
-            self.controller.session = load(next(iter(GAMES.values())).demo)()
+        if self.demo:  # a game's demo position (True: the first registered game's)
+            game_id = self.demo if isinstance(self.demo, str) else next(iter(GAMES))
+            self.controller.session = load(GAMES[game_id].demo)()
             self.show_table()
-        elif self.controller.store.has_game() and self.controller.resume():
+            self.root.get_screen("table").reveal()  # as the acting player sees it
+        elif self.controller.resume():  # the most recently played game
             if self.controller.store.notice:  # a corrupt save was kept aside: say so
                 self.controller.recent = [{"kind": "notice",
                                            "text": self.controller.store.notice}]
@@ -99,26 +112,32 @@ class DossierApp(App):
         if hasattr(screen, "refresh"):
             screen.refresh()
         self.root.current = name
-        keep_awake(name in ("table", "log"))
+        keep_awake(name in ("table", "log") and self.settings["keep_awake"])
 
     def show_table(self) -> None:
-        if self.controller.state["await"] is None:
+        if self.controller.rules.is_over(self.controller.state):
             self.go("gameover")
         else:
-            self.use_table_of(self.controller.rules.game_id)
+            self.root.get_screen("table").use_game(self.controller.rules.game_id)
             self.go("table")
 
-    def use_table_of(self, game_id: str) -> None:
-        """The "table" screen is the game's own, made when its game is first shown."""
-        if self.table_game == game_id:
-            return
-        if self.root.has_screen("table"):
-            self.root.remove_widget(self.root.get_screen("table"))
-        self.root.add_widget(load(GAMES[game_id].table)(name="table"))
-        self.table_game = game_id
+    def act(self, action: dict) -> str:
+        """A game widget's move: '' when done (the table redraws on the next frame),
+        else the reason it is not allowed."""
+        try:
+            self.controller.act(action)
+        except Rejected as exc:
+            return f"Not allowed: {exc.message} ({exc.rule})"
+        self.after_action()
+        return ""
 
     def after_action(self) -> None:
         Clock.schedule_once(lambda dt: self.show_table(), 0)
+
+    def apply_settings(self) -> None:
+        keep_awake(self.root.current in ("table", "log") and self.settings["keep_awake"])
+        if self.root.current == "table":
+            self.show_table()
 
 
 def on_drawn_frames(callback) -> None:

@@ -1,19 +1,22 @@
-"""Small widgets the screens share: buttons, a defense-line slot, a base bar,
-a player's panel. They only display what they are given."""
+"""Small widgets every screen may use: the big button and the pass-and-play cover."""
 
 from __future__ import annotations
 
 from kivy.properties import (
-    BooleanProperty,
-    ColorProperty,
-    ListProperty,
-    NumericProperty,
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 
-from companion.app import theme
+
+class Cover(BoxLayout):
+    """The pass-and-play cover: names the player to hand the phone to."""
+
+    name = StringProperty("")
+    __events__ = ("on_reveal",)
+
+    def on_reveal(self):
+        pass
 
 
 class BigButton(Button):
@@ -21,70 +24,3 @@ class BigButton(Button):
 
     reason = StringProperty("")
     tone = StringProperty("normal")  # normal, primary, danger
-
-
-class SlotView(BoxLayout):
-    level = NumericProperty(1)
-    name = StringProperty("")
-    unit = StringProperty("")
-    atk = StringProperty("")
-    defense = StringProperty("")
-    damage = NumericProperty(0)
-    tokens = StringProperty("")
-    gap = BooleanProperty(False)
-    hidden = BooleanProperty(False)
-    cleared = BooleanProperty(True)
-    band = ColorProperty(theme.LEVELS[1])
-
-    def show(self, slot: dict, hidden: bool) -> None:
-        self.level = slot["level"]
-        self.band = theme.LEVELS[slot["level"]]
-        self.gap = slot["gap"]
-        self.hidden = hidden and not slot["gap"]
-        if slot["gap"] or self.hidden:
-            self.name, self.unit, self.atk, self.defense, self.tokens = "", "", "", "", ""
-            self.damage = 0
-            return
-        self.name = slot["name"]
-        self.unit = slot["unit"]
-        self.atk = str(slot["atk"])
-        self.defense = str(slot["def"])
-        self.damage = slot["damage"]
-        self.cleared = slot["cleared"]
-        marks = {"cloaked": "CLOAK", "protector": "SHIELD", "disabled": "DISABLED"}
-        self.tokens = " ".join(marks[t] for t in slot["tokens"])
-
-
-class BaseBar(BoxLayout):
-    area = StringProperty("")
-    hp = NumericProperty(100)
-    colour = ColorProperty(theme.GOOD)
-
-    def show(self, area: str, hp: int) -> None:
-        self.area, self.hp, self.colour = area, hp, theme.hp_colour(hp)
-
-
-class PlayerPanel(BoxLayout):
-    title = StringProperty("")
-    details = StringProperty("")
-    colour = ColorProperty(theme.GOLD)
-    command = BooleanProperty(False)
-    acting = BooleanProperty(False)
-    out = BooleanProperty(False)
-    flipped = BooleanProperty(False)
-    held = ListProperty([])
-
-    def show(self, panel: dict, command: bool, acting: bool, hide_line: bool) -> None:
-        self.title = panel["name"] + ("  (out)" if panel["out"] else "")
-        clearance = f"Clearance {panel['effective_clearance']} {panel['clearance_name']}"
-        if panel["effective_clearance"] != panel["clearance"]:
-            clearance += f" (marker {panel['clearance']})"
-        self.details = (f"{clearance}   Deck {panel['deck']}  Hand {panel['hand']}  "
-                        f"Discard {panel['discard']}"
-                        + (f"\nHeld: {', '.join(panel['held'])}" if panel["held"] else ""))
-        self.colour = theme.player_colour(panel["colour"])
-        self.command, self.acting, self.out = command, acting, panel["out"]
-        for bar, (area, hp) in zip(self.ids.bases.children[::-1], panel["bases"], strict=True):
-            bar.show(area, hp)
-        for view, slot in zip(self.ids.line.children[::-1], panel["line"], strict=True):
-            view.show(slot, hide_line)

@@ -202,7 +202,7 @@ def free_roll(state: dict, dice: tuple, action: dict) -> list[dict]:
     the procedure's stream), so it is logged and replays exactly."""
     die_id = action.get("die", "d6")
     known = {d.id for d in dice} | {"d6"}
-    if die_id not in known:
+    if not isinstance(die_id, str) or die_id not in known:
         raise Malformed(f"the dice are {', '.join(sorted(known))}")
     die = die_of(dice, die_id)
     value = rng.randint(state.get("proc") or state, 1, len(die.faces))

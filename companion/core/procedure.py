@@ -173,6 +173,17 @@ class ProcedureRules:
         """Whether players roll real dice and enter the results (a game setting)."""
         return state["settings"]["dice"] == "physical"
 
+    def with_entered_dice(self, state: dict) -> dict:
+        """A copy of `state` in which dice are entered, not rolled (core.preview)."""
+        trial = clone(state)
+        trial["settings"] = {**trial["settings"], "dice": "physical"}
+        return trial
+
+    def die(self, die_id: str):
+        from companion.core.engine import die_of
+
+        return die_of(self.dice, die_id)
+
     def start_procedure(self, state: dict, kind: str, args: dict, then: str) -> list[dict]:
         """Start procedure `kind`; once it has ended, `after_procedure(state, then)`."""
         events = self.runner.start(state, kind, args, self.physical_dice(state), then=then)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from companion.core.spec import GameSpec, load
 from companion.games.ats import SPEC as ATS
+from companion.games.gm import SPEC as GM
 
-GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (ATS,)}
+GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (ATS, GM)}
 
 __all__ = ["GAMES", "load", "rules_for", "view_of", "agents_of"]
 

@@ -195,5 +195,6 @@ def test_the_dice_roller_rolls_every_declared_die(game_id):
             assert event["kind"] == "free_roll" and die.name in event["text"]
             seen.add(event["value"])
         assert seen == set(range(1, len(die.faces) + 1))
-    with pytest.raises(Malformed):
-        session.apply({"type": "free_roll", "die": "no-such-die"})
+    for junk in ("no-such-die", [], None, 6, {"id": "d6"}):
+        with pytest.raises(Malformed):
+            session.apply({"type": "free_roll", "die": junk})

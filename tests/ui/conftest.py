@@ -37,3 +37,21 @@ def display(tmp_path_factory):
 def artifacts():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def app(display, tmp_path_factory):
+    """One app window for every in-process UI test (Kivy makes one window a process)."""
+    from kivy.config import Config
+
+    Config.set("graphics", "width", "480")
+    Config.set("graphics", "height", "800")
+    Config.set("widgets", "scroll_timeout", "40")  # taps decide fast; the driver waits less
+    from companion.app.main import DossierApp
+    from tests.ui.driver import pump
+
+    application = DossierApp(data_dir=str(tmp_path_factory.mktemp("saves")))
+    application._run_prepare()
+    pump()
+    yield application
+    application.stop()

@@ -6,28 +6,9 @@ from __future__ import annotations
 
 import contextlib
 
-import pytest
-
 from companion.core.session import Session
 from companion.games.ats import view
 from companion.games.ats.ai import GreedyAgent
-
-
-@pytest.fixture(scope="module")
-def app(display, tmp_path_factory):
-    from kivy.config import Config
-
-    Config.set("graphics", "width", "480")
-    Config.set("graphics", "height", "800")
-    Config.set("widgets", "scroll_timeout", "40")  # taps decide fast; the driver waits less
-    from companion.app.main import DossierApp
-    from tests.ui.driver import pump
-
-    application = DossierApp(data_dir=str(tmp_path_factory.mktemp("saves")))
-    application._run_prepare()
-    pump()
-    yield application
-    application.stop()
 
 
 def shot(artifacts, name):
@@ -45,17 +26,17 @@ def perform(app, action, artifacts, seen):
     wait = state["await"]
     first = wait["kind"] not in seen
     seen.add(wait["kind"])
-    if wait["kind"] == "start_card":
-        name = state["players"][wait["player"]]["name"]
-        try:
-            button = find(app, f"I am {name}: show my cards")
-        except LookupError:
-            button = None
-        if button is not None:
-            if "cover" not in seen:
-                seen.add("cover")
-                shot(artifacts, "03-pass-the-phone")
-            tap(button)
+    name = state["players"][wait["player"]]["name"]
+    try:  # the shell's pass-and-play cover, before a private choice
+        button = find(app, f"I am {name}: show")
+    except LookupError:
+        button = None
+    if button is not None:
+        assert wait["kind"] in ("start_card", "turn_start", "roll"), wait
+        if "cover" not in seen:
+            seen.add("cover")
+            shot(artifacts, "03-pass-the-phone")
+        tap(button)
     if wait["kind"] == "main":
         if first:
             shot(artifacts, "05-table-main")
@@ -105,7 +86,7 @@ def test_a_complete_game_through_the_ui(app, artifacts):
     tap_text(app, "New game: Above Top Secret")
     shot(artifacts, "02-new-game")
     app.controller.next_seed = 0  # a game that meets every kind of prompt (see below)
-    tap_text(app, "Start: choose starting lines")
+    tap_text(app, "Start the game")
     controller = app.controller
     shadow = Session(controller.rules, controller.session.setup, controller.session.seed)
     agents = [GreedyAgent(5), GreedyAgent(6)]
@@ -119,7 +100,7 @@ def test_a_complete_game_through_the_ui(app, artifacts):
         shadow.apply(action)
         assert controller.session.actions == shadow.actions, f"step {steps}: {action}"
         assert controller.state == shadow.state
-        assert controller.store.current.exists()
+        assert controller.store.slot(controller.rules.game_id).current.exists()
         steps += 1
         assert steps < 2000
     prompts = {controller.session.states[i]["await"].get("choice") or
@@ -145,7 +126,7 @@ def test_dice_roller_menu_and_undo(app, artifacts):
         state = app.controller.state
         seat = state["await"]["player"]
         with contextlib.suppress(LookupError):
-            tap_text(app, f"I am {state['players'][seat]['name']}: show my cards")
+            tap_text(app, f"I am {state['players'][seat]['name']}: show")
         action = app.controller.legal()[0]
         tap_text(app, view.label(state, action))
     before = len(app.controller.session.actions)
@@ -155,15 +136,20 @@ def test_dice_roller_menu_and_undo(app, artifacts):
     assert app.controller.session.events[-1][0]["kind"] == "free_roll"
     tap_text(app, "Close")
     assert len(app.controller.session.actions) == before + 1
-    tap_text(app, "Undo")
+    tap_text(app, "Undo: a dice-roller roll")  # says what it takes back
     assert len(app.controller.session.actions) == before
-    tap_text(app, "Redo")
+    tap_text(app, "Redo: a dice-roller roll")
     assert len(app.controller.session.actions) == before + 1
     tap_text(app, "Menu")
     shot(artifacts, "13-menu")
-    tap_text(app, "Face-to-face: off (turn the far player's half)")
-    assert app.face_to_face
+    tap_text(app, "Face-to-face: off")
+    assert app.settings["face_to_face"]
+    tap_text(app, "Close")
     shot(artifacts, "14-face-to-face")
+    tap_text(app, "Menu")
+    tap_text(app, "Face-to-face: on (far side turned)")
+    tap_text(app, "Close")
+    assert not app.settings["face_to_face"]
 
 
 def test_back_button_goes_home_and_resume_returns(app):
@@ -178,6 +164,6 @@ def test_back_button_goes_home_and_resume_returns(app):
     EventLoop.window.dispatch("on_keyboard", 27, 0, "", [])
     pump()
     assert app.root.current == "home"
-    tap_text(app, "Resume game")
+    tap_text(app, "Resume Above Top Secret")
     assert app.root.current == "table"
     assert app.controller.session.actions == actions

@@ -44,13 +44,14 @@ def test_an_unreadable_save_is_set_aside_with_a_notice_on_home(display, tmp_path
     from PIL import Image
 
     data = tmp_path / "saves"
-    data.mkdir()
-    (data / "current.json").write_bytes(content)
+    slot = data / "above-top-secret"
+    slot.mkdir(parents=True)
+    (slot / "current.json").write_bytes(content)
     shot = artifacts / "home-notice.png"
     dump = start(display, tmp_path, "--data-dir", str(data), "--screenshot", str(shot))
     assert dump == {"screen": "home", "state": None}
-    assert [p.read_bytes() for p in data.glob("corrupt-*-current.json")] == [content]
-    assert not (data / "current.json").exists()
+    assert [p.read_bytes() for p in slot.glob("corrupt-*-current.json")] == [content]
+    assert not (slot / "current.json").exists()
     with Image.open(shot) as image:
         colours = image.convert("RGB").getcolors(maxcolors=100_000)
     red = sum(count for count, colour in colours
@@ -64,13 +65,14 @@ def test_the_last_good_game_is_resumed_when_the_save_has_a_wrong_shape(display, 
     for _ in range(25):
         good.apply(rules.legal_actions(good.state)[0])
     data = tmp_path / "saves"
-    data.mkdir()
-    (data / "previous.json").write_text(good.dumps())
+    slot = data / rules.game_id
+    slot.mkdir(parents=True)
+    (slot / "previous.json").write_text(good.dumps())
     bad = json.dumps({**json.loads(good.dumps()), "setup": "Ann and Bob"})
-    (data / "current.json").write_text(bad)
+    (slot / "current.json").write_text(bad)
     dump = start(display, tmp_path, "--data-dir", str(data))
     assert dump["screen"] == "table" and dump["state"] == good.state
-    assert [p.read_text() for p in data.glob("corrupt-*")] == [bad]
+    assert [p.read_text() for p in slot.glob("corrupt-*")] == [bad]
 
 
 def test_a_screenshot_never_drawn_is_an_error_not_a_blank_file(display, tmp_path):

@@ -39,7 +39,7 @@ def test_sigkill_mid_game_then_resume_exactly(display, tmp_path):
     data = tmp_path / "saves"
     log = open(tmp_path / "app.log", "wb")  # noqa: SIM115 - closed below
     process = companion(display, log, "--data-dir", str(data), "--autoplay")
-    save = data / "current.json"
+    save = data / RULES.game_id / "current.json"  # each game's slot
     deadline = time.time() + 90
     while time.time() < deadline:
         if save.exists():
@@ -64,17 +64,18 @@ def test_sigkill_mid_game_then_resume_exactly(display, tmp_path):
 
 def test_a_corrupt_save_is_kept_aside_and_the_last_good_state_offered(display, tmp_path):
     data = tmp_path / "saves"
-    data.mkdir()
+    slot = data / RULES.game_id
+    slot.mkdir(parents=True)
     session = Session(RULES, {}, 8)
     agents = [GreedyAgent(1), GreedyAgent(2)]
     for _ in range(25):
         session.apply(agents[RULES.acting_seat(session.state)].choose(RULES, session.state))
-    (data / "previous.json").write_text(session.dumps())
-    (data / "current.json").write_text('{"format": "dossier-save", "version": 1, "act')
+    (slot / "previous.json").write_text(session.dumps())
+    (slot / "current.json").write_text('{"format": "dossier-save", "version": 1, "act')
     resumed = dump(display, data, tmp_path)
     assert resumed["state"] == session.state
-    assert any(p.name.startswith("corrupt-") for p in data.iterdir())
-    assert json.loads((data / "current.json").read_text())["actions"] == session.actions
+    assert any(p.name.startswith("corrupt-") for p in slot.iterdir())
+    assert json.loads((slot / "current.json").read_text())["actions"] == session.actions
 
 
 CPU = min(os.sched_getaffinity(0))

@@ -9,7 +9,7 @@ SPEC = GameSpec(
     name="Above Top Secret",
     rules="companion.games.ats.rules:AtsRules",
     view="companion.games.ats.view",
-    table="companion.games.ats.table:TableScreen",
+    table="companion.games.ats.table:AtsTable",
     demo="companion.games.ats.demo:demo_session",
     agents={"greedy": "companion.games.ats.ai:GreedyAgent",
             "random": "companion.core.agents:RandomAgent"},

@@ -1,4 +1,4 @@
-"""Computer players for the simulator: random-legal and a greedy heuristic."""
+"""Above Top Secret's greedy computer player (the random one is the core's)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,6 @@ from functools import cache
 
 from companion.games.ats import model as m
 from companion.games.ats.data import defense
-
-
-class RandomAgent:
-    name = "random"
-
-    def __init__(self, seed: int):
-        self.random = random.Random(seed)
-
-    def choose(self, rules, state) -> dict:
-        return self.random.choice(rules.legal_actions(state))
 
 
 @cache

@@ -3,10 +3,9 @@ dealing, first strike."""
 
 from __future__ import annotations
 
-import unicodedata
-
 from companion.core import rng
 from companion.core.engine import Rejected
+from companion.core.names import MAX_NAME, plain_text
 from companion.games.ats import model as m
 from companion.games.ats.data import (
     GAME_ID,
@@ -16,7 +15,6 @@ from companion.games.ats.data import (
 )
 
 STATE_VERSION = 1
-MAX_NAME = 100  # characters of a player's name or colour
 
 
 def first_strike(ctx, seats: list):
@@ -60,13 +58,6 @@ def check_setup(setup) -> list:
         if type(team) is not int:
             raise Rejected("R-TEAM-1", f"player {seat}: team is a whole number")
     return specs
-
-
-def plain_text(value) -> bool:
-    """Short text without control characters or lone surrogates, which the screens
-    could not show: a name or a colour."""
-    return value is None or isinstance(value, str) and len(value) <= MAX_NAME and not any(
-        unicodedata.category(ch) in ("Cc", "Cs") for ch in value)
 
 
 class SetupSteps:

@@ -1,5 +1,6 @@
-"""Above Top Secret's table screen: the players' panels, the prompt, and the
-action area that offers exactly the engine's legal actions."""
+"""Above Top Secret's table: the players' panels, the prompt, and the action
+area that offers exactly the engine's legal actions. The shell's table screen
+hosts it, with the toolbar and the pass-and-play cover around it."""
 
 from __future__ import annotations
 
@@ -9,37 +10,31 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
-from kivy.uix.modalview import ModalView
-from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.app import theme
-from companion.app.widgets import BigButton, PlayerPanel
-from companion.core.engine import Rejected
+from companion.app.widgets import BigButton
 from companion.games.ats import view
 from companion.games.ats.data import CLEARANCE_COST, defense
+from companion.games.ats.widgets import AtsPlayerPanel
 
 Builder.load_file(str(Path(__file__).with_name("table.kv")))
 
 
-class TableScreen(Screen):
-    round_text = StringProperty("")
+class AtsTable(BoxLayout):
     prompt = StringProperty("")
     events_text = StringProperty("")
-    can_undo = BooleanProperty(False)
-    can_redo = BooleanProperty(False)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.mode = None  # None, "attack", "targets", "confirm", "sacrifice", "intel", "advance"
         self.pending = None
         self.picked: set = set()
-        self.revealed_for = None
-        self.panels: list[PlayerPanel] = []
+        self.panels: list[AtsPlayerPanel] = []
 
     @property
     def app(self):
@@ -53,13 +48,9 @@ class TableScreen(Screen):
     def refresh(self):
         state = self.state
         status = view.status(state)
-        self.round_text = (f"Round {status['round']} · {status['phase']}"
-                           + (f" · Command: {status['command']}" if status["command"] else ""))
         self.prompt = status["prompt"]
         self.events_text = "\n".join(e["text"] for e in self.app.controller.recent
                                      if not e.get("private"))[-1200:]
-        session = self.app.controller.session
-        self.can_undo, self.can_redo = bool(session.actions), bool(session.redo_stack)
         self.draw_panels(state, status)
         self.draw_actions()
 
@@ -68,13 +59,13 @@ class TableScreen(Screen):
         box = self.ids.panels
         if len(self.panels) != len(seats):
             box.clear_widgets()
-            self.panels = [PlayerPanel() for _ in seats]
+            self.panels = [AtsPlayerPanel() for _ in seats]
             for panel in reversed(self.panels):  # seat 1 on top, seat 0 nearest the user
                 box.add_widget(panel)
         holder = view.command_holder(state)
         hide = state["phase"] == "setup"
         for seat, widget in zip(seats, self.panels, strict=True):
-            widget.flipped = self.app.face_to_face and len(seats) == 2 and seat == 1
+            widget.flipped = self.app.settings["face_to_face"] and len(seats) == 2 and seat == 1
             widget.show(view.panel(state, seat), seat == holder,
                         seat == status["acting_seat"], hide)
 
@@ -102,13 +93,6 @@ class TableScreen(Screen):
         if wait is None:
             return
         legal = self.app.controller.legal()
-        if wait["kind"] == "start_card" and self.revealed_for != wait["player"]:
-            name = state["players"][wait["player"]]["name"]
-            self.note(f"Pass the phone to [b]{name}[/b]. The other players look away: the "
-                      "starting line stays secret until everyone has chosen.")
-            self.button(f"I am {name}: show my cards", tone="primary",
-                        on_press=lambda: self.reveal(wait["player"]))
-            return
         if wait["kind"] == "main":
             return self.draw_main(legal)
         if wait["kind"] == "advance":
@@ -128,10 +112,6 @@ class TableScreen(Screen):
             grid.add_widget(face)
         self.note("Tap the number the die shows:")
         self.ids.actions.add_widget(grid)
-
-    def reveal(self, seat):
-        self.revealed_for = seat
-        self.redraw()
 
     def redraw(self):
         """Rebuild the action list on the next frame, not inside the touch that
@@ -248,76 +228,8 @@ class TableScreen(Screen):
 
     # -- acting ----------------------------------------------------------------------------
     def act(self, action):
-        try:
-            self.app.controller.act(action)
-        except Rejected as exc:
-            self.prompt = f"Not allowed: {exc.message} ({exc.rule})"
+        reason = self.app.act(action)
+        if reason:
+            self.prompt = reason
             return
         self.mode, self.pending, self.picked = None, None, set()
-        self.app.after_action()
-
-    def undo(self):
-        if self.app.controller.undo():
-            self.mode, self.picked = None, set()
-            self.app.show_table()
-
-    def redo(self):
-        if self.app.controller.redo():
-            self.app.show_table()
-
-    def open_dice(self):
-        DiceRoller(self.app).open()
-
-    def open_menu(self):
-        TableMenu(self.app).open()
-
-
-class DiceRoller(ModalView):
-    """d6, combat die and encounter die on the game's own generator (logged)."""
-
-    def __init__(self, app, **kwargs):
-        super().__init__(size_hint=(0.9, None), height=dp(420), **kwargs)
-        self.app = app
-        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
-        self.result = Label(text="Roll a die", font_size="34sp", size_hint_y=None,
-                            height=dp(110))
-        box.add_widget(self.result)
-        for die, text in (("d6", "d6"), ("combat", "Combat die"),
-                          ("encounter", "Encounter die")):
-            button = BigButton(text=text, tone="primary")
-            button.bind(on_release=lambda *_a, d=die: self.roll(d))
-            box.add_widget(button)
-        close = BigButton(text="Close")
-        close.bind(on_release=lambda *_: self.dismiss())
-        box.add_widget(close)
-        self.add_widget(box)
-
-    def roll(self, die):
-        events = self.app.controller.act({"type": "free_roll", "die": die})
-        self.result.text = events[-1]["text"].replace("Dice roller: ", "")
-
-
-class TableMenu(ModalView):
-    def __init__(self, app, **kwargs):
-        super().__init__(size_hint=(0.9, None), height=dp(300), **kwargs)
-        self.app = app
-        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
-        flip = BigButton(text=("Face-to-face: on" if app.face_to_face else
-                                  "Face-to-face: off") + " (turn the far player's half)")
-        flip.bind(on_release=lambda *_: self.flip())
-        box.add_widget(flip)
-        log = BigButton(text="Game log")
-        log.bind(on_release=lambda *_: (self.dismiss(), app.go("log")))
-        box.add_widget(log)
-        home = BigButton(text="Home (the game stays saved)")
-        home.bind(on_release=lambda *_: (self.dismiss(), app.go("home")))
-        box.add_widget(home)
-        close = BigButton(text="Close")
-        close.bind(on_release=lambda *_: self.dismiss())
-        box.add_widget(close)
-        self.add_widget(box)
-
-    def flip(self):
-        self.app.face_to_face = not self.app.face_to_face
-        self.dismiss()
-        self.app.show_table()

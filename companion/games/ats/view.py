@@ -3,9 +3,7 @@ is tested fast): player panels, the prompt, action labels, attack previews."""
 
 from __future__ import annotations
 
-from collections import Counter
-
-from companion.core.engine import Rejected, clone
+from companion.core.preview import outcomes
 from companion.games.ats import model as m
 from companion.games.ats.data import CLEARANCE_COST, HAND_LIMIT, defense, encounter
 
@@ -57,7 +55,10 @@ def status(state: dict) -> dict:
     holder = command_holder(state)
     phase = {"setup": "Setup", "turn": "Turn", "cleanup": "Cleanup",
              "over": "Game over"}[state["phase"]]
-    return {"round": state["round"], "phase": phase,
+    title = f"Round {state['round']} · {phase}" + (
+        f" · Command: {names[holder]}" if holder is not None else "")
+    return {"title": title, "turn": names[seat] if seat is not None else "",
+            "round": state["round"], "phase": phase,
             "acting": names[seat] if seat is not None else "",
             "acting_seat": seat, "command": names[holder] if holder is not None else "",
             "prompt": prompt_text(state)}
@@ -91,6 +92,29 @@ def prompt_text(state: dict) -> str:
         "choose": f"{name}: {wait.get('text', '')}",
     }
     return texts.get(kind, kind)
+
+
+def private_seat(state: dict) -> int | None:
+    """Starting lines are chosen in secret (R-SET-1): behind the shell's cover."""
+    wait = state["await"]
+    return wait["player"] if wait and wait["kind"] == "start_card" else None
+
+
+def describe(state: dict, action: dict) -> str:
+    """An action as Undo and Redo name it (`state`: the one it was taken in)."""
+    wait = state["await"] or {}
+    who = state["players"][wait["player"]]["name"] if "player" in wait else ""
+    kind = action["type"]
+    if kind == "free_roll":
+        return "a dice-roller roll"
+    if kind == "start_card":
+        return f"{who}'s starting card"  # still secret: never which one
+    if kind == "attack":
+        return f"{who}'s attack on {attack_label(state, wait['player'], action)}"
+    if kind == "roll":
+        return f"{who}'s roll" + (f" of {action['value']}" if "value" in action else "")
+    text = label(state, action)
+    return f"{who}: {text[0].lower()}{text[1:]}" if who else text
 
 
 def card_name(card_id) -> str:
@@ -184,30 +208,8 @@ def attack_options(rules, state: dict, seat: int, level: int) -> list[dict]:
 
 
 def preview(rules, state: dict, action: dict, limit: int = 2000) -> list[tuple]:
-    """What the dice can do: every sequence of die results (and the first
-    option at each choice), with its probability, summarised by outcome."""
-    trial = clone(state)
-    trial["settings"] = {**trial["settings"], "dice": "physical"}
-    outcomes: Counter = Counter()
-    stack = [(trial, [], 1.0)]
-    explored = 0
-    while stack and explored < limit:
-        position, taken, chance = stack.pop()
-        try:
-            after = rules.apply(position, action if not taken else taken[-1]).state
-        except Rejected:
-            continue
-        explored += 1
-        wait = after.get("await") or {}
-        if after.get("proc") and wait.get("kind") == "roll":
-            for value in range(1, 7):
-                stack.append((after, [*taken, {"type": "roll", "value": value}], chance / 6))
-        elif after.get("proc") and wait.get("kind") == "choose":
-            stack.append((after, [*taken, {"type": "choose", "value": wait["options"][0]}],
-                          chance))
-        else:
-            outcomes[summary(state, after)] += chance
-    return sorted(((p, text) for text, p in outcomes.items()), reverse=True)
+    """What the dice can do after an attack: (probability, what happens), best first."""
+    return outcomes(rules, state, action, summary, limit)
 
 
 def summary(before: dict, after: dict) -> str:

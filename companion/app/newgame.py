@@ -1,0 +1,154 @@
+"""The new-game form, generated from the game's declared players and setup
+options (companion.core.spec); it never replaces a game in progress without
+asking first."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.metrics import dp
+from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import Screen
+from kivy.uix.spinner import Spinner
+from kivy.uix.textinput import TextInput
+
+from companion.app import theme
+from companion.app.screens import player_name
+from companion.app.widgets import BigButton
+from companion.games import GAMES
+
+
+def choice(text: str, group: str, down: bool, on_press):
+    """A toggle of one group (newgame.kv's Choice)."""
+    button = Factory.Choice(text=text, group=group, state="down" if down else "normal")
+    button.bind(on_release=lambda *_a: on_press())
+    return button
+
+
+def heading(text: str) -> Label:
+    return Label(text=text, color=theme.MUTED, size_hint_y=None, height=dp(28),
+                 font_size="15sp", halign="left", text_size=(None, None))
+
+
+class NewGameScreen(Screen):
+    game_id = StringProperty("")
+    game_name = StringProperty("")
+
+    def refresh(self):
+        spec = GAMES[self.game_id]
+        self.game_name = spec.name
+        self.mode = spec.players.modes[0][0]
+        self.values = {o.id: self.default(o) for o in spec.options}
+        self.rows = []
+        self.build_form()
+
+    def default(self, option):
+        settings = App.get_running_app().settings
+        if option.setting and len(option.choices) == 2:
+            return option.choices[settings.choice_index(option.setting)][0]
+        return option.default if option.default is not None else option.choices[0][0]
+
+    def build_form(self):
+        spec = GAMES[self.game_id]
+        names = [name.text for name, _colour, _team in self.rows]
+        form = self.ids.form
+        form.clear_widgets()
+        form.add_widget(heading("Players"))
+        if len(spec.players.modes) > 1:
+            grid = GridLayout(cols=2, size_hint_y=None, spacing=dp(6))
+            grid.bind(minimum_height=grid.setter("height"))
+            for label, _teams in spec.players.modes:
+                grid.add_widget(choice(label, "mode", label == self.mode,
+                                       lambda m=label: self.set_mode(m)))
+            form.add_widget(grid)
+        self.rows = []
+        teams = dict(spec.players.modes)[self.mode]
+        colours = spec.players.colours
+        seat = 0
+        for team, size in enumerate(teams):
+            for _ in range(size):
+                row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
+                typed = names[seat] if seat < len(names) else f"Player {seat + 1}"
+                name = TextInput(text=typed, multiline=False, font_size="18sp",
+                                 background_color=theme.PANEL_HI, foreground_color=theme.TEXT,
+                                 cursor_color=theme.GOLD, padding=(dp(10), dp(14)))
+                row.add_widget(name)
+                colour = None
+                if colours:
+                    pick = team if len(teams) > 1 and size > 1 else seat
+                    colour = Spinner(text=colours[pick % len(colours)], values=colours,
+                                     size_hint_x=0.38, font_size="17sp",
+                                     background_normal="", background_color=theme.PANEL_HI)
+                    row.add_widget(colour)
+                form.add_widget(row)
+                self.rows.append((name, colour, team))
+                seat += 1
+        for option in spec.options:
+            form.add_widget(heading(option.label))
+            choices = list(option.choices) + ([(i, f"Player {i + 1}") for i in range(seat)]
+                                              if option.seats else [])
+            grid = GridLayout(cols=2 if len(choices) != 3 else 3, size_hint_y=None,
+                              spacing=dp(6))
+            grid.bind(minimum_height=grid.setter("height"))
+            for value, label in choices:
+                grid.add_widget(choice(label, f"option-{option.id}",
+                                       value == self.values[option.id],
+                                       lambda o=option.id, v=value: self.values.__setitem__(o,
+                                                                                             v)))
+            form.add_widget(grid)
+
+    def set_mode(self, mode):
+        self.mode = mode
+        self.build_form()
+
+    def setup(self) -> dict:
+        spec = GAMES[self.game_id]
+        players = []
+        for i, (name, colour, team) in enumerate(self.rows):
+            player = {"name": player_name(name.text) or f"Player {i + 1}", "team": team}
+            if colour is not None:
+                player["colour"] = colour.text
+            players.append(player)
+        if spec.players.alternate:  # teams sit alternately around the table
+            by_team = [[p for p in players if p["team"] == t]
+                       for t in range(len(dict(spec.players.modes)[self.mode]))]
+            players = [team[k] for k in range(max(map(len, by_team))) for team in by_team
+                       if k < len(team)]
+        return {"players": players, **self.values}
+
+    def start(self):
+        app = App.get_running_app()
+        if app.controller.store.has_game(self.game_id):
+            Confirm(self.game_name, app.controller.store.describe(self.game_id),
+                    self.start_now).open()
+            return
+        self.start_now()
+
+    def start_now(self):
+        app = App.get_running_app()
+        app.controller.new_game(self.game_id, self.setup())
+        app.show_table()
+
+
+class Confirm(ModalView):
+    """A game of this kind is in progress: replace it only when the player says so."""
+
+    def __init__(self, name: str, progress: str, on_yes, **kwargs):
+        super().__init__(size_hint=(0.9, None), height=dp(300), auto_dismiss=False, **kwargs)
+        box = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(10))
+        text = Label(text=f"A game of {name} is in progress ({progress}).\nStart a new one? "
+                          "The game in progress is set aside and cannot be resumed.",
+                     font_size="17sp", halign="center", valign="middle")
+        text.bind(size=lambda w, _s: setattr(w, "text_size", (w.width, None)))
+        box.add_widget(text)
+        keep = BigButton(text="No, keep playing it", tone="primary")
+        keep.bind(on_release=lambda *_: self.dismiss())
+        replace = BigButton(text="Start a new game", tone="danger")
+        replace.bind(on_release=lambda *_: (self.dismiss(), on_yes()))
+        box.add_widget(keep)
+        box.add_widget(replace)
+        self.add_widget(box)

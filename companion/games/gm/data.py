@@ -1,0 +1,38 @@
+"""The agent cards, read with the same loader and schema as the print tool."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pnp import BUNDLED_GAMES
+from pnp.game import load_game
+
+GAME_ID = "geheime-mission"
+HAND = 5  # GM-DEAL
+VALUES = range(1, 10)  # GM-DECK
+DOORS = (1, 2, 3)  # GM-DOOR
+DOOR_NAMES = {1: "yellow", 2: "violet", 3: "white"}
+CHIPS = 10  # GM-CHIPS
+ROLE = {"city": "find", "defend": "defence", "attack": "attack"}  # the value each place reads
+
+
+@cache
+def game():
+    return load_game(BUNDLED_GAMES / GAME_ID, check_fonts=False)
+
+
+def colours() -> dict:
+    """The printed colours the table screen repeats: values, doors, paper and ink."""
+    v = game().vars
+    return {"city": v["blue"], "attack": v["red"], "defend": v["green"], "ink": v["ink"],
+            "paper": v["paper"], "brass": v["brass"], "doors": v["door_fill"],
+            "door_text": v["door_text"]}
+
+
+@cache
+def agents() -> dict:
+    """Agent card id -> {id, name, call, find, attack, defence}, in deck order."""
+    return {item.id: {"id": item.id, "name": item.fields["name"], "call": item.fields["call"],
+                      "find": item.fields["find"], "attack": item.fields["attack"],
+                      "defence": item.fields["defence"]}
+            for item in game().component("agents").items}
