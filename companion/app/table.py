@@ -28,6 +28,7 @@ class TableScreen(Screen):
     redo_text = StringProperty("")
     has_dice = BooleanProperty(False)
     cover_name = StringProperty("")  # whom to hand the phone to ("" : no cover)
+    recent = StringProperty("")  # the last action's public events, shown on the cover
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -58,6 +59,8 @@ class TableScreen(Screen):
         self.has_dice = bool(controller.spec.dice)
         seat = self.cover_for(state, view)
         self.cover_name = state["players"][seat]["name"] if seat is not None else ""
+        self.recent = "\n".join(e["text"] for e in controller.recent
+                                if not e.get("private"))[-600:]
         content = self.ids.content
         shown = content.children[0] if content.children else None
         wanted = self.cover if seat is not None else self.game

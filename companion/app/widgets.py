@@ -13,6 +13,7 @@ class Cover(BoxLayout):
     """The pass-and-play cover: names the player to hand the phone to."""
 
     name = StringProperty("")
+    recent = StringProperty("")  # what just happened (public events only)
     __events__ = ("on_reveal",)
 
     def on_reveal(self):

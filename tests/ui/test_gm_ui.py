@@ -105,6 +105,9 @@ def test_a_complete_game_by_taps_with_the_door_kept_secret(app, artifacts):
         if covered(app, controller):
             # the cover: no hand, no table while the phone changes hands
             assert hand_on_screen(app) == [] and "I am " + name in texts(app), steps
+            if controller.session.actions and controller.session.actions[-1]["type"] == \
+                    "officer":  # the reveal stays readable on the cover
+                assert "went through door" in texts(app)
             if "cover" not in shots:
                 shots.add("cover")
                 shot(artifacts, "gm-02-cover")
