@@ -5,14 +5,23 @@ kept aside and the last good save offered instead."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import time
 from pathlib import Path
 
-from companion.core.session import SaveError, Session, parse_save, read_save_file
+from companion.core.session import (
+    MAX_SAVE_BYTES,
+    SaveError,
+    Session,
+    parse_save,
+    read_save_file,
+)
 
 CURRENT = "current.json"
 PREVIOUS = "previous.json"
+SLOT_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # a game id, safe as a folder name
 
 
 class Store:
@@ -22,6 +31,26 @@ class Store:
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.notice = ""  # what the last load had to do, for the app to tell the user
+        self._adopt_single_slot_saves()
+
+    def _adopt_single_slot_saves(self) -> None:
+        """Saves from before one slot per game lay in the folder itself: each moves
+        into its game's slot (a file without a readable game id into the slot
+        "unknown", where loading it sets it aside with a notice)."""
+        for name in (PREVIOUS, CURRENT):
+            path = self.folder / name
+            if not path.is_file():
+                continue
+            try:
+                game_id = json.loads(path.read_bytes()[:MAX_SAVE_BYTES])["game"]
+            except (OSError, ValueError, KeyError, TypeError):
+                game_id = None
+            if not isinstance(game_id, str) or not SLOT_NAME.fullmatch(game_id):
+                game_id = "unknown"
+            target = self.slot(game_id).folder
+            target.mkdir(parents=True, exist_ok=True)
+            if not (target / name).exists():
+                os.replace(path, target / name)
 
     def slot(self, game_id: str) -> Slot:
         return Slot(self.folder / game_id)

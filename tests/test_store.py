@@ -230,3 +230,15 @@ def test_settings_survive_a_restart_and_a_broken_file(tmp_path):
     assert dict(Settings(tmp_path / "settings.json")) == DEFAULTS
     (tmp_path / "settings.json").write_text('{"cards": 7, "dice": "real", "x": 1}')
     assert dict(Settings(tmp_path / "settings.json")) == {**DEFAULTS, "dice": "real"}
+
+
+def test_a_save_from_before_one_slot_per_game_moves_into_its_slot(tmp_path):
+    (tmp_path / "current.json").write_text(GOOD.dumps())
+    (tmp_path / "previous.json").write_text("null")
+    controller = GameController(Store(tmp_path))
+    assert (tmp_path / GAME / "current.json").exists()
+    assert (tmp_path / "unknown" / "previous.json").exists()
+    assert controller.resume(GAME) and controller.session.actions == GOOD.actions
+    assert not (tmp_path / "current.json").exists()
+    unknown = Store(tmp_path).load("unknown")  # set aside with a notice, never a crash
+    assert unknown is None

@@ -216,3 +216,25 @@ def test_the_demo_table_of_each_game(display, tmp_path, artifacts):
         assert done.returncode == 0, done.stderr[-2000:]
         with Image.open(target) as image:
             assert len(image.convert("RGB").getcolors(maxcolors=100_000) or ()) > 50
+
+
+def test_printed_cards_are_entered_on_a_keypad_and_doors_need_no_hand(app, artifacts):
+    from tests.ui.driver import pump, tap_text
+    from tests.ui.test_companion_ui import shot
+
+    app.controller.new_game("geheime-mission", {"first": 1, "cards": "printed"}, seed=6)
+    app.show_table()
+    pump()
+    assert not find_cover(app)  # nothing private: the cards are on the table
+    for value in (4, 6, 9, 2):  # Bob leads 4, Ann answers 6 and carries; 9 holds 2
+        tap_text(app, str(value))
+        pump()
+    state = app.controller.state
+    assert [p["value"] for p in state["city"]] == [4, 6] and state["carrier"] == 0
+    assert state["await"]["kind"] == "door" and state["pile_left"] == 26
+    shot(artifacts, "gm-07-printed")
+    tap_text(app, "I am Player 1: show")
+    tap_text(app, "Door 3")
+    tap_text(app, "I am Player 2: show")  # the phone changes hands after the secret door
+    tap_text(app, "Door 1")
+    assert app.controller.state["players"][0]["suitcases"] == 1
