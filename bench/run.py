@@ -109,6 +109,18 @@ def text_deck(tmp: Path, env: dict) -> None:
     row("pnp / plain reportlab wall", f"{ratio:.2f}x", "<= 2x", ratio <= 2)
 
 
+def export_deck(tmp: Path, env: dict) -> None:
+    section("1b. The same 40-card deck exported: one PNG per side, 300 dpi, 3 mm bleed")
+    game = write_text_game(tmp / "text-export")
+    out = tmp / "export-out"
+    cmd = [PY, "-m", "pnp", "export", str(game), "--format", "png", "--out", str(out), "-q"]
+    (result,) = timed([cmd], OTHER_RUNS, env, warmup=1)
+    images = sorted(out.rglob("*.png"))
+    row(f"pnp export png wall, {len(images)} images (median of {OTHER_RUNS})",
+        f"{result.wall:.2f} s", "<= 2 s", result.wall <= 2)
+    row("pnp export png peak memory", mb(result.peak))
+
+
 def art_deck(tmp: Path, env: dict) -> None:
     section("2. Raster art: poker cards, 20 distinct 600 x 840 px PNGs, one per card")
     art = write_art(tmp / "art-src")
@@ -192,6 +204,7 @@ def main() -> None:
               f"{sys.platform}")
         row("metric", "value", "target", None)
         text_deck(tmp, env)
+        export_deck(tmp, env)
         art_deck(tmp, env)
         whole_set(tmp, env)
         large_deck(tmp, env)

@@ -15,7 +15,8 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-from pnp import BUNDLED_GAMES, DOCS, __version__
+from pnp import BUNDLED_GAMES, DOCS, __version__, cli_export
+from pnp.cli_export import add_only_option, only_components
 from pnp.errors import InvalidInput
 
 EXIT_INVALID = 2
@@ -146,6 +147,7 @@ def cmd_build(args) -> int:
               for game in load_languages(resolve_game(name), lang, skip_missing=args.all)]
     if not loaded:
         raise UsageError(f"no bundled game has the language '{lang}'")
+    loaded = only_components(loaded, args.only)
     start = time.perf_counter()
     results = build_games(loaded, Path(args.out), options,
                           progress=None if args.quiet else say)
@@ -241,6 +243,7 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
                         "than its first to DIR/<game-id>/<lang>/")
     b.add_argument("--quiet", "-q", action="store_true", help="print only warnings and errors")
     add_lang_option(b, " (with --all: every language of every game)")
+    add_only_option(b)
     add_print_options(b)
     c = command("check", "validate a game and render it in memory; write nothing", cmd_check)
     c.add_argument("game", metavar="GAME", help="bundled game id or game folder")
@@ -252,6 +255,7 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
     d = command("docs", "print a reference document", cmd_docs)
     d.add_argument("topic", nargs="?", default="format", choices=("format", "save-format"),
                    help="format: game folders; save-format: the companion's save files")
+    cli_export.add_commands(command)
     for plugin in command_plugins():
         plugin(command)
     return p, commands

@@ -1,0 +1,98 @@
+"""`pnp export` and `--only`: the command-line side of export.py."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+MAX_DPI = 1200
+
+
+def add_commands(command) -> None:
+    from pnp.cli import add_lang_option, add_print_options
+    from pnp.export import FORMATS
+
+    e = command("export", "export the drawing as files for shops, screens and proofs",
+                cmd_export)
+    e.add_argument("games", nargs="*", metavar="GAME", help="bundled game id or game folder")
+    e.add_argument("--all", action="store_true", help="every bundled game")
+    e.add_argument("--format", choices=FORMATS, default="png",
+                   help="png: one image per piece side, trim + bleed; shop: one PDF per "
+                        "component, a piece side a page with TrimBox and BleedBox (order: "
+                        "front 1, back 1, front 2, ...), plus the PNGs; sheet: a proof sheet "
+                        "per component, every front with its id")
+    e.add_argument("--dpi", type=dpi, metavar="N",
+                   help=f"image resolution, 30 to {MAX_DPI} (default: 300; sheet: 60)")
+    e.add_argument("--out", default="out", metavar="DIR",
+                   help="output folder; files go to DIR/<game-id>/<format>/")
+    e.add_argument("--quiet", "-q", action="store_true", help="print only warnings and errors")
+    add_only_option(e)
+    add_lang_option(e, " (with --all: every language of every game)")
+    add_print_options(e)
+
+
+def add_only_option(parser) -> None:
+    parser.add_argument("--only", type=component_list, metavar="COMPONENT,...",
+                        help="just these components (ids, comma-separated)")
+
+
+def dpi(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+    if not 30 <= value <= MAX_DPI:
+        raise argparse.ArgumentTypeError(f"must be between 30 and {MAX_DPI}")
+    return value
+
+
+def component_list(text: str) -> tuple:
+    ids = tuple(part.strip() for part in text.split(",") if part.strip())
+    if not ids:
+        raise argparse.ArgumentTypeError("name at least one component id")
+    return ids
+
+
+def only_components(games: list, only: tuple | None) -> list:
+    """The games with just the named components; an id no game has is a usage error."""
+    from dataclasses import replace
+
+    from pnp.cli import UsageError
+
+    if not only:
+        return games
+    known = {c.id for game in games for c in game.components}
+    unknown = [c for c in only if c not in known]
+    if unknown:
+        raise UsageError(f"--only: no component {', '.join(map(repr, unknown))} (components: "
+                         f"{', '.join(sorted(known))})")
+    return [replace(game, components=[c for c in game.components if c.id in only])
+            for game in games if any(c.id in only for c in game.components)]
+
+
+def cmd_export(args) -> int:
+    from pnp.cli import UsageError, bundled_ids, load_languages, options_from, resolve_game, say
+    from pnp.export import ExportOptions, export_games
+
+    if args.games and args.all:
+        raise UsageError("name games or give --all, not both")
+    names = bundled_ids() if args.all else args.games
+    if not names:
+        raise UsageError("name a game id or folder (or --all for every bundled game)")
+    lang = args.lang or ("all" if args.all else None)
+    loaded = [game for name in names
+              for game in load_languages(resolve_game(name), lang, skip_missing=args.all)]
+    loaded = only_components(loaded, args.only)
+    options = ExportOptions(format=args.format, dpi=args.dpi, print=options_from(args))
+    start = time.perf_counter()
+    results = export_games(loaded, Path(args.out), options,
+                           progress=None if args.quiet else say)
+    for game, result in zip(loaded, results, strict=True):
+        for warning in result.warnings:
+            say(f"warning: {warning}")
+        if not args.quiet:
+            print(f"{game.label}: {len(result.files) - 1} files -> {result.folder}")
+    if not args.quiet:
+        print(f"done in {time.perf_counter() - start:.2f} s")
+    return 0

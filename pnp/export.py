@@ -1,0 +1,154 @@
+"""`pnp export`: the same drawing as the printed PDFs, as files for shops,
+screens and proofs, under OUT/<game-id>/<format>/ with a manifest.json.
+
+Every format starts from the component drawn one piece side a page
+(piecepdf.py); images are those pages rasterised by pdfium, so they are
+exactly what prints. Writes are all or nothing, as for `pnp build`.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp import fit
+from pnp.build import Options, Result
+from pnp.draw import Renderer
+from pnp.errors import Problems
+from pnp.output import Output, OutputError, describe
+from pnp.piecepdf import render_pieces
+
+FORMATS = ("png", "shop", "sheet")
+DEFAULT_DPI = {"png": 300, "shop": 300, "sheet": 60}
+
+
+@dataclass
+class ExportOptions:
+    format: str = "png"
+    dpi: int | None = None
+    only: tuple = ()  # component ids; empty: every component
+    print: Options = field(default_factory=Options)
+
+    @property
+    def resolution(self) -> int:
+        return self.dpi or DEFAULT_DPI[self.format]
+
+
+def pixels(mm_length: float, dpi: int) -> int:
+    """A length at a resolution, as shops count it: round(mm / 25.4 x dpi)."""
+    return round(mm_length / 25.4 * dpi)
+
+
+def export_games(games: list, out_dir: Path, options: ExportOptions,
+                 progress=None) -> list[Result]:
+    """Export every game; files move into place only when all have rendered."""
+    output = Output(out_dir)
+    results = []
+    try:
+        for game in games:
+            results.append(_export_game(game, output, options, progress))
+        written = output.commit()
+    except BaseException:
+        output.discard()
+        raise
+    for result in results:
+        result.files = [f for f in written if result.folder in f.parents or
+                        f.parent == result.folder]
+    return results
+
+
+def chosen(game, only: tuple) -> list:
+    return [c for c in game.components if not only or c.id in only]
+
+
+def _export_game(game, output: Output, options: ExportOptions, progress) -> Result:
+    problems = Problems()
+    result = Result()
+    fit.fit_problems(game, options.print, problems, result.warnings.append)
+    problems.raise_if_any()
+    target = result.folder = output.folder(f"{game.folder}/{options.format}")
+    renderer = Renderer(game, problems, result.warnings.append)
+    files = []
+    for comp in chosen(game, options.only):
+        if progress:
+            progress(f"{game.label}: {comp.id} -> {options.format}")
+        buffer = io.BytesIO()
+        pieces = Result()
+        pages = render_pieces(game, comp, options.print, renderer, buffer, f"{comp.id}.pdf",
+                              pieces)
+        problems.raise_if_any()
+        try:
+            files += WRITERS[options.format](game, comp, pages, buffer.getvalue(), output,
+                                             target, options)
+        except OSError as exc:
+            raise OutputError(describe(exc, target)) from None
+    renderer.finish()
+    problems.raise_if_any()
+    manifest = {"game": game.id, **({"language": game.language} if game.translated else {}),
+                "format": options.format, "dpi": options.resolution,
+                "bleed": options.print.bleed, "files": files}
+    output.write_text(target / "manifest.json", json.dumps(manifest, indent=1) + "\n")
+    return result
+
+
+def file_stem(page) -> str:
+    side = page.side.replace(" ", "-")
+    copy = f"-{page.copy}" if page.item.copies > 1 else ""
+    return f"{page.item.id}{copy}-{side}"
+
+
+def write_png(game, comp, pages, pdf: bytes, output, target, options) -> list[dict]:
+    """One RGB PNG per piece side at trim + bleed, the dpi stored in the file."""
+    from pnp.raster import rasterise
+
+    folder = output.folder(str((target / comp.id).relative_to(output.out_dir)))
+    dpi, files = options.resolution, []
+    for page, image in zip(pages, rasterise(pdf, dpi, [full_size(p, dpi) for p in pages]),
+                           strict=True):
+        final = folder / f"{file_stem(page)}.png"
+        image.save(output.temporary(final), format="PNG", dpi=(dpi, dpi))
+        files.append(entry(comp, page, final, target, image.size))
+    return files
+
+
+def write_shop(game, comp, pages, pdf: bytes, output, target, options) -> list[dict]:
+    """The one-piece-a-page PDF (TrimBox, BleedBox), and the same pieces as PNG."""
+    final = target / f"{comp.id}.pdf"
+    output.temporary(final).write_bytes(pdf)
+    w, h = (round(v + 2 * pages[0].bleed, 3) for v in pages[0].size) if pages else (0, 0)
+    files = [{"file": final.name, "component": comp.id, "pages": len(pages),
+              "page_mm": [w, h], "order": [[p.item.id, p.copy, p.side] for p in pages]}]
+    return files + write_png(game, comp, pages, pdf, output, target, options)
+
+
+def write_sheet(game, comp, pages, pdf: bytes, output, target, options) -> list[dict]:
+    """A proof sheet: every front in a grid at screen resolution, each with its id."""
+    from pnp.raster import proof_sheet, rasterise
+
+    dpi = options.resolution
+    fronts = [p for p in pages if p.side in ("front", "face 1")]
+    index = [pages.index(p) for p in fronts]
+    images = list(rasterise(pdf, dpi, [full_size(p, dpi) for p in pages], index))
+    sheet = proof_sheet(images, [f"{p.item.id}" + (f" ({p.copy})" if p.item.copies > 1
+                                                    else "") for p in fronts], game.name,
+                        comp.name)
+    final = target / f"{comp.id}.png"
+    sheet.save(output.temporary(final), format="PNG", dpi=(dpi, dpi))
+    return [{"file": final.name, "component": comp.id, "pieces": len(fronts),
+             "pixels": list(sheet.size)}]
+
+
+def full_size(page, dpi: int) -> tuple:
+    (w, h), b = page.size, page.bleed
+    return pixels(w + 2 * b, dpi), pixels(h + 2 * b, dpi)
+
+
+def entry(comp, page, final: Path, target: Path, size: tuple) -> dict:
+    return {"file": str(final.relative_to(target)), "component": comp.id,
+            "item": page.item.id, "copy": page.copy, "side": page.side,
+            "pixels": list(size)}
+
+
+WRITERS = {"png": write_png, "shop": write_shop, "sheet": write_sheet}

@@ -1,0 +1,149 @@
+"""`pnp export`: the exports read back. Pixel sizes and dpi exact, a card's PNG
+the same pixels as its place on the printed page, shop PDFs with TrimBox and
+BleedBox to 0.1 mm in shop order, proof sheets, `--only`, and errors that
+write nothing."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from pnp import BUNDLED_GAMES
+from pnp.build import Options, build_game
+from pnp.export import ExportOptions, export_games, pixels
+from pnp.game import load_game
+from tests.conftest import EXAMPLE
+
+PT = 72 / 25.4
+
+
+def run(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True,
+                          text=True, cwd=cwd, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def png(tmp_path_factory):
+    out = tmp_path_factory.mktemp("png")
+    export_games([load_game(EXAMPLE)], out, ExportOptions(format="png", dpi=150))
+    return out / "star-patrol" / "png"
+
+
+def test_one_png_per_piece_side_at_exact_pixels_and_dpi(png):
+    game = load_game(EXAMPLE)
+    manifest = json.loads((png / "manifest.json").read_text())
+    deck = game.component("crew")
+    fronts = [f for f in manifest["files"] if f["component"] == "crew"]
+    assert len(fronts) == 2 * sum(item.copies for item in deck.items)
+    w, h = deck.size
+    want = (pixels(w + 6, 150), pixels(h + 6, 150))  # default bleed 3 mm
+    assert want == (round((w + 6) / 25.4 * 150), round((h + 6) / 25.4 * 150))
+    for entry in fronts:
+        with Image.open(png / entry["file"]) as image:
+            assert image.size == want == tuple(entry["pixels"])
+            assert image.mode == "RGB"
+            assert [round(v) for v in image.info["dpi"]] == [150, 150]
+    sides = {(f["item"], f["copy"], f["side"]) for f in fronts}
+    assert all((item, copy, "back") in sides for item, copy, _ in sides)
+
+
+def test_a_cards_png_is_its_place_on_the_printed_page(png, tmp_path):
+    """Rasterised from the same drawing: the trim area matches the build's page."""
+    import pypdfium2 as pdfium
+
+    game = load_game(EXAMPLE)
+    out = tmp_path / "build"
+    build_game(game, out, Options())
+    manifest = json.loads((out / "star-patrol" / "manifest.json").read_text())
+    piece = next(i for i in manifest["items"] if i["component"] == "crew" and
+                 i["side"] == "front")
+    document = pdfium.PdfDocument(str(out / "star-patrol" / "crew.pdf"))
+    page = document[piece["page"] - 1]
+    rendered = page.render(scale=150 / 72).to_pil().convert("RGB")
+    page_h = page.get_size()[1] / PT
+    x, y, w, h = piece["trim"]
+    box = [round(v / 25.4 * 150) for v in (x, page_h - y - h, x + w, page_h - y)]
+    on_page = rendered.crop(box)
+    name = piece["item"] + ("-1" if game.component("crew").items[0].copies > 1 else "")
+    with Image.open(png / "crew" / f"{name}-front.png") as image:
+        b = round(3 / 25.4 * 150)
+        alone = image.crop((b, b, b + on_page.width, b + on_page.height))
+    difference = ImageStat.Stat(ImageChops.difference(alone, on_page)).mean
+    assert max(difference) < 6, difference  # the same drawing, up to antialiasing
+    document.close()
+
+
+def test_shop_pdf_one_piece_side_a_page_with_trim_and_bleed_boxes(tmp_path):
+    from pypdf import PdfReader
+
+    out = tmp_path / "out"
+    options = ExportOptions(format="shop", dpi=30, print=Options(bleed=3.175))
+    export_games([load_game(BUNDLED_GAMES / "geheime-mission")], out, options)
+    folder = out / "geheime-mission" / "shop"
+    reader = PdfReader(folder / "agents.pdf")
+    assert len(reader.pages) == 80
+    for page in reader.pages[:4]:
+        bleed = [float(v) / PT for v in page.bleedbox]
+        trim = [float(v) / PT for v in page.trimbox]
+        media = [float(v) / PT for v in page.mediabox]
+        assert bleed == pytest.approx(media, abs=0.01)
+        assert bleed[2:] == pytest.approx([63 + 2 * 3.175, 88 + 2 * 3.175], abs=0.1)
+        assert trim == pytest.approx([3.175, 3.175, 63 + 3.175, 88 + 3.175], abs=0.1)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    shop = next(f for f in manifest["files"] if f["file"] == "agents.pdf")
+    assert shop["order"][:4] == [["A01", 1, "front"], ["A01", 1, "back"],
+                                 ["A02", 1, "front"], ["A02", 1, "back"]]
+    assert (folder / "agents" / "A01-front.png").exists()  # the same pieces as PNG
+
+
+def test_every_bundled_game_exports_proof_sheets(tmp_path):
+    done = run("export", "--all", "--format", "sheet", "--dpi", "30", "--out",
+               str(tmp_path), "-q")
+    assert done.returncode == 0, done.stderr
+    for game_dir in BUNDLED_GAMES.iterdir():
+        game = load_game(game_dir)
+        for comp in game.components:
+            with Image.open(tmp_path / game.folder / "sheet" / f"{comp.id}.png") as sheet:
+                assert sheet.width >= 50 and sheet.height >= 50
+
+
+def test_only_builds_and_exports_just_those_components(tmp_path):
+    done = run("build", str(EXAMPLE), "--only", "crew,tokens", "--out", str(tmp_path), "-q")
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in (tmp_path / "star-patrol").glob("*.pdf")) == [
+        "crew.pdf", "tokens.pdf"]
+    done = run("export", str(EXAMPLE), "--only", "rules", "--dpi", "40", "--out",
+               str(tmp_path), "-q")
+    assert done.returncode == 0, done.stderr
+    assert [p.name for p in (tmp_path / "star-patrol" / "png").iterdir()] == ["rules",
+                                                                              "manifest.json"] \
+        or sorted(p.name for p in (tmp_path / "star-patrol" / "png").iterdir()) == [
+            "manifest.json", "rules"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--only", "nope"], "--only: no component 'nope'"),
+    (["--dpi", "0"], "--dpi: must be between 30 and 1200"),
+    (["--dpi", "x"], "--dpi: expected a whole number"),
+    (["--format", "gif"], "invalid choice: 'gif'"),
+])
+def test_bad_export_options_write_nothing(tmp_path, args, message):
+    out = tmp_path / "out"
+    done = run("export", str(EXAMPLE), "--out", str(out), *args)
+    assert done.returncode == 2 and message in done.stderr, done.stderr
+    assert not out.exists()
+
+
+def test_a_broken_game_exports_nothing(game, tmp_path):
+    from tests.conftest import edit
+
+    edit(Path(game) / "crew.yaml", "power: 3", "power: x")
+    out = tmp_path / "out"
+    done = run("export", str(game), "--out", str(out))
+    assert done.returncode == 2 and "crew.yaml:" in done.stderr
+    assert not out.exists()
