@@ -21,7 +21,8 @@ def add_commands(command) -> None:
                    help="png: one image per piece side, trim + bleed; shop: one PDF per "
                         "component, a piece side a page with TrimBox and BleedBox (order: "
                         "front 1, back 1, front 2, ...), plus the PNGs; sheet: a proof sheet "
-                        "per component, every front with its id")
+                        "per component, every front with its id; csv: each component's items as a "
+                        "spreadsheet to use as `data:`")
     e.add_argument("--dpi", type=dpi, metavar="N",
                    help=f"image resolution, 30 to {MAX_DPI} (default: 300; sheet: 60)")
     e.add_argument("--out", default="out", metavar="DIR",

@@ -13,9 +13,11 @@ class Problem:
     line: int
     col: int
     message: str
+    cell: str = ""  # a spreadsheet's place, shown instead of line:col (Mark.cell)
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: {printable(self.message)}"
+        where = self.cell or f"{self.line}:{self.col}"
+        return f"{self.file}:{where}: {printable(self.message)}"
 
 
 def printable(text: str) -> str:
@@ -36,14 +38,17 @@ class InvalidInput(Exception):
 
 class Mark(NamedTuple):
     """Where a value came from: file and 1-based line and column (a tuple: a loaded
-    deck holds one per value, and tuples are the cheapest to make)."""
+    deck holds one per value, and tuples are the cheapest to make). A spreadsheet's
+    value says where as spreadsheet users do (`cell`): "14: column 'power'" for a
+    CSV row, "Sheet1!C14" for an XLSX cell."""
 
     file: str
     line: int
     col: int
+    cell: str = ""
 
     def problem(self, message: str) -> Problem:
-        return Problem(self.file, self.line, self.col, message)
+        return Problem(self.file, self.line, self.col, message, self.cell)
 
 
 def file_mark(path: Path | str) -> Mark:

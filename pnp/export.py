@@ -20,8 +20,8 @@ from pnp.errors import Problems
 from pnp.output import Output, OutputError, describe
 from pnp.piecepdf import render_pieces
 
-FORMATS = ("png", "shop", "sheet")
-DEFAULT_DPI = {"png": 300, "shop": 300, "sheet": 60}
+FORMATS = ("png", "shop", "sheet", "csv")
+DEFAULT_DPI = {"png": 300, "shop": 300, "sheet": 60, "csv": 0}
 
 
 @dataclass
@@ -74,6 +74,9 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
     for comp in chosen(game, options.only):
         if progress:
             progress(f"{game.label}: {comp.id} -> {options.format}")
+        if options.format == "csv":
+            files += write_csv(comp, output, target)
+            continue
         buffer = io.BytesIO()
         pieces = Result()
         pages = render_pieces(game, comp, options.print, renderer, buffer, f"{comp.id}.pdf",
@@ -138,6 +141,15 @@ def write_sheet(game, comp, pages, pdf: bytes, output, target, options) -> list[
     sheet.save(output.temporary(final), format="PNG", dpi=(dpi, dpi))
     return [{"file": final.name, "component": comp.id, "pieces": len(fronts),
              "pixels": list(sheet.size)}]
+
+
+def write_csv(comp, output, target) -> list[dict]:
+    """The component's items as a spreadsheet (tables.write_csv): data: it back as is."""
+    from pnp.tables import write_csv as items_csv
+
+    final = target / f"{comp.id}.csv"
+    output.write_text(final, items_csv(comp))
+    return [{"file": final.name, "component": comp.id, "items": len(comp.items)}]
 
 
 def full_size(page, dpi: int) -> tuple:

@@ -375,6 +375,8 @@ class Loader:
             self.problems.add(raw.mark, f"component '{spec['id']}' needs 'data' or 'items'")
             return [], raw.mark
         path = self.inside(spec["data"], raw.mark_of("data"), "data file")
+        if path is not None and path.suffix.lower() == ".csv":
+            return self.spreadsheet(path, spec, raw)
         data = self.yaml(path) if path else None
         if data is None:
             return [], raw.mark
@@ -390,6 +392,21 @@ class Loader:
                               "a data file holds a list of items")
             return [], raw.mark
         return data, data.mark
+
+    def spreadsheet(self, path: Path, spec, raw):
+        """A CSV data file's rows as items (pnp/tables.py)."""
+        from pnp.tables import read_csv
+
+        try:
+            entries = read_csv(path, rel(path), spec["fields"] or {})
+        except InvalidInput as exc:
+            self.problems.items.extend(exc.problems)
+            return [], raw.mark
+        except OSError as exc:
+            self.problems.add(raw.mark_of("data"), f"data file cannot be read: "
+                              f"{exc.strerror or exc}")
+            return [], raw.mark
+        return entries, entries.mark
 
     def make_item(self, kind, checked, entry, mark, game, spec) -> Item:
         reserved = set(RESERVED[kind])

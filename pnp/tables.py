@@ -1,0 +1,192 @@
+"""Items from spreadsheets: CSV (and XLSX through openpyxl, imported only when a
+game uses one). The first row names the fields; each later row is an item.
+
+Cells are text: each is typed by the component's `fields` as YAML would have
+typed the same value (int, number, bool; a list written `a; b; c`; a map or
+`any` value in YAML flow syntax), then checked by the same schema as YAML
+data. A value that does not convert stays text, so the schema's message says
+what was expected. Every value is located where spreadsheet users look: a CSV
+row and column ("cards.csv:14: column 'power'"), an XLSX cell
+("cards.xlsx:Sheet1!C14").
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+
+import yaml
+
+from pnp.errors import InvalidInput, Mark
+from pnp.yamlload import MAX_TEXT, YList, YMap
+
+MAX_ROWS = 20_000  # the most pieces a component may have (specs.MAX_PIECES)
+WHOLE = re.compile(r"[+-]?\d+")
+RESERVED_TYPES = {"copies": "int", "size": "any", "faces": "any"}
+
+
+def typed(text: str, kind: str):
+    """A cell's text as the value YAML would give it for a field of `kind`."""
+    text = text.strip()
+    if kind == "int" and WHOLE.fullmatch(text):
+        return int(text)
+    if kind == "number":
+        if WHOLE.fullmatch(text):
+            return int(text)
+        try:
+            value = float(text.replace(",", "."))
+        except ValueError:
+            return text
+        return value if math.isfinite(value) else text
+    if kind == "bool" and text.lower() in ("true", "false", "yes", "no"):
+        return text.lower() in ("true", "yes")
+    if kind == "list":
+        if text.startswith("["):  # a list of more than plain words: YAML flow style
+            try:
+                value = yaml.safe_load(text)
+            except yaml.YAMLError:
+                return text
+            return value if isinstance(value, list) else text
+        return [part.strip() for part in text.split(";") if part.strip()]
+    if kind in ("map", "any"):
+        try:
+            return yaml.safe_load(text)
+        except yaml.YAMLError:
+            return text
+    return text
+
+
+def field_kinds(fields: dict) -> tuple[dict, set]:
+    """(field name -> its declared type, reserved keys included; the required fields)."""
+    kinds, required = dict(RESERVED_TYPES), set()
+    for name, spec in fields.items():
+        kinds[name] = spec if isinstance(spec, str) else spec.get("type", "text")
+        if isinstance(spec, str) or spec.get("required", True):
+            required.add(name)
+    return kinds, required
+
+
+EMPTY = {"text": "", "list": []}  # what an empty cell of a required field holds
+
+
+def items_from_rows(rows, rel: str, fields: dict, where) -> YList:
+    """rows: [(row number, [cells])], the header first; `where(row, col, name)` is
+    how a cell is named in a message."""
+    kinds, required = field_kinds(fields)
+    rows = iter(rows)
+    try:
+        head_row, header = next(rows)
+    except StopIteration:
+        raise InvalidInput([Mark(rel, 1, 1).problem("the spreadsheet is empty: the first "
+                                                    "row names the fields")]) from None
+    names = [str(h).strip() if h is not None else "" for h in header]
+    problems = [Mark(rel, head_row, col, where(head_row, col, "")).problem(
+        "a column without a name in the header row") for col, name in enumerate(names, 1)
+        if not name and col < len(names)]
+    items = YList()
+    items.mark, items.marks = Mark(rel, head_row, 1), []
+    for number, cells in rows:
+        if all(c is None or str(c).strip() == "" for c in cells):
+            continue  # blank rows between groups of cards
+        if len(items) >= MAX_ROWS:
+            problems.append(Mark(rel, number, 1).problem(
+                f"more than {MAX_ROWS} rows: the limit of pieces in a component"))
+            break
+        item = YMap()
+        item.mark = Mark(rel, number, 1, f"{where(number, 0, '')}")
+        item.key_marks, item.value_marks = {}, {}
+        for col, (name, cell) in enumerate(zip(names, cells, strict=False), start=1):
+            text = "" if cell is None else str(cell)
+            if not name:
+                continue
+            if text.strip() == "":
+                if name in required and kinds.get(name) in EMPTY:
+                    item[name] = type(EMPTY[kinds[name]])()
+                    item.key_marks[name] = item.value_marks[name] = Mark(
+                        rel, number, col, where(number, col, name))
+                continue
+            if len(text) > MAX_TEXT:
+                problems.append(Mark(rel, number, col, where(number, col, name)).problem(
+                    f"a value of {len(text)} characters; the limit is {MAX_TEXT}"))
+                continue
+            mark = Mark(rel, number, col, where(number, col, name))
+            item[name] = cell if not isinstance(cell, str) else typed(cell, kinds.get(name,
+                                                                                    "text"))
+            item.key_marks[name] = item.value_marks[name] = mark
+        items.append(item)
+        items.marks.append(item.mark)
+    if problems:
+        raise InvalidInput(problems)
+    return items
+
+
+def read_csv(path, rel: str, fields: dict) -> YList:
+    """A CSV file's items (UTF-8 with or without a BOM; comma or semicolon)."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput([Mark(rel, 1, 1).problem(
+            f"not UTF-8 text (byte {exc.start + 1}): save the sheet as 'CSV UTF-8'")]) from None
+    first = text.split("\n", 1)[0]
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows, line = [], 0
+    try:
+        for row in reader:
+            rows.append((line + 1, row))  # the line the row starts on
+            line = reader.line_num
+    except csv.Error as exc:
+        raise InvalidInput([Mark(rel, reader.line_num, 1).problem(str(exc))]) from None
+    return items_from_rows(rows, rel, fields,
+                           lambda row, col, name: f"{row}" + (f": column '{name}'" if name
+                                                              else ""))
+
+
+def cell(value) -> str:
+    """A value as `typed` reads it back: lists as `a; b; c`, maps in YAML flow style."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list) and all(isinstance(v, str) and ";" not in v and v.strip() == v
+                                       and v for v in value) and not (
+            value and value[0].startswith("[")):
+        return "; ".join(value)
+    if isinstance(value, (dict, list, tuple)):
+        return yaml.safe_dump(plain(value), default_flow_style=True, allow_unicode=True,
+                              width=10**9, sort_keys=False).strip()
+    return "" if value is None else str(value)
+
+
+def plain(value):
+    """Loaded YAML (YMap, YList, tuples) as the plain types yaml.safe_dump writes."""
+    if isinstance(value, dict):
+        return {plain(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return value
+
+
+def write_csv(comp) -> str:
+    """A component's items as CSV (comma, UTF-8): id, the declared fields, then the
+    reserved keys any item sets. Reading it back as `data:` gives the same items."""
+    extra = [key for key in ITEM_KEYS[comp.kind]
+             if any(item_value(item, key) not in (None, [], 1) for item in comp.items)]
+    columns = ["id", *comp.fields, *extra]
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    for item in comp.items:
+        writer.writerow([cell(item.id if c == "id" else item.fields.get(c) if c in comp.fields
+                              else item_value(item, c)) for c in columns])
+    return out.getvalue()
+
+
+ITEM_KEYS = {"deck": ("copies", "front", "back"), "sheet": ("copies", "front", "size"),
+             "tokens": ("copies", "front", "back", "shape", "size"),
+             "dice": ("copies", "size", "faces", "face")}  # an item's reserved keys
+
+
+def item_value(item, key: str):
+    value = item.front if key == "face" else getattr(item, key)
+    return list(value) if isinstance(value, tuple) else value
