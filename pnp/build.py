@@ -64,10 +64,12 @@ class ComponentPdf:
         self.canvas.setCreator("Dossier pnp")
         self.canvas.setSubject(f"{game.id}/{comp.id}")
         self.pages: list = []  # callables that draw one page each
+        self.positions = {id(item): n for n, item in enumerate(comp.items, start=1)}
 
     def context(self, item, copy: int, extra: dict | None = None) -> dict:
         return {**self.game.vars, **self.comp.vars, "game": self.game.name,
-                "component": self.comp.name, **item.fields, "copy": copy,
+                "component": self.comp.name, **item.fields, "index": self.positions[id(item)],
+                "copy": copy,
                 "copies": item.copies, **(extra or {})}
 
     def record(self, item, copy, side, page_no, pos, size):

@@ -25,6 +25,9 @@ def add_commands(command) -> None:
                         "spreadsheet to use as `data:`")
     e.add_argument("--dpi", type=dpi, metavar="N",
                    help=f"image resolution, 30 to {MAX_DPI} (default: 300; sheet: 60)")
+    e.add_argument("--corners", type=corner_mm, metavar="MM",
+                   help="png for screens: the trim only (no bleed), corners of this radius "
+                        "transparent (e.g. 3)")
     e.add_argument("--out", default="out", metavar="DIR",
                    help="output folder; files go to DIR/<game-id>/<format>/")
     e.add_argument("--quiet", "-q", action="store_true", help="print only warnings and errors")
@@ -45,6 +48,16 @@ def dpi(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
     if not 30 <= value <= MAX_DPI:
         raise argparse.ArgumentTypeError(f"must be between 30 and {MAX_DPI}")
+    return value
+
+
+def corner_mm(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a length in mm, got '{text}'") from None
+    if not 0 <= value <= 20:
+        raise argparse.ArgumentTypeError("must be between 0 and 20 mm")
     return value
 
 
@@ -85,7 +98,10 @@ def cmd_export(args) -> int:
     loaded = [game for name in names
               for game in load_languages(resolve_game(name), lang, skip_missing=args.all)]
     loaded = only_components(loaded, args.only)
-    options = ExportOptions(format=args.format, dpi=args.dpi, print=options_from(args))
+    if args.corners is not None and args.format != "png":
+        raise UsageError("--corners is for --format png")
+    options = ExportOptions(format=args.format, dpi=args.dpi, corners=args.corners,
+                            print=options_from(args))
     start = time.perf_counter()
     results = export_games(loaded, Path(args.out), options,
                            progress=None if args.quiet else say)

@@ -29,6 +29,7 @@ class ExportOptions:
     format: str = "png"
     dpi: int | None = None
     only: tuple = ()  # component ids; empty: every component
+    corners: float | None = None  # png for screens: trim only, corners rounded (mm)
     print: Options = field(default_factory=Options)
 
     @property
@@ -104,12 +105,15 @@ def file_stem(page) -> str:
 
 def write_png(game, comp, pages, pdf: bytes, output, target, options) -> list[dict]:
     """One RGB PNG per piece side at trim + bleed, the dpi stored in the file."""
-    from pnp.raster import rasterise
+    from pnp.raster import rasterise, rounded
 
     folder = output.folder(str((target / comp.id).relative_to(output.out_dir)))
     dpi, files = options.resolution, []
     for page, image in zip(pages, rasterise(pdf, dpi, [full_size(p, dpi) for p in pages]),
                            strict=True):
+        if options.corners is not None:  # for screens: the trim, its corners transparent
+            image = rounded(image, pixels(page.bleed, dpi), [pixels(v, dpi) for v in page.size],
+                            pixels(options.corners, dpi))
         final = folder / f"{file_stem(page)}.png"
         image.save(output.temporary(final), format="PNG", dpi=(dpi, dpi))
         files.append(entry(comp, page, final, target, image.size))

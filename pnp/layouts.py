@@ -16,8 +16,8 @@ from pnp.specs import ELEMENT_SPECS, MAX_BOXES
 
 FIRST_NAME = re.compile(r"\{([^{}.\s]+)")  # first segment of each `{path}` template
 # Names every piece may read besides its fields and variables (see build.ComponentPdf).
-BUILTIN = frozenset({"game", "component", "id", "copy", "copies", "side", "shape", "w", "h",
-                     "bleed"})
+BUILTIN = frozenset({"game", "component", "id", "index", "copy", "copies", "side", "shape",
+                     "w", "h", "bleed"})
 DICE = frozenset({"face", "label"})
 
 

@@ -35,6 +35,17 @@ def rasterise(pdf: bytes, dpi: int, sizes: list, index: list | None = None):
         document.close()
 
 
+def rounded(image: Image.Image, bleed: int, trim: list, radius: int) -> Image.Image:
+    """The trim area of a piece's image, RGBA, with corners of `radius` px transparent."""
+    width, height = trim
+    piece = image.crop((bleed, bleed, bleed + width, bleed + height)).convert("RGBA")
+    mask = Image.new("L", (width * 4, height * 4), 0)  # drawn 4x larger: smooth edges
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width * 4 - 1, height * 4 - 1),
+                                           radius=radius * 4, fill=255)
+    piece.putalpha(mask.resize((width, height), Image.Resampling.LANCZOS))
+    return piece
+
+
 def proof_sheet(images: list, labels: list, title: str, subtitle: str) -> Image.Image:
     """Every image in a grid (about as wide as tall), each captioned, on white."""
     if not images:

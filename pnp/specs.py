@@ -21,6 +21,7 @@ from pnp.schema import (
 
 CARD_SIZES = {  # trim sizes in mm
     "poker": (63.0, 88.0),
+    "poker-us": (63.5, 88.9),  # 2.5 x 3.5 in, as US print shops cut it
     "bridge": (57.0, 89.0),
     "mini": (44.0, 63.0),
     "tarot": (70.0, 120.0),

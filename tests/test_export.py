@@ -147,3 +147,38 @@ def test_a_broken_game_exports_nothing(game, tmp_path):
     done = run("export", str(game), "--out", str(out))
     assert done.returncode == 2 and "crew.yaml:" in done.stderr
     assert not out.exists()
+
+
+def test_index_numbers_items_and_poker_us_is_a_shop_size(game, tmp_path):
+    from pypdf import PdfReader
+
+    from tests.conftest import edit
+
+    edit(game / "layouts.yaml", "      - {type: icon, name: \"{suit}\"",
+         "      - {type: text, x: 20, y: 80, w: 20, h: 5, text: \"No. {index}\", "
+         "style: basic-small}\n      - {type: icon, name: \"{suit}\"")
+    edit(game / "game.yaml", "size: poker", "size: poker-us")
+    out = tmp_path / "out"
+    export_games([load_game(game)], out, ExportOptions(format="shop", dpi=30))
+    reader = PdfReader(out / "star-patrol" / "shop" / "crew.pdf")
+    fronts = [reader.pages[i] for i in range(0, len(reader.pages), 2)]
+    assert [f"No. {n}" in page.extract_text() for n, page in enumerate(fronts, 1)] == \
+        [True] * len(fronts)
+    trim = [float(v) / PT for v in fronts[0].trimbox]
+    assert trim[2] - trim[0] == pytest.approx(63.5, abs=0.05)
+    assert trim[3] - trim[1] == pytest.approx(88.9, abs=0.05)
+
+
+def test_corners_give_the_trim_with_transparent_rounded_corners(tmp_path):
+    out = tmp_path / "out"
+    export_games([load_game(EXAMPLE)], out, ExportOptions(format="png", dpi=100, corners=3,
+                                                          only=("crew",)))
+    manifest = json.loads((out / "star-patrol" / "png" / "manifest.json").read_text())
+    entry = manifest["files"][0]
+    with Image.open(out / "star-patrol" / "png" / entry["file"]) as image:
+        assert image.mode == "RGBA" and image.size == (pixels(63, 100), pixels(88, 100))
+        assert list(entry["pixels"]) == list(image.size)
+        alpha = image.getchannel("A")
+        assert alpha.getpixel((0, 0)) == 0 and alpha.getpixel((image.width - 1, 0)) == 0
+        assert alpha.getpixel((image.width // 2, image.height // 2)) == 255
+        assert alpha.getpixel((image.width // 2, 0)) == 255  # only the corners are cut
