@@ -375,7 +375,7 @@ class Loader:
             self.problems.add(raw.mark, f"component '{spec['id']}' needs 'data' or 'items'")
             return [], raw.mark
         path = self.inside(spec["data"], raw.mark_of("data"), "data file")
-        if path is not None and path.suffix.lower() == ".csv":
+        if path is not None and path.suffix.lower() in (".csv", ".xlsx"):
             return self.spreadsheet(path, spec, raw)
         data = self.yaml(path) if path else None
         if data is None:
@@ -394,11 +394,14 @@ class Loader:
         return data, data.mark
 
     def spreadsheet(self, path: Path, spec, raw):
-        """A CSV data file's rows as items (pnp/tables.py)."""
-        from pnp.tables import read_csv
+        """A CSV or XLSX data file's rows as items (pnp/tables.py)."""
+        from pnp.tables import read_csv, read_xlsx
 
         try:
-            entries = read_csv(path, rel(path), spec["fields"] or {})
+            if path.suffix.lower() == ".csv":
+                entries = read_csv(path, rel(path), spec["fields"] or {})
+            else:
+                entries = read_xlsx(path, rel(path), spec["fields"] or {}, spec["sheet"])
         except InvalidInput as exc:
             self.problems.items.extend(exc.problems)
             return [], raw.mark

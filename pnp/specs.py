@@ -167,6 +167,7 @@ COMPONENT = Record({
     "name": Opt(Str()),
     "size": Opt(sheet_size_spec),
     "data": Opt(Str()),
+    "sheet": Opt(Str()),  # the worksheet of an .xlsx data file (default: the first)
     "items": Opt(ListOf(Any_())),
     "fields": Opt(MapOf(FIELD), default={}),
     "front": Opt(Str()),

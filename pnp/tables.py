@@ -58,6 +58,16 @@ def typed(text: str, kind: str):
     return text
 
 
+def native(value, kind: str):
+    """A spreadsheet program's own cell value (number, bool, date) for a field."""
+    if isinstance(value, float) and value.is_integer() and kind in ("int", "text", "list"):
+        value = int(value)
+    if kind in ("text", "list") and not isinstance(value, bool):
+        text = value.isoformat() if hasattr(value, "isoformat") else str(value)
+        return typed(text, kind)
+    return value
+
+
 def field_kinds(fields: dict) -> tuple[dict, set]:
     """(field name -> its declared type, reserved keys included; the required fields)."""
     kinds, required = dict(RESERVED_TYPES), set()
@@ -112,8 +122,8 @@ def items_from_rows(rows, rel: str, fields: dict, where) -> YList:
                     f"a value of {len(text)} characters; the limit is {MAX_TEXT}"))
                 continue
             mark = Mark(rel, number, col, where(number, col, name))
-            item[name] = cell if not isinstance(cell, str) else typed(cell, kinds.get(name,
-                                                                                    "text"))
+            kind = kinds.get(name, "text")
+            item[name] = typed(cell, kind) if isinstance(cell, str) else native(cell, kind)
             item.key_marks[name] = item.value_marks[name] = mark
         items.append(item)
         items.marks.append(item.mark)
@@ -190,3 +200,32 @@ ITEM_KEYS = {"deck": ("copies", "front", "back"), "sheet": ("copies", "front", "
 def item_value(item, key: str):
     value = item.front if key == "face" else getattr(item, key)
     return list(value) if isinstance(value, tuple) else value
+
+
+def read_xlsx(path, rel: str, fields: dict, sheet: str | None) -> YList:
+    """An Excel workbook's items, from `sheet` (default: the first worksheet)."""
+    try:
+        from openpyxl import load_workbook
+        from openpyxl.utils import get_column_letter
+    except ImportError:  # pragma: no cover - a dependency of the package
+        raise InvalidInput([Mark(rel, 1, 1).problem(
+            "reading .xlsx needs openpyxl: pip install openpyxl")]) from None
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # noqa: BLE001 - a damaged file fails in many ways
+        raise InvalidInput([Mark(rel, 1, 1).problem(
+            f"not an Excel workbook that can be read ({type(exc).__name__}: "
+            f"{str(exc)[:120]})")]) from None
+    try:
+        if sheet is not None and sheet not in book.sheetnames:
+            raise InvalidInput([Mark(rel, 1, 1).problem(
+                f"no sheet '{sheet}' (sheets: {', '.join(book.sheetnames)})")])
+        table = book[sheet] if sheet is not None else book.worksheets[0]
+        rows = [(number, list(row)) for number, row in
+                enumerate(table.iter_rows(values_only=True), start=1)]
+        title = table.title
+    finally:
+        book.close()
+    return items_from_rows(rows, rel, fields,
+                           lambda row, col, name: f"{title}!{get_column_letter(max(col, 1))}"
+                                                  f"{row}")

@@ -1,6 +1,6 @@
 """The platform's boundaries: the core, the shell and the CLI never name a game;
 pnp never imports the companion; rules engines import neither Kivy nor
-reportlab (they package for Android and test fast)."""
+reportlab nor the export-only libraries (they package for Android and test fast)."""
 
 from __future__ import annotations
 
@@ -61,7 +61,8 @@ def test_a_rules_engine_loads_without_kivy_or_reportlab(game_id):
     module = spec.rules.split(":")[0]
     code = (f"import sys; from companion.games import rules_for, agents_of, view_of; "
             f"rules_for({game_id!r}); agents_of({game_id!r}); view_of({game_id!r}); "
-            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('kivy', 'reportlab'));"
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('kivy', 'reportlab', "
+            "'openpyxl', 'pypdfium2'));"
             " print(' '.join(bad)); sys.exit(1 if bad else 0)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT, timeout=120)

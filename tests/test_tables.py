@@ -108,3 +108,42 @@ def test_pnp_check_reports_a_csv_problem_at_its_row(game):
     assert done.returncode == 2
     assert "crew.csv:2: column 'power':" in done.stderr
     assert "a data file holds a list" not in done.stderr
+
+
+def write_xlsx(path, rows, title="Crew"):
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = title
+    for row in rows:
+        sheet.append(row)
+    book.create_sheet("Notes").append(["nothing", "here"])
+    book.save(path)
+
+
+def test_xlsx_cells_are_typed_and_located_by_sheet_and_cell(game):
+    header = ["id", "name", "suit", "power", "text"]
+    write_xlsx(game / "crew.xlsx", [header, ["C-01", "Navigator", "sun", 2, "Look."],
+                                    ["C-02", "Engineer", "sun", "x", "Repair."],
+                                    ["C-03", "Pilot", "moon", 4.0, "Fast."]])
+    edit(game / "game.yaml", "data: crew.yaml", "data: crew.xlsx")
+    with pytest.raises(InvalidInput) as error:
+        load_game(game)
+    messages = [str(p).rsplit("/", 1)[-1] for p in error.value.problems]
+    assert "crew.xlsx:Crew!D3: expected a whole number, got text 'x'" in messages
+
+
+def test_xlsx_reads_a_named_sheet_like_yaml(game):
+    rows = [["id", "name", "suit", "power", "text"]] + [
+        [f"C-0{n}", name, suit, n, "Text."] for n, (name, suit) in enumerate(
+            [("A", "sun"), ("B", "sun"), ("C", "moon"), ("D", "moon"), ("E", "star"),
+             ("F", "star")], start=1)]
+    write_xlsx(game / "crew.xlsx", rows, title="Deck")
+    edit(game / "game.yaml", "data: crew.yaml", "data: crew.xlsx\n    sheet: Deck")
+    crew = load_game(game).component("crew")
+    assert [i.fields["power"] for i in crew.items] == [1, 2, 3, 4, 5, 6]
+    edit(game / "game.yaml", "sheet: Deck", "sheet: Nope")
+    with pytest.raises(InvalidInput) as error:
+        load_game(game)
+    assert "no sheet 'Nope' (sheets: Deck, Notes)" in str(error.value)
