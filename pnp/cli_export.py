@@ -21,13 +21,17 @@ def add_commands(command) -> None:
                    help="png: one image per piece side, trim + bleed; shop: one PDF per "
                         "component, a piece side a page with TrimBox and BleedBox (order: "
                         "front 1, back 1, front 2, ...), plus the PNGs; sheet: a proof sheet "
-                        "per component, every front with its id; csv: each component's items as a "
+                        "per component, every front with its id; tts: Tabletop Simulator "
+                        "face sheets and a saved object; csv: each component's items as a "
                         "spreadsheet to use as `data:`")
     e.add_argument("--dpi", type=dpi, metavar="N",
                    help=f"image resolution, 30 to {MAX_DPI} (default: 300; sheet: 60)")
     e.add_argument("--corners", type=corner_mm, metavar="MM",
                    help="png for screens: the trim only (no bleed), corners of this radius "
                         "transparent (e.g. 3)")
+    e.add_argument("--base-url", default="", metavar="URL",
+                   help="tts: the address the images will be hosted at (default: local "
+                        "file URLs)")
     e.add_argument("--out", default="out", metavar="DIR",
                    help="output folder; files go to DIR/<game-id>/<format>/")
     e.add_argument("--quiet", "-q", action="store_true", help="print only warnings and errors")
@@ -100,8 +104,10 @@ def cmd_export(args) -> int:
     loaded = only_components(loaded, args.only)
     if args.corners is not None and args.format != "png":
         raise UsageError("--corners is for --format png")
+    if args.base_url and args.format != "tts":
+        raise UsageError("--base-url is for --format tts")
     options = ExportOptions(format=args.format, dpi=args.dpi, corners=args.corners,
-                            print=options_from(args))
+                            base_url=args.base_url, print=options_from(args))
     start = time.perf_counter()
     results = export_games(loaded, Path(args.out), options,
                            progress=None if args.quiet else say)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,8 +21,8 @@ from pnp.errors import Problems
 from pnp.output import Output, OutputError, describe
 from pnp.piecepdf import render_pieces
 
-FORMATS = ("png", "shop", "sheet", "csv")
-DEFAULT_DPI = {"png": 300, "shop": 300, "sheet": 60, "csv": 0}
+FORMATS = ("png", "shop", "sheet", "tts", "csv")
+DEFAULT_DPI = {"png": 300, "shop": 300, "sheet": 60, "tts": 300, "csv": 0}
 
 
 @dataclass
@@ -30,6 +31,7 @@ class ExportOptions:
     dpi: int | None = None
     only: tuple = ()  # component ids; empty: every component
     corners: float | None = None  # png for screens: trim only, corners rounded (mm)
+    base_url: str = ""  # tts: where the images will be hosted ("": local file URLs)
     print: Options = field(default_factory=Options)
 
     @property
@@ -72,6 +74,7 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
     target = result.folder = output.folder(f"{game.folder}/{options.format}")
     renderer = Renderer(game, problems, result.warnings.append)
     files = []
+    saved = tts_object(game, target, options) if options.format == "tts" else None
     for comp in chosen(game, options.only):
         if progress:
             progress(f"{game.label}: {comp.id} -> {options.format}")
@@ -84,12 +87,20 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
                               pieces)
         problems.raise_if_any()
         try:
-            files += WRITERS[options.format](game, comp, pages, buffer.getvalue(), output,
-                                             target, options)
+            if saved is not None:
+                files += write_tts(saved, comp, pages, buffer.getvalue(), output, target,
+                                   options)
+            else:
+                files += WRITERS[options.format](game, comp, pages, buffer.getvalue(), output,
+                                                 target, options)
         except OSError as exc:
             raise OutputError(describe(exc, target)) from None
     renderer.finish()
     problems.raise_if_any()
+    if saved is not None:
+        final = target / f"{game.id}.json"
+        output.write_text(final, saved.text())
+        files.append({"file": final.name, "objects": len(saved.objects)})
     manifest = {"game": game.id, **({"language": game.language} if game.translated else {}),
                 "format": options.format, "dpi": options.resolution,
                 "bleed": options.print.bleed, "files": files}
@@ -154,6 +165,70 @@ def write_csv(comp, output, target) -> list[dict]:
     final = target / f"{comp.id}.csv"
     output.write_text(final, items_csv(comp))
     return [{"file": final.name, "component": comp.id, "items": len(comp.items)}]
+
+
+def tts_object(game, target: Path, options: ExportOptions):
+    from pnp.tts import SavedObject
+
+    def url(path: Path) -> str:
+        if options.base_url:
+            return options.base_url.rstrip("/") + "/" + path.relative_to(target).as_posix()
+        return path.resolve().as_uri()
+
+    return SavedObject(game, url)
+
+
+def write_tts(saved, comp, pages, pdf: bytes, output, target, options) -> list[dict]:
+    """Tabletop Simulator images for a component, and its objects in `saved` (tts.py)."""
+    from PIL import Image
+
+    from pnp.raster import rasterise
+    from pnp.tts import card_pixels, face_sheets, grid
+
+    dpi, files = options.resolution, []
+    sizes = [full_size(p, dpi) for p in pages]
+
+    def save(image, name: str) -> Path:
+        final = target / name
+        if final.parent != target:
+            output.folder(str(final.parent.relative_to(output.out_dir)))
+        image.save(output.temporary(final), format="PNG")
+        files.append({"file": name, "component": comp.id, "pixels": list(image.size)})
+        return final
+
+    if comp.kind == "deck" and pages:
+        fronts = [i for i, p in enumerate(pages) if p.side == "front"]
+        cols, rows = grid(len(fronts))
+        size = card_pixels(pages[0].size, dpi, cols, rows)
+        shown = max(30, math.ceil(size[0] / (pages[0].size[0] / 25.4)))  # the dpi that fits
+        bleed = pixels(pages[0].bleed, shown)
+        sizes = [full_size(p, shown) for p in pages]
+
+        def card(image):  # the trim, at the sheet's card size
+            trim = image.crop((bleed, bleed, image.width - bleed, image.height - bleed))
+            return trim.resize(size, resample=Image.Resampling.LANCZOS)
+
+        faces = [card(image) for image in rasterise(pdf, shown, sizes, fronts)]
+        back_index = next((i for i, p in enumerate(pages) if p.side == "back"), fronts[0])
+        back = card(next(rasterise(pdf, shown, sizes, [back_index])))
+        back_path = save(back, f"{comp.id}-back.png")
+        sheets = [(save(sheet, f"{comp.id}-faces-{n}.png"), c, r, count)
+                  for n, (sheet, c, r, count) in enumerate(face_sheets(faces, size, back), 1)]
+        saved.deck(comp, [(pages[i].item, pages[i].copy) for i in fronts], sheets, back_path)
+    elif comp.kind == "tokens":
+        images = {}
+        for page, image in zip(pages, rasterise(pdf, dpi, sizes), strict=True):
+            images[page.item.id, page.copy, page.side] = save(
+                image, f"{comp.id}/{file_stem(page)}.png")
+        tiles = [(p.item, p.copy, images[p.item.id, p.copy, "front"],
+                  images.get((p.item.id, p.copy, "back"))) for p in pages if p.side == "front"]
+        saved.tokens(comp, tiles)
+    elif comp.kind == "sheet":
+        for page, image in zip(pages, rasterise(pdf, min(dpi, 150), [
+                full_size(p, min(dpi, 150)) for p in pages]), strict=True):
+            saved.board(comp, page.item, page.copy,
+                        save(image, f"{comp.id}/{file_stem(page)}.png"))
+    return files
 
 
 def full_size(page, dpi: int) -> tuple:

@@ -101,6 +101,20 @@ def test_shop_pdf_one_piece_side_a_page_with_trim_and_bleed_boxes(tmp_path):
     assert (folder / "agents" / "A01-front.png").exists()  # the same pieces as PNG
 
 
+@pytest.mark.parametrize("fmt", ["png", "shop", "tts", "csv"])
+def test_every_bundled_game_exports_in_every_format(tmp_path, fmt):
+    done = run("export", "--all", "--format", fmt, *(["--dpi", "30"] if fmt != "csv" else []),
+               "--out", str(tmp_path), "-q")
+    assert done.returncode == 0, done.stderr
+    for game_dir in BUNDLED_GAMES.iterdir():
+        game = load_game(game_dir)
+        manifest = json.loads((tmp_path / game.folder / fmt / "manifest.json").read_text())
+        listed = {f["file"] for f in manifest["files"]}
+        on_disk = {str(p.relative_to(tmp_path / game.folder / fmt)) for p in
+                   (tmp_path / game.folder / fmt).rglob("*.*") if p.name != "manifest.json"}
+        assert listed == on_disk and listed
+
+
 def test_every_bundled_game_exports_proof_sheets(tmp_path):
     done = run("export", "--all", "--format", "sheet", "--dpi", "30", "--out",
                str(tmp_path), "-q")
@@ -182,3 +196,51 @@ def test_corners_give_the_trim_with_transparent_rounded_corners(tmp_path):
         assert alpha.getpixel((0, 0)) == 0 and alpha.getpixel((image.width - 1, 0)) == 0
         assert alpha.getpixel((image.width // 2, image.height // 2)) == 255
         assert alpha.getpixel((image.width // 2, 0)) == 255  # only the corners are cut
+
+
+def test_tts_sheets_stay_within_10_by_7_and_4096_px_and_the_json_lists_every_card(game,
+                                                                                 tmp_path):
+    from tests.conftest import edit
+
+    edit(game / "game.yaml", "rules: {count: 6,", "rules: {count: 120,")
+    edit(game / "game.yaml", "per: [{field: suit, count: 2}]", "per: [{field: suit, count: 40}]")
+    crew = (game / "crew.yaml").read_text().replace("}\n", ", copies: 20}\n")
+    (game / "crew.yaml").write_text(crew)
+    out = tmp_path / "out"
+    export_games([load_game(game)], out, ExportOptions(format="tts", dpi=300))
+    folder = out / "star-patrol" / "tts"
+    save = json.loads((folder / "star-patrol.json").read_text())
+    deck = next(o for o in save["ObjectStates"] if o["Name"] == "DeckCustom")
+    assert len(deck["DeckIDs"]) == 120 and len(deck["ContainedObjects"]) == 120
+    assert sorted(deck["CustomDeck"]) == ["1", "2"]  # 69 faces + the back per sheet
+    names = [c["Nickname"] for c in deck["ContainedObjects"]]
+    game_items = load_game(game).component("crew").items
+    assert names == [i.fields["name"] for i in game_items for _ in range(i.copies)]
+    for key, entry in deck["CustomDeck"].items():
+        assert entry["NumWidth"] <= 10 and entry["NumHeight"] <= 7 and entry["BackIsHidden"]
+        path = Path(entry["FaceURL"].removeprefix("file://"))
+        with Image.open(path) as sheet:
+            assert sheet.width <= 4096 and sheet.height <= 4096
+            cell = (sheet.width // entry["NumWidth"], sheet.height // entry["NumHeight"])
+            last = sheet.crop((sheet.width - cell[0], sheet.height - cell[1], sheet.width,
+                               sheet.height))
+        with Image.open(Path(entry["BackURL"].removeprefix("file://"))) as back:
+            assert back.size == cell
+            assert max(ImageStat.Stat(ImageChops.difference(back.convert("RGB"),
+                                                            last)).mean) < 1
+        ids = [c for c in deck["DeckIDs"] if c // 100 == int(key)]
+        assert ids == list(range(int(key) * 100, int(key) * 100 + len(ids)))
+    assert [len([c for c in deck["DeckIDs"] if c // 100 == k]) for k in (1, 2)] == [69, 51]
+    bag = next(o for o in save["ObjectStates"] if o["Name"] == "Bag")
+    assert all(t["Name"] == "Custom_Tile" and t["CustomImage"]["ImageURL"].startswith(
+        "file://") for t in bag["ContainedObjects"])
+
+
+def test_tts_base_url_points_at_hosted_images(tmp_path):
+    out = tmp_path / "out"
+    export_games([load_game(EXAMPLE)], out, ExportOptions(
+        format="tts", dpi=60, base_url="https://example.org/game/", only=("crew",)))
+    save = json.loads((out / "star-patrol" / "tts" / "star-patrol.json").read_text())
+    entry = save["ObjectStates"][0]["CustomDeck"]["1"]
+    assert entry["FaceURL"] == "https://example.org/game/crew-faces-1.png"
+    assert entry["BackURL"] == "https://example.org/game/crew-back.png"
