@@ -326,7 +326,7 @@ class Loader:
             self.problems.add(raw.mark, f"{kind} '{spec['id']}' needs a 'size'")
         for key in ("front", "back", "face"):
             name = spec[key]
-            if name and name not in game.layouts:
+            if name and "{" not in name and name not in game.layouts:  # {field}: per item
                 self.problems.add(raw.mark_of(key), unknown_ref("layout", name, game.layouts))
         if kind == "deck" and not spec["back"]:
             self.problems.add(raw.mark, f"deck '{spec['id']}' needs a 'back' layout")
@@ -357,6 +357,7 @@ class Loader:
                          shape=spec["shape"], face=spec["face"], vars=spec["vars"], mark=raw.mark,
                          size_mark=raw.mark_of("size") if "size" in raw else None,
                          fields=tuple(map(str, spec["fields"])))
+        self.layouts_by_field(spec, raw, items, game)
         ids = Counter(item.id for item in items)
         for item in items:
             if ids[item.id] > 1:
@@ -392,6 +393,28 @@ class Loader:
                               "a data file holds a list of items")
             return [], raw.mark
         return data, data.mark
+
+    def layouts_by_field(self, spec, raw, items, game) -> None:
+        """`front: "location-{kind}"`: each item's own layout, named by its fields."""
+        from pnp.template import TemplateError, substitute
+
+        for key in ("front", "back"):
+            template = spec[key]
+            if not template or "{" not in template:
+                continue
+            for item in items:
+                if getattr(item, key):
+                    continue  # the item names its own
+                try:
+                    name = substitute(template, {**game.vars, **spec["vars"], **item.fields})
+                except TemplateError as exc:
+                    self.problems.add(raw.mark_of(key), f"{exc} (item '{item.id}')")
+                    continue
+                if str(name) in game.layouts:
+                    setattr(item, key, str(name))
+                else:
+                    self.problems.add(item.mark, unknown_ref("layout", name, game.layouts)
+                                      + f" ({key}: '{template}' for item '{item.id}')")
 
     def spreadsheet(self, path: Path, spec, raw):
         """A CSV or XLSX data file's rows as items (pnp/tables.py)."""

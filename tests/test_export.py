@@ -244,3 +244,33 @@ def test_tts_base_url_points_at_hosted_images(tmp_path):
     entry = save["ObjectStates"][0]["CustomDeck"]["1"]
     assert entry["FaceURL"] == "https://example.org/game/crew-faces-1.png"
     assert entry["BackURL"] == "https://example.org/game/crew-back.png"
+
+
+def test_a_layout_chosen_by_a_field(game, tmp_path):
+    from pypdf import PdfReader
+
+    from tests.conftest import edit
+
+    layouts = (game / "layouts.yaml").read_text()
+    (game / "layouts.yaml").write_text(layouts.replace("  crew-front:\n", "  crew-moon:\n    "
+                                                       "extends: crew-front\n    elements:\n"
+                                                       "      - {type: text, x: 5, y: 80, w: 40,"
+                                                       " h: 5, text: MOON CARD, style: "
+                                                       "basic-small}\n  crew-sun:\n    extends:"
+                                                       " crew-front\n  crew-star:\n    extends: "
+                                                       "crew-front\n  crew-front:\n", 1))
+    edit(game / "game.yaml", "front: crew-front", "front: \"crew-{suit}\"")
+    game_data = load_game(game)
+    assert {i.front for i in game_data.component("crew").items} == {
+        "crew-sun", "crew-moon", "crew-star"}
+    out = tmp_path / "out"
+    export_games([game_data], out, ExportOptions(format="shop", dpi=30, only=("crew",)))
+    reader = PdfReader(out / "star-patrol" / "shop" / "crew.pdf")
+    suits = [i.fields["suit"] for i in game_data.component("crew").items]
+    marked = ["MOON CARD" in reader.pages[2 * n].extract_text() for n in range(len(suits))]
+    assert marked == [suit == "moon" for suit in suits]
+    edit(game / "crew.yaml", "suit: sun", "suit: comet")
+    edit(game / "game.yaml", "suit: {type: text, choices: [sun, moon, star]}", "suit: text")
+    with pytest.raises(Exception) as error:
+        load_game(game)
+    assert "unknown layout 'crew-comet'" in str(error.value)
