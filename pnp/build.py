@@ -391,7 +391,8 @@ def manifest_text(manifest: dict) -> str:
     return json.dumps(head)[:-1] + f', "items": {body}}}\n'
 
 
-def build_games(games: list, out_dir: Path, options: Options, progress=None) -> list[Result]:
+def build_games(games: list, out_dir: Path, options: Options, progress=None,
+                keep: list | None = None) -> list[Result]:
     """Render every component of each game into out_dir/<game-id>/ (another language
     than the game's first: out_dir/<game-id>/<lang>/); the files
     are moved into place only when every game has rendered (see output.py)."""
@@ -399,7 +400,7 @@ def build_games(games: list, out_dir: Path, options: Options, progress=None) -> 
     results = []
     try:
         for game in games:
-            results.append(_render_game(game, output, options, progress))
+            results.append(_render_game(game, output, options, progress, keep))
         written = output.commit()
     except BaseException:
         output.discard()
@@ -413,7 +414,10 @@ def build_game(game: Game, out_dir: Path, options: Options, progress=None) -> Re
     return build_games([game], out_dir, options, progress)[0]
 
 
-def _render_game(game: Game, output: Output, options: Options, progress) -> Result:
+def _render_game(game: Game, output: Output, options: Options, progress,
+                 keep: list | None = None) -> Result:
+    """`keep`: manifest entries of components not rebuilt now (`pnp watch`): they stay
+    listed, and their PDFs stay in place."""
     problems = Problems()
     result = Result()
     fit.fit_problems(game, options, problems, result.warnings.append)
@@ -433,8 +437,9 @@ def _render_game(game: Game, output: Output, options: Options, progress) -> Resu
     problems.raise_if_any()
     manifest = {"game": game.id, **({"language": game.language} if game.translated else {}),
                 "paper": options.paper, "duplex": options.duplex,
-                "bleed": options.bleed, "items": result.manifest}
-    note = output.replacing(target, manifest, {f"{c.id}.pdf" for c in game.components})
+                "bleed": options.bleed, "items": (keep or []) + result.manifest}
+    note = output.replacing(target, manifest, {f"{c.id}.pdf" for c in game.components} |
+                            {entry["file"] for entry in keep or ()})
     result.notes = [note] if note else []
     output.write_text(target / "manifest.json", manifest_text(manifest))
     result.min_text_pt = renderer.min_drawn

@@ -38,6 +38,14 @@ def add_commands(command) -> None:
     add_only_option(e)
     add_lang_option(e, " (with --all: every language of every game)")
     add_print_options(e)
+    w = command("watch", "rebuild a game whenever one of its files is saved", cmd_watch)
+    w.add_argument("game", metavar="GAME", help="bundled game id or game folder")
+    w.add_argument("--format", choices=("pdf", *FORMATS), default="pdf",
+                   help="pdf: the printable PDFs (as pnp build); or any export format")
+    w.add_argument("--dpi", type=dpi, metavar="N", help="image resolution of an export")
+    w.add_argument("--out", default="out", metavar="DIR", help="output folder")
+    add_lang_option(w, "")
+    add_print_options(w)
 
 
 def add_only_option(parser) -> None:
@@ -118,4 +126,22 @@ def cmd_export(args) -> int:
             print(f"{game.label}: {len(result.files) - 1} files -> {result.folder}")
     if not args.quiet:
         print(f"done in {time.perf_counter() - start:.2f} s")
+    return 0
+
+
+def cmd_watch(args) -> int:
+    from pnp.cli import load_languages, options_from, resolve_game, say
+    from pnp.errors import InvalidInput
+    from pnp.export import ExportOptions
+    from pnp.watch import Watcher
+
+    folder = resolve_game(args.game)
+    if args.lang:
+        try:
+            load_languages(folder, args.lang)  # a language the game lacks: exit 2 now
+        except InvalidInput:
+            pass  # a broken game: the watch reports it, and goes on
+    options = ExportOptions(format=args.format if args.format != "pdf" else "png",
+                            dpi=args.dpi, print=options_from(args))
+    Watcher(folder, args.lang, Path(args.out), args.format, options, say).run()
     return 0

@@ -1,0 +1,118 @@
+"""`pnp watch`: rebuild a game whenever one of its files is saved.
+
+The game folder is polled (a few hundred small files at most: cheaper and more
+portable than file-system events). After a change the whole game is loaded
+and checked again, so an error anywhere shows at once with its file:line;
+then only the components whose own data files changed are rebuilt (anything
+else, such as a layout or game.yaml, rebuilds every component). Problems are
+printed and the watch goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from pnp.errors import InvalidInput
+
+POLL = 0.1  # seconds between looks at the folder
+
+
+def stamps(folder: Path) -> dict:
+    """Every file of the game folder (bar hidden ones) with its size and mtime."""
+    found = {}
+    for path in folder.rglob("*"):
+        if any(part.startswith(".") for part in path.relative_to(folder).parts):
+            continue
+        try:
+            if path.is_file():
+                info = path.stat()
+                found[path] = (info.st_mtime_ns, info.st_size)
+        except OSError:
+            continue  # removed while we looked
+    return found
+
+
+def affected(game, changed: set) -> list:
+    """The components to rebuild: those whose data files alone changed, else all."""
+    by_file = {}
+    for comp in game.components:
+        for item in comp.items:
+            by_file.setdefault(Path(item.mark.file).resolve(), set()).add(comp.id)
+    touched = set()
+    for path in changed:
+        owners = by_file.get(path.resolve())
+        if owners is None or path.name == "game.yaml":
+            return list(game.components)
+        touched |= owners
+    return [c for c in game.components if c.id in touched]
+
+
+class Watcher:
+    def __init__(self, folder: Path, lang, out: Path, fmt: str, options, say):
+        self.folder, self.lang, self.out, self.fmt = folder, lang, out, fmt
+        self.options, self.say = options, say
+
+    def run(self, stop=lambda: False) -> None:
+        seen = stamps(self.folder)
+        self.rebuild(None)
+        self.say(f"watching {self.folder} (Ctrl-C to stop)")
+        while not stop():
+            time.sleep(POLL)
+            now = stamps(self.folder)
+            if now == seen:
+                continue
+            changed = {p for p in now.keys() | seen.keys() if now.get(p) != seen.get(p)}
+            seen = now
+            self.rebuild(changed)
+
+    def rebuild(self, changed: set | None) -> None:
+        from pnp.game import load_game
+
+        start = time.perf_counter()
+        try:
+            game = load_game(self.folder, lang=self.lang)
+            comps = list(game.components) if changed is None else affected(game, changed)
+            self.write(game, comps)
+        except InvalidInput as exc:
+            for problem in exc.problems:
+                self.say(str(problem))
+            self.say(f"{len(exc.problems)} problem(s); still watching")
+            return
+        except Exception as exc:  # noqa: BLE001 - a watch must outlive one bad save
+            self.say(f"error: {type(exc).__name__}: {exc}; still watching")
+            return
+        names = ", ".join(c.id for c in comps)
+        self.say(f"rebuilt {names} in {time.perf_counter() - start:.2f} s")
+
+    def write(self, game, comps: list) -> None:
+        part = replace(game, components=comps)
+        ids = {c.id for c in comps}
+        if self.fmt == "pdf":
+            from pnp.build import build_games
+
+            keep = [e for e in self.old_items(game, "manifest.json", "items")
+                    if e.get("component") not in ids]
+            result = build_games([part], self.out, self.options.print, keep=keep)[0]
+        else:
+            from pnp.export import export_games
+
+            result = export_games([part], self.out, self.options)[0]
+            kept = [e for e in self.old_items(game, f"{self.fmt}/manifest.json", "files")
+                    if e.get("component") not in ids]
+            path = result.folder / "manifest.json"
+            manifest = json.loads(path.read_text(encoding="utf-8"))
+            manifest["files"] = kept + manifest["files"]
+            path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+        for warning in result.warnings:
+            self.say(f"warning: {warning}")
+
+    def old_items(self, game, name: str, key: str) -> list:
+        try:
+            old = json.loads((self.out / game.folder / name).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return []
+        items = old.get(key) if isinstance(old, dict) else None
+        return [e for e in items if isinstance(e, dict)] if isinstance(items, list) else []
