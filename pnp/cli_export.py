@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import time
 from pathlib import Path
 
@@ -136,11 +137,9 @@ def cmd_watch(args) -> int:
     from pnp.watch import Watcher
 
     folder = resolve_game(args.game)
-    if args.lang:
-        try:
-            load_languages(folder, args.lang)  # a language the game lacks: exit 2 now
-        except InvalidInput:
-            pass  # a broken game: the watch reports it, and goes on
+    if args.lang:  # a language the game lacks: exit 2 now; a broken game: the watch says
+        with contextlib.suppress(InvalidInput):
+            load_languages(folder, args.lang)
     options = ExportOptions(format=args.format if args.format != "pdf" else "png",
                             dpi=args.dpi, print=options_from(args))
     Watcher(folder, args.lang, Path(args.out), args.format, options, say).run()
