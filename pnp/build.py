@@ -176,7 +176,7 @@ class ComponentPdf:
             item, copy = entries[index]
             edge = item.size
             for slot, face in enumerate(item.faces):
-                fields = face if isinstance(face, dict) else {"label": face}
+                fields = face_fields(face)
                 ox, oy = pieces.face_origin(slot, pos[0], pos[1], edge)
                 ctx = self.context(item, copy, {**fields, "face": slot + 1})
                 self.renderer.draw(c, item.front, ctx, (ox * mm, oy * mm), (edge, edge), 0,
@@ -329,6 +329,14 @@ def assembly_map(c, cols, rows, col, row, origin):
             "tile over its neighbour's overlap and match the targets")
     c.drawString((x0 + cols * cell + 2) * mm, (y0 + 0.3) * mm, text)
     c.restoreState()
+
+
+def face_fields(face) -> dict:
+    """A die face's template fields: a plain face is `label`; a blank face (null, "",
+    {}) has an empty label, so a layout reading {label} draws nothing there."""
+    if isinstance(face, dict):
+        return {"label": "", **face}
+    return {"label": "" if face is None else face}
 
 
 def copied_sizes(comp, options) -> list:

@@ -322,7 +322,7 @@ class Loader:
             size = named_size(spec["size"])
             if size == PAGE and kind != "sheet":
                 self.problems.add(raw.mark_of("size"), f"size '{PAGE}' is for sheets only")
-        elif kind in ("deck", "sheet"):
+        elif kind == "deck":
             self.problems.add(raw.mark, f"{kind} '{spec['id']}' needs a 'size'")
         for key in ("front", "back", "face"):
             name = spec[key]
@@ -358,6 +358,10 @@ class Loader:
                          size_mark=raw.mark_of("size") if "size" in raw else None,
                          fields=tuple(map(str, spec["fields"])))
         self.layouts_by_field(spec, raw, items, game)
+        if kind == "sheet" and size is None and (not items or any(i.size is None
+                                                                 for i in items)):
+            sized = "" if not items else " (or every item one of its own)"
+            self.problems.add(raw.mark, f"sheet '{spec['id']}' needs a 'size'{sized}")
         ids = Counter(item.id for item in items)
         for item in items:
             if ids[item.id] > 1:

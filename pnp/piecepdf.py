@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 
 from pnp import fit, pieces
-from pnp.build import ComponentPdf
+from pnp.build import ComponentPdf, face_fields
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ def plan(comp, options) -> list[Page]:
         for copy in range(1, item.copies + 1):
             if comp.kind == "dice":
                 for slot, face in enumerate(item.faces):
-                    fields = face if isinstance(face, dict) else {"label": face}
+                    fields = face_fields(face)
                     pages.append(Page(item, copy, f"face {slot + 1}", (item.size, item.size),
                                       0.0, item.front, {**fields, "face": slot + 1}))
                 continue

@@ -274,3 +274,27 @@ def test_a_layout_chosen_by_a_field(game, tmp_path):
     with pytest.raises(Exception) as error:
         load_game(game)
     assert "unknown layout 'crew-comet'" in str(error.value)
+
+
+def test_blank_die_faces_and_sheets_sized_by_their_items(game, tmp_path):
+    from tests.conftest import edit
+
+    edit(game / "game.yaml", "faces: [1, 2, 3, 4, 5, 6]", "faces: [1, 2, null, 4, \"\", {}]")
+    text = (game / "game.yaml").read_text()
+    text = text.replace("    name: Rules summary\n    size: a5\n", "    name: Rules summary\n")
+    text = text.replace("      - {id: R1, title", "      - {id: R1, size: [100, 140], title")
+    (game / "game.yaml").write_text(text)
+    loaded = load_game(game)
+    assert loaded.component("rules").size is None
+    out = tmp_path / "out"
+    export_games([loaded], out, ExportOptions(format="shop", dpi=30, only=("rules", "dice")))
+    manifest = json.loads((out / "star-patrol" / "shop" / "manifest.json").read_text())
+    rules = next(f for f in manifest["files"] if f["file"] == "rules.pdf")
+    assert rules["page_mm"] == [106.0, 146.0]  # 100 x 140 and 3 mm bleed
+    dice = next(f for f in manifest["files"] if f["file"] == "dice.pdf")
+    assert dice["pages"] == 6
+    text = text.replace("      - {id: R1, size: [100, 140], title", "      - {id: R1, title")
+    (game / "game.yaml").write_text(text)
+    with pytest.raises(Exception) as error:
+        load_game(game)
+    assert "sheet 'rules' needs a 'size' (or every item one of its own)" in str(error.value)
