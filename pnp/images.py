@@ -20,25 +20,47 @@ class ImageDrawing:
     def draw_image(self, e, w, h, b):
         x, y = e["x"], e["y"]
         self.place_image(e["src"], e["_mark"], x, y, e.get("w", w - x), e.get("h", h - y),
-                         e["fit"])
+                         e["fit"], e.get("anchor", "center"), e.get("offset"), e.get("crop"),
+                         e.get("rotate", 0))
 
-    def place_image(self, src, mark, x, y, bw, bh, fit):
+    def place_image(self, src, mark, x, y, bw, bh, fit, anchor="center", offset=None,
+                    crop=None, rotate=0):
+        """Draw the image (or its `crop` box, in pixels) into the box (mm, top-left
+        origin) by `fit`; `anchor` says which part stays in view when it overflows,
+        `offset` shifts it (mm), `rotate` turns the box about its centre (degrees)."""
         found = self.image(src, mark)
         if not found:
             return
         path, (iw, ih) = found
-        c = self.c
+        rx, ry, rw, rh = crop if crop else (0, 0, iw, ih)
+        if rw <= 0 or rh <= 0 or rx + rw > iw or ry + rh > ih:
+            self.report(mark, f"crop [{rx:g}, {ry:g}, {rw:g}, {rh:g}] is not inside the "
+                              f"{iw} x {ih} px image '{src}'")
+            return
         if fit == "stretch":
-            dw, dh = bw, bh
+            sx, sy = bw / rw, bh / rh
         else:
-            scale = (max if fit == "cover" else min)(bw / iw, bh / ih)
-            dw, dh = iw * scale, ih * scale
+            sx = sy = (max if fit == "cover" else min)(bw / rw, bh / rh)
+        dw, dh = rw * sx, rh * sy
+        ax = 0.0 if "left" in anchor else 1.0 if "right" in anchor else 0.5
+        ay = 0.0 if "top" in anchor else 1.0 if "bottom" in anchor else 0.5
+        dx, dy = offset or (0.0, 0.0)
+        left, top = (bw - dw) * ax + dx, (bh - dh) * ay + dy  # the region in the box
+        c = self.c
         c.saveState()
+        c.translate((x + bw / 2) * mm, -(y + bh / 2) * mm)  # the box's centre
+        if rotate:
+            c.rotate(-rotate)
+        ox, oy = -bw / 2, -bh / 2  # the box's top-left, from its centre
         clip = c.beginPath()
-        clip.rect(x * mm, -(y + bh) * mm, bw * mm, bh * mm)
+        cl, ct = max(0.0, left), max(0.0, top)
+        cr, cb = min(bw, left + dw), min(bh, top + dh)
+        clip.rect((ox + cl) * mm, -(oy + cb) * mm, max(0.0, cr - cl) * mm,
+                  max(0.0, cb - ct) * mm)
         c.clipPath(clip, stroke=0, fill=0)
-        c.drawImage(str(path), (x + (bw - dw) / 2) * mm, -(y + (bh + dh) / 2) * mm,
-                    dw * mm, dh * mm, mask="auto")
+        ix, iy = ox + left - rx * sx, oy + top - ry * sy  # the whole image's top-left
+        c.drawImage(str(path), ix * mm, -(iy + ih * sy) * mm, iw * sx * mm, ih * sy * mm,
+                    mask="auto")
         c.restoreState()
 
     def image(self, src: str, mark: Mark):

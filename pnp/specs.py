@@ -77,7 +77,9 @@ PAINT = {"fill": Opt(Color()), "stroke": Opt(Color()),
 TEXT = {"text": Opt(Any_(), required=True), "style": Opt(Str(templated=True)),
         "size": Opt(Num(min=1, max=400)), "color": Opt(Color()), "align": Opt(Str(choices=ALIGN)),
         "valign": Opt(Str(choices=VALIGN)), "min_size": Opt(Num(min=1, max=400)),
-        "rotate": Opt(Int(min=-270, max=270, multiple_of=90), default=0)}
+        "rotate": Opt(Num(min=-360, max=360), default=0)}
+ANCHORS = ("center", "top", "bottom", "left", "right", "top-left", "top-right", "bottom-left",
+           "bottom-right")
 
 ELEMENTS = {
     "background": {"fill": Opt(Color()), "image": Opt(Str(templated=True))},
@@ -93,7 +95,10 @@ ELEMENTS = {
              "y": Opt(Length(), default=0.0), "size": Opt(Length(min=0.5), required=True),
              "color": Opt(Color())},
     "image": {**BOX, "src": Opt(Str(templated=True), required=True),
-              "fit": Opt(Str(choices=("cover", "contain", "stretch")), default="contain")},
+              "fit": Opt(Str(choices=("cover", "contain", "stretch")), default="contain"),
+              "anchor": Opt(Str(choices=ANCHORS), default="center"),
+              "offset": Opt(point), "crop": Opt(ListOf(Num(min=0), min=4, max=4)),
+              "rotate": Opt(Num(min=-360, max=360), default=0)},
     "badge": {"x": Opt(Length(), default=0.0), "y": Opt(Length(), default=0.0),
               "size": Opt(Length(min=1), required=True),
               "shape": Opt(Str(choices=("circle", "hex", "shield", "square", "diamond"),

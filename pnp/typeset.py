@@ -43,7 +43,7 @@ class TextDrawing:
                 self.check_icons(text, source)
         space1 = rich.stringWidth(" ", fonts[0], 1) + style["tracking"] / 10
         cx, cy = x + box_w / 2, y + box_h / 2
-        if rotate % 180:
+        if rotate % 180 == 90:  # a quarter turn: the text runs along the box's other side
             box_w, box_h = box_h, box_w
         ascent = rich.ascent_ratio(fonts[0])
         min_size = min(style["min_size"], style["size"])

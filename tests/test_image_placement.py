@@ -1,0 +1,95 @@
+"""Image placement read back from exported pixels: an explicit crop box, the anchor
+that stays in view under `cover`, an offset, rotation by any angle; and text
+rotated by any angle."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from pnp.build import Options
+from pnp.export import ExportOptions, export_games
+from pnp.game import load_game
+
+RED, GREEN, BLUE, YELLOW, WHITE = ((220, 30, 30), (30, 180, 60), (30, 60, 220),
+                                   (240, 210, 20), (255, 255, 255))
+DPI = 100
+
+
+@pytest.fixture
+def pictures(game, tmp_path):
+    """A game with one 60 x 30 mm sheet per image element to try, drawn at 100 dpi
+    without bleed: pixel(x_mm, y_mm) of each is what the sheet shows there."""
+    image = Image.new("RGB", (200, 200))
+    for (x, y), colour in zip([(0, 0), (100, 0), (0, 100), (100, 100)],
+                              [RED, GREEN, BLUE, YELLOW], strict=True):
+        image.paste(colour, (x, y, x + 100, y + 100))
+    image.save(game / "quads.png")
+    cases = {
+        "crop": "{type: image, src: quads.png, x: 10, y: 5, w: 20, h: 20, fit: stretch, "
+                "crop: [100, 0, 100, 100]}",
+        "top": "{type: image, src: quads.png, x: 10, y: 5, w: 40, h: 10, fit: cover, "
+               "anchor: top}",
+        "bottom": "{type: image, src: quads.png, x: 10, y: 5, w: 40, h: 10, fit: cover, "
+                  "anchor: bottom}",
+        "turned": "{type: image, src: quads.png, x: 10, y: 5, w: 20, h: 20, fit: stretch, "
+                  "rotate: 180}",
+        "shifted": "{type: image, src: quads.png, x: 10, y: 5, w: 20, h: 20, fit: stretch, "
+                   "offset: [5, 0]}",
+    }
+    layouts = "".join(f"  pic-{name}:\n    elements:\n      - {{type: background, fill: "
+                      f"\"#ffffff\"}}\n      - {element}\n" for name, element in cases.items())
+    text = (game / "layouts.yaml").read_text().replace("layouts:\n", "layouts:\n" + layouts, 1)
+    (game / "layouts.yaml").write_text(text)
+    items = "".join(f"      - {{id: {name}, front: pic-{name}}}\n" for name in cases)
+    component = ("  - id: pics\n    kind: sheet\n    size: [60, 30]\n    front: pic-crop\n"
+                 f"    items:\n{items}")
+    text = (game / "game.yaml").read_text().replace("components:\n",
+                                                     "components:\n" + component, 1)
+    (game / "game.yaml").write_text(text)
+    out = tmp_path / "out"
+    export_games([load_game(game)], out, ExportOptions(format="png", dpi=DPI, only=("pics",),
+                                                       print=Options(bleed=0)))
+
+    def pixel(name: str, x_mm: float, y_mm: float):
+        with Image.open(out / "star-patrol" / "png" / "pics" / f"{name}-front.png") as shot:
+            return shot.convert("RGB").getpixel((round(x_mm / 25.4 * DPI),
+                                                 round(y_mm / 25.4 * DPI)))
+    return pixel
+
+
+def near(found, wanted) -> bool:
+    return all(abs(a - b) <= 12 for a, b in zip(found, wanted, strict=True))
+
+
+def test_a_crop_box_fills_the_box_with_that_part_alone(pictures):
+    for x, y in ((12, 7), (28, 23), (20, 15)):
+        assert near(pictures("crop", x, y), GREEN), (x, y)
+    assert near(pictures("crop", 5, 15), WHITE)  # nothing outside the box
+
+
+def test_the_anchor_keeps_its_part_in_view_under_cover(pictures):
+    assert near(pictures("top", 15, 8), RED) and near(pictures("top", 45, 8), GREEN)
+    assert near(pictures("bottom", 15, 12), BLUE) and near(pictures("bottom", 45, 12), YELLOW)
+    assert near(pictures("top", 30, 20), WHITE)  # clipped to its box
+
+
+def test_rotation_by_any_angle_turns_the_image_about_its_centre(pictures):
+    assert near(pictures("turned", 12, 7), YELLOW) and near(pictures("turned", 28, 23), RED)
+
+
+def test_an_offset_shifts_the_image_within_its_box(pictures):
+    assert near(pictures("shifted", 12, 10), WHITE)  # the first 5 mm are uncovered
+    assert near(pictures("shifted", 17, 10), RED) and near(pictures("shifted", 28, 10), GREEN)
+    assert near(pictures("shifted", 32, 10), WHITE)  # the shifted part is clipped away
+
+
+def test_text_turns_by_any_angle(game):
+    from tests.conftest import edit
+
+    edit(game / "layouts.yaml", "style: sheet-title}", "style: sheet-title, rotate: 30}")
+    load_game(game)  # accepted: any angle from -360 to 360
+    edit(game / "layouts.yaml", "rotate: 30}", "rotate: 400}")
+    with pytest.raises(Exception) as error:
+        load_game(game)
+    assert "400" in str(error.value)
