@@ -31,7 +31,7 @@ class ImageDrawing:
         found = self.image(src, mark)
         if not found:
             return
-        path, (iw, ih) = found
+        path, (iw, ih), drawing = found
         rx, ry, rw, rh = crop if crop else (0, 0, iw, ih)
         if rw <= 0 or rh <= 0 or rx + rw > iw or ry + rh > ih:
             self.report(mark, f"crop [{rx:g}, {ry:g}, {rw:g}, {rh:g}] is not inside the "
@@ -59,8 +59,15 @@ class ImageDrawing:
                   max(0.0, cb - ct) * mm)
         c.clipPath(clip, stroke=0, fill=0)
         ix, iy = ox + left - rx * sx, oy + top - ry * sy  # the whole image's top-left
-        c.drawImage(str(path), ix * mm, -(iy + ih * sy) * mm, iw * sx * mm, ih * sy * mm,
-                    mask="auto")
+        if drawing is not None:  # SVG: vectors, scaled from its own units
+            from reportlab.graphics import renderPDF
+
+            c.translate(ix * mm, -(iy + ih * sy) * mm)
+            c.scale(sx * mm, sy * mm)
+            renderPDF.draw(drawing, c, 0, 0)
+        else:
+            c.drawImage(str(path), ix * mm, -(iy + ih * sy) * mm, iw * sx * mm,
+                        ih * sy * mm, mask="auto")
         c.restoreState()
 
     def image(self, src: str, mark: Mark):
@@ -78,6 +85,8 @@ class ImageDrawing:
             self.report(mark, f"image '{src}' points outside the game folder")
         elif not path.is_file():
             self.report(mark, f"image '{src}' not found")
+        elif path.suffix.lower() == ".svg":
+            found = self.svg(path, src, mark)
         else:
             try:
                 with warnings.catch_warnings():
@@ -86,10 +95,29 @@ class ImageDrawing:
                         img.verify()  # chunk checksums
                     with Image.open(path) as img:
                         img.load()  # every row the header promises is there
-                        found = (path, img.size)
+                        found = (path, img.size, None)
             except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
                 self.report(mark, f"image '{src}' refused: {exc}")
             except (OSError, SyntaxError, ValueError) as exc:
                 self.report(mark, f"image '{src}' cannot be read: {exc}")
         self.images[src] = found
         return found
+
+    def svg(self, path, src: str, mark: Mark):
+        """An SVG as a reportlab Drawing (svglib, imported only for SVG art): drawn as
+        vectors; its size is in its own units (what `crop` counts in)."""
+        import logging
+
+        from svglib.svglib import svg2rlg
+
+        logging.getLogger("svglib").setLevel(logging.ERROR)  # unsupported bits: drawn as able
+        try:
+            drawing = svg2rlg(str(path))
+        except Exception as exc:  # noqa: BLE001 - a damaged file fails in many ways
+            self.report(mark, f"image '{src}' is not an SVG that can be read: "
+                              f"{type(exc).__name__}: {str(exc)[:120]}")
+            return None
+        if drawing is None or not drawing.width or not drawing.height:
+            self.report(mark, f"image '{src}' is not an SVG that can be read (no size)")
+            return None
+        return (path, (drawing.width, drawing.height), drawing)

@@ -93,3 +93,46 @@ def test_text_turns_by_any_angle(game):
     with pytest.raises(Exception) as error:
         load_game(game)
     assert "400" in str(error.value)
+
+
+SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+<rect x="0" y="0" width="50" height="100" fill="#dc1e1e"/>
+<rect x="50" y="0" width="50" height="100" fill="#1e3cdc"/></svg>"""
+
+
+def test_svg_art_is_drawn_as_vectors(game, tmp_path):
+    from pypdf import PdfReader
+
+    from tests.conftest import edit
+
+    (game / "art.svg").write_text(SVG)
+    edit(game / "layouts.yaml", "      - {type: icon, name: \"{suit}\"",
+         "      - {type: image, src: art.svg, x: 10, y: 20, w: 40, h: 40, fit: stretch}\n"
+         "      - {type: icon, name: \"{suit}\"")
+    out = tmp_path / "out"
+    export_games([load_game(game)], out, ExportOptions(format="shop", dpi=100,
+                                                       only=("crew",)))
+    reader = PdfReader(out / "star-patrol" / "shop" / "crew.pdf")
+    page = reader.pages[0]
+    assert not any("/Image" in str(x.get_object().get("/Subtype")) for x in
+                   (page["/Resources"].get("/XObject") or {}).values())  # no raster
+    with Image.open(out / "star-patrol" / "shop" / "crew" / "C-01-front.png") as image:
+        px = lambda x, y: image.convert("RGB").getpixel(  # noqa: E731
+            (round((x + 3) / 25.4 * 100), round((y + 3) / 25.4 * 100)))
+        assert near(px(15, 40), RED) and near(px(45, 40), BLUE)
+
+
+def test_a_broken_svg_is_a_located_problem(game):
+    from tests.conftest import edit
+
+    (game / "art.svg").write_text("<svg><rect")
+    edit(game / "layouts.yaml", "      - {type: icon, name: \"{suit}\"",
+         "      - {type: image, src: art.svg, x: 10, y: 20, w: 40, h: 40}\n"
+         "      - {type: icon, name: \"{suit}\"")
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "pnp", "check", str(game)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "layouts.yaml:" in done.stderr
+    assert "art.svg' is not an SVG that can be read" in done.stderr
