@@ -122,6 +122,29 @@ def export_deck(tmp: Path, env: dict) -> None:
     row("pnp export png peak memory", mb(result.peak))
 
 
+def tts_export(tmp: Path, env: dict) -> None:
+    section("1d. Tabletop Simulator export: face sheets, back and saved object")
+    game = write_text_game(tmp / "text-tts")
+    out = tmp / "tts-out"
+    cmd = [PY, "-m", "pnp", "export", str(game), "--format", "tts", "--out", str(out), "-q"]
+    (result,) = timed([cmd], OTHER_RUNS, env, warmup=1)
+    row(f"40-card text deck: pnp export tts wall (median of {OTHER_RUNS})",
+        f"{result.wall:.2f} s", "<= 2 s", result.wall <= 2)
+    art = write_art(tmp / "tts-art-src")
+    peaks = {}
+    for count in (40, 1000):
+        game = write_art_game(tmp / f"tts-art-{count}", count, art)
+        shutil.copytree(tmp / "tts-art-src", game / "art")
+        cmd = [PY, "-m", "pnp", "export", str(game), "--format", "tts", "--out",
+               str(tmp / f"tts-art-{count}-out"), "-q"]
+        (result,) = timed([cmd], 1, env)
+        peaks[count] = result.peak
+        row(f"{count} art cards: pnp export tts wall, peak memory",
+            f"{result.wall:.1f} s, {mb(result.peak)}")
+    ratio = peaks[1000] / peaks[40]
+    row("memory 1000 / 40 art cards", f"{ratio:.2f}x", "<= 2x", ratio <= 2)
+
+
 def watch_loop(tmp: Path, env: dict) -> None:
     section("1c. pnp watch on the same deck: one card's text saved -> its PDF rebuilt")
     import subprocess
@@ -243,6 +266,7 @@ def main() -> None:
         text_deck(tmp, env)
         export_deck(tmp, env)
         watch_loop(tmp, env)
+        tts_export(tmp, env)
         art_deck(tmp, env)
         whole_set(tmp, env)
         large_deck(tmp, env)

@@ -208,12 +208,12 @@ def write_tts(saved, comp, pages, pdf: bytes, output, target, options) -> list[d
             trim = image.crop((bleed, bleed, image.width - bleed, image.height - bleed))
             return trim.resize(size, resample=Image.Resampling.LANCZOS)
 
-        faces = [card(image) for image in rasterise(pdf, shown, sizes, fronts)]
         back_index = next((i for i, p in enumerate(pages) if p.side == "back"), fronts[0])
         back = card(next(rasterise(pdf, shown, sizes, [back_index])))
         back_path = save(back, f"{comp.id}-back.png")
-        sheets = [(save(sheet, f"{comp.id}-faces-{n}.png"), c, r, count)
-                  for n, (sheet, c, r, count) in enumerate(face_sheets(faces, size, back), 1)]
+        faces = (card(image) for image in rasterise(pdf, shown, sizes, fronts))
+        sheets = face_sheets(faces, len(fronts), size, back,
+                             lambda sheet, n: save(sheet, f"{comp.id}-faces-{n}.png"))
         saved.deck(comp, [(pages[i].item, pages[i].copy) for i in fronts], sheets, back_path)
     elif comp.kind == "tokens":
         images = {}

@@ -134,17 +134,22 @@ class SavedObject:
         self.objects.append(board)
 
 
-def face_sheets(images: list, size: tuple, back: Image.Image) -> list:
-    """Face sheet images: up to 69 faces each, then the back in the last slot."""
+def face_sheets(faces, total: int, size: tuple, back: Image.Image, save) -> list:
+    """Face sheets of up to 69 faces each and the back in the last slot, built as the
+    faces come (an iterator: memory holds one sheet, however long the deck);
+    `save(image, number)` writes a sheet and returns its path."""
     per_sheet = MAX_COLS * MAX_ROWS - 1
-    sheets = []
-    for start in range(0, len(images), per_sheet):
-        faces = images[start:start + per_sheet]
-        cols, rows = grid(len(faces))
-        sheet = Image.new("RGB", (cols * size[0], rows * size[1]), "white")
-        for slot, face in enumerate(faces):
-            sheet.paste(face, ((slot % cols) * size[0], (slot // cols) * size[1]))
-        last = cols * rows - 1
-        sheet.paste(back, ((last % cols) * size[0], (last // cols) * size[1]))
-        sheets.append((sheet, cols, rows, len(faces)))
+    sheets, sheet = [], None
+    for index, face in enumerate(faces):
+        slot = index % per_sheet
+        if slot == 0:
+            count = min(per_sheet, total - index)
+            cols, rows = grid(count)
+            sheet = Image.new("RGB", (cols * size[0], rows * size[1]), "white")
+        sheet.paste(face, ((slot % cols) * size[0], (slot // cols) * size[1]))
+        if slot == count - 1:
+            last = cols * rows - 1
+            sheet.paste(back, ((last % cols) * size[0], (last // cols) * size[1]))
+            sheets.append((save(sheet, len(sheets) + 1), cols, rows, count))
+            sheet = None
     return sheets
