@@ -11,6 +11,8 @@ from __future__ import annotations
 import io
 import json
 import math
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -120,14 +122,22 @@ def write_png(game, comp, pages, pdf: bytes, output, target, options) -> list[di
 
     folder = output.folder(str((target / comp.id).relative_to(output.out_dir)))
     dpi, files = options.resolution, []
-    for page, image in zip(pages, rasterise(pdf, dpi, [full_size(p, dpi) for p in pages]),
-                           strict=True):
-        if options.corners is not None:  # for screens: the trim, its corners transparent
-            image = rounded(image, pixels(page.bleed, dpi), [pixels(v, dpi) for v in page.size],
-                            pixels(options.corners, dpi))
-        final = folder / f"{file_stem(page)}.png"
-        image.save(output.temporary(final), format="PNG", dpi=(dpi, dpi))
-        files.append(entry(comp, page, final, target, image.size))
+    with ThreadPoolExecutor(max_workers=2) as pool:  # PNG encoding beside rasterising
+        pending: deque = deque()
+        for page, image in zip(pages, rasterise(pdf, dpi, [full_size(p, dpi) for p in pages]),
+                               strict=True):
+            if options.corners is not None:  # for screens: the trim, corners transparent
+                image = rounded(image, pixels(page.bleed, dpi),
+                                [pixels(v, dpi) for v in page.size],
+                                pixels(options.corners, dpi))
+            final = folder / f"{file_stem(page)}.png"
+            pending.append(pool.submit(image.save, output.temporary(final), format="PNG",
+                                       dpi=(dpi, dpi)))
+            files.append(entry(comp, page, final, target, image.size))
+            while len(pending) > 4:  # a few images in flight, never the whole deck
+                pending.popleft().result()
+        for job in pending:
+            job.result()
     return files
 
 
