@@ -23,6 +23,7 @@ from pnp.langs import (
 )
 from pnp.layouts import check_names, resolve_layouts, unknown_ref
 from pnp.schema import Record, Spec
+from pnp.sources import ItemSources
 from pnp.specs import (
     CARD_SIZES,
     COMPONENT,
@@ -110,7 +111,7 @@ def rel(path: Path) -> str:
         return str(path)
 
 
-class Loader:
+class Loader(ItemSources):
     def __init__(self, root: Path, check_fonts: bool = True, lang: str | None = None):
         self.root = root.resolve()
         self.problems = Problems()
@@ -301,12 +302,19 @@ class Loader:
             loaded = self.mapping_file(path, ICON_FILE)
             if loaded is None:
                 continue
-            checked = loaded[1]
+            raw_icons, checked = loaded[0].get("icons"), loaded[1]
             if checked["icons"]:
                 for name, shapes in checked["icons"].items():
                     icons[name] = [{k: v for k, v in s.items() if v is not None}
                                    for s in shapes if s]
+                    for j, shape in enumerate(icons[name]):
+                        if "svg" in shape:
+                            marks = raw_icons[name].marks if hasattr(raw_icons[name],
+                                                                     "marks") else None
+                            shape["svg"] = self.svg_icon(shape["svg"], marks[j] if marks
+                                                         else loaded[0].mark)
         return icons
+
 
     # -- components and their items -----------------------------------------
     def load_components(self, raws, game: Game):
@@ -397,46 +405,6 @@ class Loader:
                               "a data file holds a list of items")
             return [], raw.mark
         return data, data.mark
-
-    def layouts_by_field(self, spec, raw, items, game) -> None:
-        """`front: "location-{kind}"`: each item's own layout, named by its fields."""
-        from pnp.template import TemplateError, substitute
-
-        for key in ("front", "back"):
-            template = spec[key]
-            if not template or "{" not in template:
-                continue
-            for item in items:
-                if getattr(item, key):
-                    continue  # the item names its own
-                try:
-                    name = substitute(template, {**game.vars, **spec["vars"], **item.fields})
-                except TemplateError as exc:
-                    self.problems.add(raw.mark_of(key), f"{exc} (item '{item.id}')")
-                    continue
-                if str(name) in game.layouts:
-                    setattr(item, key, str(name))
-                else:
-                    self.problems.add(item.mark, unknown_ref("layout", name, game.layouts)
-                                      + f" ({key}: '{template}' for item '{item.id}')")
-
-    def spreadsheet(self, path: Path, spec, raw):
-        """A CSV or XLSX data file's rows as items (pnp/tables.py)."""
-        from pnp.tables import read_csv, read_xlsx
-
-        try:
-            if path.suffix.lower() == ".csv":
-                entries = read_csv(path, rel(path), spec["fields"] or {})
-            else:
-                entries = read_xlsx(path, rel(path), spec["fields"] or {}, spec["sheet"])
-        except InvalidInput as exc:
-            self.problems.items.extend(exc.problems)
-            return [], raw.mark
-        except OSError as exc:
-            self.problems.add(raw.mark_of("data"), f"data file cannot be read: "
-                              f"{exc.strerror or exc}")
-            return [], raw.mark
-        return entries, entries.mark
 
     def make_item(self, kind, checked, entry, mark, game, spec) -> Item:
         reserved = set(RESERVED[kind])

@@ -141,6 +141,7 @@ ICON_SHAPE = Record({
     "line": Opt(ListOf(ListOf(Num(), min=2, max=2), min=2)),
     "width": Opt(Num(min=0)),
     "path": Opt(ListOf(ListOf(ListOf(Num(), min=2, max=2), min=3), min=1)),
+    "svg": Opt(Str()),  # an SVG file, drawn in its own colours into the 100 x 100 box
 }, what="icon shape")
 ICON_FILE = Record({"icons": Opt(MapOf(ListOf(ICON_SHAPE, min=1)), required=True)},
                    what="icon file")

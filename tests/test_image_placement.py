@@ -136,3 +136,27 @@ def test_a_broken_svg_is_a_located_problem(game):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "layouts.yaml:" in done.stderr
     assert "art.svg' is not an SVG that can be read" in done.stderr
+
+
+def test_an_icon_may_be_an_svg_drawn_in_its_own_colours(game, tmp_path):
+    from tests.conftest import edit
+
+    (game / "quad.svg").write_text(SVG)
+    icons = (game / "icons.yaml").read_text()
+    (game / "icons.yaml").write_text(icons.replace("icons:\n", "icons:\n  quad:\n    - {svg: "
+                                                   "quad.svg}\n", 1))
+    edit(game / "layouts.yaml", "      - {type: icon, name: \"{suit}\"",
+         "      - {type: icon, name: quad, x: 10, y: 20, size: 40}\n"
+         "      - {type: icon, name: \"{suit}\"")
+    out = tmp_path / "out"
+    export_games([load_game(game)], out, ExportOptions(format="png", dpi=100, only=("crew",),
+                                                       print=Options(bleed=0)))
+    with Image.open(out / "star-patrol" / "png" / "crew" / "C-01-front.png") as image:
+        px = lambda x, y: image.convert("RGB").getpixel(  # noqa: E731
+            (round(x / 25.4 * 100), round(y / 25.4 * 100)))
+        assert near(px(15, 40), RED) and near(px(45, 40), BLUE)
+    (game / "quad.svg").write_text("not svg")
+    with pytest.raises(Exception) as error:
+        load_game(game)
+    assert "icon SVG 'quad.svg' is not an SVG that can be read" in str(error.value)
+    assert "icons.yaml:" in str(error.value)
