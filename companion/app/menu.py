@@ -19,7 +19,7 @@ LABELS = {
 
 class TableMenu(ModalView):
     def __init__(self, app, **kwargs):
-        super().__init__(size_hint=(0.92, None), height=dp(8 * 62 + 24), **kwargs)
+        super().__init__(size_hint=(0.92, None), height=dp(7 * 62 + 24), **kwargs)
         self.app = app
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(6))
         for key in LABELS:
