@@ -30,7 +30,7 @@ def add_commands(command) -> None:
     e.add_argument("--corners", type=corner_mm, metavar="MM",
                    help="png for screens: the trim only (no bleed), corners of this radius "
                         "transparent (e.g. 3)")
-    e.add_argument("--base-url", default="", metavar="URL",
+    e.add_argument("--base-url", metavar="URL",
                    help="tts: the address the images will be hosted at (default: local "
                         "file URLs)")
     e.add_argument("--out", default="out", metavar="DIR",
@@ -116,7 +116,7 @@ def cmd_export(args) -> int:
     if args.base_url and args.format != "tts":
         raise UsageError("--base-url is for --format tts")
     options = ExportOptions(format=args.format, dpi=args.dpi, corners=args.corners,
-                            base_url=args.base_url, print=options_from(args))
+                            base_url=args.base_url or "", print=options_from(args))
     start = time.perf_counter()
     results = export_games(loaded, Path(args.out), options,
                            progress=None if args.quiet else say)
