@@ -8,6 +8,8 @@ import os
 import sys
 from pathlib import Path
 
+from pnp.argtypes import ranged
+
 EXIT_INVALID = 2
 MAX_SEED = 2**32 - 1
 
@@ -31,16 +33,7 @@ def add_commands(command) -> None:
                    help="processes to play in (one per core; results do not depend on it)")
 
 
-def seed(text: str) -> int:
-    import argparse
-
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
-    if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"must be between 0 and {MAX_SEED}")
-    return value
+seed = ranged(int, 0, MAX_SEED, "a whole number")
 
 
 def cmd_replay(args) -> int:

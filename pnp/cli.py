@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from pnp import BUNDLED_GAMES, DOCS, __version__, cli_export
+from pnp.argtypes import ranged
 from pnp.cli_export import add_only_option, only_components
 from pnp.errors import InvalidInput
 
@@ -73,14 +74,7 @@ def positive(text: str) -> int:
     return value
 
 
-def bleed_mm(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of mm, got '{text}'") from None
-    if not 0 <= value <= 10:  # also refuses nan
-        raise argparse.ArgumentTypeError("must be between 0 and 10 mm")
-    return value
+bleed_mm = ranged(float, 0, 10, "a number of mm", " mm")
 
 
 def add_print_options(parser: argparse.ArgumentParser) -> None:
@@ -133,21 +127,27 @@ def say(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def cmd_build(args) -> int:
-    from pnp.build import build_games
-
+def games_to_load(args) -> list:
+    """The games a build or export names (GAME... or --all), each in the languages
+    asked for, cut to --only: all loaded and valid before anything is written."""
     if args.games and args.all:
         raise UsageError("name games or give --all, not both")
     games = bundled_ids() if args.all else args.games
     if not games:
         raise UsageError("name a game id or folder (or --all for every bundled game)")
-    options = options_from(args)
     lang = args.lang or ("all" if args.all else None)
-    loaded = [game for name in games  # all valid before any write
+    loaded = [game for name in games
               for game in load_languages(resolve_game(name), lang, skip_missing=args.all)]
     if not loaded:
         raise UsageError(f"no bundled game has the language '{lang}'")
-    loaded = only_components(loaded, args.only)
+    return only_components(loaded, args.only)
+
+
+def cmd_build(args) -> int:
+    from pnp.build import build_games
+
+    options = options_from(args)
+    loaded = games_to_load(args)
     start = time.perf_counter()
     results = build_games(loaded, Path(args.out), options,
                           progress=None if args.quiet else say)

@@ -7,6 +7,8 @@ import contextlib
 import time
 from pathlib import Path
 
+from pnp.argtypes import ranged
+
 MAX_DPI = 1200
 
 
@@ -54,24 +56,8 @@ def add_only_option(parser) -> None:
                         help="just these components (ids, comma-separated)")
 
 
-def dpi(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
-    if not 30 <= value <= MAX_DPI:
-        raise argparse.ArgumentTypeError(f"must be between 30 and {MAX_DPI}")
-    return value
-
-
-def corner_mm(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a length in mm, got '{text}'") from None
-    if not 0 <= value <= 20:
-        raise argparse.ArgumentTypeError("must be between 0 and 20 mm")
-    return value
+dpi = ranged(int, 30, MAX_DPI, "a whole number")
+corner_mm = ranged(float, 0, 20, "a length in mm", " mm")
 
 
 def component_list(text: str) -> tuple:
@@ -99,18 +85,10 @@ def only_components(games: list, only: tuple | None) -> list:
 
 
 def cmd_export(args) -> int:
-    from pnp.cli import UsageError, bundled_ids, load_languages, options_from, resolve_game, say
+    from pnp.cli import UsageError, games_to_load, options_from, say
     from pnp.export import ExportOptions, export_games
 
-    if args.games and args.all:
-        raise UsageError("name games or give --all, not both")
-    names = bundled_ids() if args.all else args.games
-    if not names:
-        raise UsageError("name a game id or folder (or --all for every bundled game)")
-    lang = args.lang or ("all" if args.all else None)
-    loaded = [game for name in names
-              for game in load_languages(resolve_game(name), lang, skip_missing=args.all)]
-    loaded = only_components(loaded, args.only)
+    loaded = games_to_load(args)
     if args.corners is not None and args.format != "png":
         raise UsageError("--corners is for --format png")
     if args.base_url and args.format != "tts":
