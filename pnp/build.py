@@ -35,6 +35,7 @@ class Options:
     bleed: float = 3.0
     orientation: str = "auto"
     separated: bool = False
+    safe_margin: float = 3.0  # text closer to the trim than this is warned about (0: off)
 
 
 @dataclass
@@ -346,6 +347,7 @@ def copied_sizes(comp, options) -> list:
 
 
 def render_component(game, comp, options, renderer, path, file_name, result):
+    renderer.safe = options.safe_margin if comp.kind != "dice" else 0.0  # nets are folded
     pdf = ComponentPdf(game, comp, options, renderer, path, file_name, result)
     bleed = options.bleed
     entries = [(item, copy) for item in comp.items for copy in range(1, item.copies + 1)]

@@ -75,6 +75,7 @@ def positive(text: str) -> int:
 
 
 bleed_mm = ranged(float, 0, 10, "a number of mm", " mm")
+safe_mm = ranged(float, 0, 20, "a number of mm", " mm")
 
 
 def add_print_options(parser: argparse.ArgumentParser) -> None:
@@ -87,6 +88,9 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
                         help="bleed around the card block, 0 to 10 mm")
     parser.add_argument("--orientation", choices=("auto", "portrait", "landscape"),
                         default="auto", help="page orientation; auto picks fewer pages")
+    parser.add_argument("--safe-margin", type=safe_mm, default=3.0, metavar="MM",
+                        help="warn about text closer than this to the trim (shops keep text "
+                             "3 mm inside the cut); 0 turns the warning off")
     parser.add_argument("--separated", action="store_true",
                         help="cards apart, each with its full bleed (fewer per page)")
 
@@ -120,7 +124,8 @@ def options_from(args):
     from pnp.build import Options
 
     return Options(paper=args.paper, duplex=args.duplex, bleed=args.bleed,
-                   orientation=args.orientation, separated=args.separated)
+                   orientation=args.orientation, separated=args.separated,
+                   safe_margin=args.safe_margin)
 
 
 def say(message: str) -> None:

@@ -21,14 +21,14 @@ from pnp.images import ImageDrawing
 from pnp.schema import is_template
 from pnp.specs import ELEMENT_SPECS
 from pnp.template import TemplateError, substitute
-from pnp.typeset import TextDrawing
+from pnp.typeset import SHOWN_IDS, TextDrawing
 
 MIN_TEXT_PT = 6.0
 DEFAULT_STYLE = {"font": "sans", "size": 8.0, "color": "#000000", "align": "left",
                  "valign": "top", "leading": 1.18, "bold": False, "italic": False,
                  "upper": False, "tracking": 0.0, "min_size": MIN_TEXT_PT,
                  "max_lines": None}
-SHOWN_IDS = 3  # pieces named in a problem that hits many
+
 
 
 class Renderer(TextDrawing, ImageDrawing):
@@ -49,6 +49,9 @@ class Renderer(TextDrawing, ImageDrawing):
         self.min_drawn = None  # smallest text size drawn, in pt
         self.found: dict = {}  # (mark, message) -> pieces it hits, in order
         self.warned: set = set()
+        self.safe = 0.0  # mm: text closer than this to the trim is warned about
+        self.unsafe: dict = {}  # (mark, field, margin) -> [closest mm, pieces]
+        self.trim = (0.0, 0.0)
 
     def report(self, mark: Mark, message: str) -> None:
         """A problem of the piece being drawn; reported once per place by finish()."""
@@ -63,6 +66,7 @@ class Renderer(TextDrawing, ImageDrawing):
 
     def finish(self) -> None:
         """Hand the collected problems over, each once with the pieces it hits."""
+        self.report_safe_zone()
         for (mark, message), pieces in self.found.items():
             if len(pieces) == 1:
                 where = f"in {pieces[0]}"
@@ -83,6 +87,7 @@ class Renderer(TextDrawing, ImageDrawing):
         self.c, self.where = canvas, where
         self.piece, self.item_mark = piece or where, item_mark
         w, h = size_mm
+        self.trim = size_mm
         left, bottom, right, top = sides or (bleed_mm,) * 4
         layout = self.game.layouts[layout_name]
         c = canvas

@@ -80,6 +80,7 @@ class PiecePdf(ComponentPdf):
 def render_pieces(game, comp, options, renderer, path, file_name, result) -> list[Page]:
     """Write `comp` one piece side a page to `path`; return the pages in order."""
     pages = plan(comp, options)
+    renderer.safe = options.safe_margin if comp.kind != "dice" else 0.0
     pdf = PiecePdf(game, comp, options, renderer, path, file_name, result)
     pdf.add(pages)
     pdf.finish()

@@ -4,6 +4,7 @@ text in embedded fonts, with inline icons."""
 from __future__ import annotations
 
 import difflib
+import math
 import re
 
 from reportlab.lib.units import mm
@@ -15,6 +16,7 @@ from pnp.fonts import font_name
 
 ICON = re.compile(r":([a-z0-9][a-z0-9-]*):")
 SHOWN_CHARS = 8
+SHOWN_IDS = 3  # pieces named in a problem or warning that hits many
 
 
 class TextDrawing:
@@ -72,6 +74,9 @@ class TextDrawing:
         free = box_h * mm - block
         offset = {"top": 0.0, "middle": free / 2, "bottom": free}[style["valign"]]
         baseline = top - offset - size * ascent
+        if self.safe > 0:
+            self.note_ink(fitted, size, style, x, y, box_w, box_h, offset, block, rotate,
+                          source)
         fill = color(style["color"])
         c.setFillColor(fill)
         runs = []  # [x, baseline, font, text]: words in one font, spaces kept for copy-paste
@@ -102,6 +107,53 @@ class TextDrawing:
             baseline -= step
         self.text_runs(runs, size, style)
         c.restoreState()
+
+    def safe_zone(self, left: float, top: float, right: float, bottom: float,
+                  source) -> None:
+        """Text ink at (left, top)-(right, bottom), mm from the trim's top-left: noted
+        when it reaches into the safe zone (a shop's cut may drift that far)."""
+        w, h = self.trim
+        gap = min(left, top, w - right, h - bottom)
+        if self.safe <= 0 or gap >= self.safe - 0.05:
+            return
+        mark = self.element.get("_mark")
+        key = (mark, source if isinstance(source, str) else "", self.safe)
+        entry = self.unsafe.setdefault(key, [gap, []])
+        entry[0] = min(entry[0], gap)
+        if self.piece not in entry[1]:
+            entry[1].append(self.piece)
+
+    def report_safe_zone(self) -> None:
+        """Hand over the safe-zone warnings, each once with the pieces it hits."""
+        for (mark, source, margin), (gap, pieces) in self.unsafe.items():
+            more = ", ..." if len(pieces) > SHOWN_IDS else ""
+            place = f"{mark.file}:{mark.line}: " if mark else ""
+            field = f" {source}" if "{" in source else ""
+            self.warn(f"{place}text{field} comes {max(gap, 0):.1f} mm from the trim, inside "
+                      f"the {margin:g} mm safe zone (in {len(pieces)} piece"
+                      f"{'' if len(pieces) == 1 else 's'}: {', '.join(pieces[:SHOWN_IDS])}"
+                      f"{more})")
+        self.unsafe = {}
+
+    def note_ink(self, fitted, size, style, x, y, box_w, box_h, offset, block, rotate,
+                 source) -> None:
+        """Where the text's ink lies on the piece (mm), for the safe-zone check."""
+        widest = max((w for _, w in fitted.lines), default=0.0) * size / mm
+        pad = {"left": 0.0, "center": (box_w - widest) / 2, "right": box_w - widest}[
+            style["align"]]
+        descent = 0.22 * size / mm  # below the last baseline
+        ink = (pad - box_w / 2, offset / mm - box_h / 2, pad + widest - box_w / 2,
+               (offset + block) / mm + descent - box_h / 2)  # from the box's centre
+        cx, cy = x + (box_w if rotate % 180 != 90 else box_h) / 2, \
+            y + (box_h if rotate % 180 != 90 else box_w) / 2
+        turn = math.radians(rotate)
+        cos, sin = math.cos(turn), math.sin(turn)
+        xs, ys = [], []
+        for px in (ink[0], ink[2]):
+            for py in (ink[1], ink[3]):
+                xs.append(cx + px * cos - py * sin)
+                ys.append(cy + px * sin + py * cos)
+        self.safe_zone(min(xs), min(ys), max(xs), max(ys), source)
 
     def text_runs(self, runs: list, size: float, style: dict) -> None:
         """All runs of one box in a single text object (one per run costs a third of
