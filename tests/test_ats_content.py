@@ -52,3 +52,33 @@ def test_printed_glossary_texts_match_the_rulings():
     for section in ("unit_types", "attributes"):
         for name, entry in glossary[section].items():
             assert entry["short"] in rulings, f"{name}: printed text not in the rulings"
+
+
+def test_the_printed_clearance_and_encounter_numbers_are_the_engines(tmp_path):
+    """R-CLR-2, R-CLR-3, R-DIE-1: what the clearance card and the reference print is
+    what the rules engine does, read back from the built PDFs."""
+    from pypdf import PdfReader
+
+    from companion.games.ats.data import CLEARANCE_COST, LEVELS
+    from companion.games.ats.effects import encounter_happens
+    from companion.games.ats.legal import WITHIN_ONE
+    from pnp.build import Options, build_game
+
+    game = load_game(ATS)
+    levels = game.vars["glossary"]["levels"]
+    build_game(game, tmp_path, Options())
+    card = PdfReader(tmp_path / "above-top-secret" / "clearance.pdf").pages[0].extract_text()
+    card = " ".join(card.split())
+    for n in LEVELS:
+        reach = max(t for k in range(1, n + 1) for t in WITHIN_ONE[k])
+        assert levels[n]["targets"] == f"L1-L{reach}"
+        assert levels[n]["cost"] == CLEARANCE_COST.get(n, 0)
+        attack = "L1" if n == 1 else f"L1-L{n}"
+        assert f"Attack with {attack} · targets L1-L{reach}" in card, n
+    hits = [roll for roll in range(1, 7) if encounter_happens({"enc_deck": ["E-01"]}, roll)]
+    assert hits == [5, 6]
+    faces = next(i for i in game.component("dice").items if i.id == "encounter-die").faces
+    assert sum(face["label"] == "Encounter" for face in faces) == len(hits)
+    reference = " ".join(i.fields["title"] + str(i.fields["sections"])
+                         for i in game.component("reference").items)
+    assert "**Encounter** face (5 or 6 on a plain d6)" in reference
