@@ -17,7 +17,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.app import theme
 
-LEVELS = {1: (0.24, 0.48, 0.29, 1), 2: (0.18, 0.42, 0.56, 1), 3: (0.72, 0.53, 0.16, 1),
+LEVELS = {1: (0.24, 0.48, 0.29, 1), 2: (0.18, 0.42, 0.56, 1), 3: (0.58, 0.44, 0.04, 1),
           4: (0.71, 0.31, 0.17, 1), 5: (0.42, 0.23, 0.49, 1)}  # the printed level colours
 
 

@@ -1,0 +1,85 @@
+"""Text contrast on the bundled cards meets WCAG AA: 4.5:1 for text under 14 pt,
+3:1 for larger or bold display text. The pairs are the games' own: each text
+style (its colour blended over the ground when it is translucent) on every
+ground the layouts put it on, read from the game's YAML."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp import BUNDLED_GAMES
+from pnp.game import load_game
+
+
+def rgb(hex_colour: str, ground: tuple | None = None) -> tuple:
+    """An #rrggbb[aa] colour as 0-1 RGB, a translucent one blended over `ground`."""
+    text = hex_colour.lstrip("#")
+    r, g, b = (int(text[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    alpha = int(text[6:8], 16) / 255 if len(text) == 8 else 1.0
+    if ground is not None and alpha < 1:
+        r, g, b = (alpha * c + (1 - alpha) * d for c, d in zip((r, g, b), ground, strict=True))
+    return r, g, b
+
+
+def luminance(colour: tuple) -> float:
+    def channel(c):
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = map(channel, colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(text: str, ground: str) -> float:
+    back = rgb(ground)
+    light, dark = sorted((luminance(rgb(text, back)), luminance(back)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def needed(style: dict) -> float:
+    large = style["size"] >= 18 or (style["size"] >= 14 and style["bold"])
+    return 3.0 if large else 4.5
+
+
+def ats_pairs(game):
+    v = game.vars
+    headers = [*v["level_colors"].values(), *v["player_colors"].values(),
+               *v["kind_colors"].values()]
+    on_headers = ["ats-name", "ats-sub", "ats-level", "ats-chip", "ats-stat",
+                  "ats-stat-label", "ats-token", "ats-token-big"]
+    pairs = [(s, g) for s in on_headers for g in headers]
+    pairs += [(s, g) for s in ("ats-id-light", "ats-back-small", "ats-back-title")
+              for g in ("#10201a", "#1d1d1b")]  # encounter and defense/base backs
+    pairs += [(s, "#efeadb") for s in ("ats-body", "ats-unit", "ats-flavor", "ats-id",
+                                       "ats-heading")]  # the cards' paper
+    return pairs
+
+
+def gm_pairs(game):
+    v = game.vars
+    pairs = [(s, v[c]) for s in game.styles if s.startswith("gm-value") for c in
+             ("blue", "red", "green")]
+    return pairs + [(s, v["paper"]) for s in ("gm-name", "gm-call") if s in game.styles]
+
+
+PAIRS = {"above-top-secret": ats_pairs, "geheime-mission": gm_pairs}
+
+
+@pytest.mark.parametrize("game_id", sorted(p.name for p in BUNDLED_GAMES.iterdir()))
+def test_every_text_colour_pair_meets_wcag_aa(game_id):
+    game = load_game(BUNDLED_GAMES / game_id)
+    pairs = PAIRS[game_id](game)
+    assert pairs, "no colour pairs checked"
+    failing = []
+    for style_name, ground in pairs:
+        style = game.styles[style_name]
+        ratio = contrast(style["color"], ground)
+        if ratio < needed(style):
+            failing.append(f"{style_name} {style['color']} on {ground}: {ratio:.2f}:1 "
+                           f"(needs {needed(style)}:1)")
+    assert failing == []
+
+
+def test_the_contrast_formula():
+    assert contrast("#ffffff", "#000000") == pytest.approx(21.0)
+    assert contrast("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)
+    assert contrast("#ffffff80", "#000000") < 6  # half white over black is a mid grey
