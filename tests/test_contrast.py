@@ -49,6 +49,8 @@ def ats_pairs(game):
     pairs = [(s, g) for s in on_headers for g in headers]
     pairs += [(s, g) for s in ("ats-id-light", "ats-back-small", "ats-back-title")
               for g in ("#10201a", "#1d1d1b")]  # encounter and defense/base backs
+    pairs += [(s, g) for s in ("ats-back-small", "ats-back-title")
+              for g in v["player_colors"].values()]  # base-area backs' colour panels
     pairs += [(s, "#efeadb") for s in ("ats-body", "ats-unit", "ats-flavor", "ats-id",
                                        "ats-heading")]  # the cards' paper
     return pairs
