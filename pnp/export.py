@@ -24,6 +24,8 @@ from pnp.output import Output, OutputError, describe
 from pnp.piecepdf import render_pieces
 
 FORMATS = ("png", "shop", "sheet", "tts", "csv")
+MAX_IMAGE_PIXELS = 100_000_000  # one exported image; a 1.2 x 1 m board at 300 dpi fits
+BOARD_DPI = 150  # tts: boards and sheets are shown on a screen, never printed
 DEFAULT_DPI = {"png": 300, "shop": 300, "sheet": 60, "tts": 300, "csv": 0}
 
 
@@ -72,6 +74,9 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
     problems = Problems()
     result = Result()
     fit.fit_problems(game, options.print, problems, result.warnings.append)
+    if options.format != "csv":
+        for comp in chosen(game, options.only):
+            image_size_problems(comp, options, problems)
     problems.raise_if_any()
     target = result.folder = output.folder(f"{game.folder}/{options.format}")
     renderer = Renderer(game, problems, result.warnings.append)
@@ -108,6 +113,38 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
                 "bleed": options.print.bleed, "files": files}
     output.write_text(target / "manifest.json", json.dumps(manifest, indent=1) + "\n")
     return result
+
+
+def image_size_problems(comp, options: ExportOptions, problems: Problems) -> None:
+    """An image too large to make is refused at its item before anything is drawn,
+    with the highest resolution that would do (tts decks scale to fit by themselves)."""
+    from pnp.piecepdf import plan
+
+    if options.format == "tts" and comp.kind == "deck":
+        return
+    dpi = min(options.resolution, BOARD_DPI) if options.format == "tts" and \
+        comp.kind == "sheet" else options.resolution
+    reported, pages = set(), plan(comp, options.print)
+    if options.format == "sheet":  # one image of every front
+        fronts = [full_size(p, dpi) for p in pages if p.side in ("front", "face 1")]
+        total = sum(w * h for w, h in fronts)
+        if total > MAX_IMAGE_PIXELS:
+            best = int(dpi * (MAX_IMAGE_PIXELS / total) ** 0.5)
+            problems.add(comp.mark, f"the proof sheet of '{comp.id}' would have {total:,} px "
+                                    f"at {dpi} dpi; an exported image has at most "
+                                    f"{MAX_IMAGE_PIXELS // 1_000_000} million pixels: use "
+                                    f"--dpi {best} or lower")
+        return
+    for page in pages:
+        width, height = full_size(page, dpi)
+        if width * height <= MAX_IMAGE_PIXELS or page.item.id in reported:
+            continue
+        reported.add(page.item.id)
+        best = int(dpi * (MAX_IMAGE_PIXELS / (width * height)) ** 0.5)
+        problems.add(page.item.mark, f"{comp.id} '{page.item.id}' would be {width} x {height} "
+                                     f"px at {dpi} dpi; an exported image has at most "
+                                     f"{MAX_IMAGE_PIXELS // 1_000_000} million pixels: use "
+                                     f"--dpi {best} or lower")
 
 
 def file_stem(page) -> str:
@@ -234,8 +271,8 @@ def write_tts(saved, comp, pages, pdf: bytes, output, target, options) -> list[d
                   images.get((p.item.id, p.copy, "back"))) for p in pages if p.side == "front"]
         saved.tokens(comp, tiles)
     elif comp.kind == "sheet":
-        for page, image in zip(pages, rasterise(pdf, min(dpi, 150), [
-                full_size(p, min(dpi, 150)) for p in pages]), strict=True):
+        for page, image in zip(pages, rasterise(pdf, min(dpi, BOARD_DPI), [
+                full_size(p, min(dpi, BOARD_DPI)) for p in pages]), strict=True):
             saved.board(comp, page.item, page.copy,
                         save(image, f"{comp.id}/{file_stem(page)}.png"))
     return files

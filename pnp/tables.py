@@ -141,7 +141,7 @@ def read_csv(path, rel: str, fields: dict) -> YList:
             f"not UTF-8 text (byte {exc.start + 1}): save the sheet as 'CSV UTF-8'")]) from None
     first = text.split("\n", 1)[0]
     delimiter = ";" if first.count(";") > first.count(",") else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     rows, line = [], 0
     try:
         for row in reader:

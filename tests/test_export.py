@@ -298,3 +298,17 @@ def test_blank_die_faces_and_sheets_sized_by_their_items(game, tmp_path):
     with pytest.raises(Exception) as error:
         load_game(game)
     assert "sheet 'rules' needs a 'size' (or every item one of its own)" in str(error.value)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--only", "playmat", "--format", "png", "--dpi", "1200"],
+     "playmat 'PM-1' would be 19181 x 15874 px at 1200 dpi"),
+    (["--only", "defense", "--format", "sheet", "--dpi", "1200"],
+     "the proof sheet of 'defense' would have"),
+])
+def test_an_image_too_large_to_make_is_refused_at_its_item(tmp_path, args, message):
+    out = tmp_path / "out"
+    done = run("export", "above-top-secret", "--out", str(out), *args)
+    assert done.returncode == 2 and message in done.stderr, done.stderr
+    assert "game.yaml:" in done.stderr and "or lower" in done.stderr
+    assert not out.exists()

@@ -147,3 +147,11 @@ def test_xlsx_reads_a_named_sheet_like_yaml(game):
     with pytest.raises(InvalidInput) as error:
         load_game(game)
     assert "no sheet 'Nope' (sheets: Deck, Notes)" in str(error.value)
+
+
+def test_an_unterminated_quote_is_a_problem_at_its_row(game):
+    (game / "crew.csv").write_text('id,name,suit,power,text\nC-01,"unterminated\n')
+    edit(game / "game.yaml", "data: crew.yaml", "data: crew.csv")
+    with pytest.raises(InvalidInput) as error:
+        load_game(game)
+    assert "crew.csv:2:1: unexpected end of data" in str(error.value)
