@@ -153,17 +153,23 @@ def cmd_build(args) -> int:
 
     options = options_from(args)
     loaded = games_to_load(args)
+    return run_and_report(
+        args, loaded, lambda progress: build_games(loaded, Path(args.out), options, progress),
+        lambda result: f"{len(result.files) - 1} PDFs, {result.pages} pages")
+
+
+def run_and_report(args, loaded: list, run, summary) -> int:
+    """Run a build or export of `loaded` games with progress (unless --quiet), then
+    say each game's warnings, notes and `summary(result)`, and the time taken."""
     start = time.perf_counter()
-    results = build_games(loaded, Path(args.out), options,
-                          progress=None if args.quiet else say)
+    results = run(None if args.quiet else say)
     for game, result in zip(loaded, results, strict=True):
         for warning in result.warnings:
             say(f"warning: {warning}")
         for note in result.notes:
             say(f"note: {note}")
         if not args.quiet:
-            print(f"{game.label}: {len(result.files) - 1} PDFs, {result.pages} pages "
-                  f"-> {result.folder}")
+            print(f"{game.label}: {summary(result)} -> {result.folder}")
     if not args.quiet:
         print(f"done in {time.perf_counter() - start:.2f} s")
     return 0

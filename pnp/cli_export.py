@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import time
 from pathlib import Path
 
 from pnp.argtypes import ranged
@@ -85,27 +84,19 @@ def only_components(games: list, only: tuple | None) -> list:
 
 
 def cmd_export(args) -> int:
-    from pnp.cli import UsageError, games_to_load, options_from, say
+    from pnp.cli import UsageError, games_to_load, options_from, run_and_report
     from pnp.export import ExportOptions, export_games
 
-    loaded = games_to_load(args)
     if args.corners is not None and args.format != "png":
         raise UsageError("--corners is for --format png")
     if args.base_url and args.format != "tts":
         raise UsageError("--base-url is for --format tts")
     options = ExportOptions(format=args.format, dpi=args.dpi, corners=args.corners,
                             base_url=args.base_url or "", print=options_from(args))
-    start = time.perf_counter()
-    results = export_games(loaded, Path(args.out), options,
-                           progress=None if args.quiet else say)
-    for game, result in zip(loaded, results, strict=True):
-        for warning in result.warnings:
-            say(f"warning: {warning}")
-        if not args.quiet:
-            print(f"{game.label}: {len(result.files) - 1} files -> {result.folder}")
-    if not args.quiet:
-        print(f"done in {time.perf_counter() - start:.2f} s")
-    return 0
+    loaded = games_to_load(args)
+    return run_and_report(
+        args, loaded, lambda progress: export_games(loaded, Path(args.out), options, progress),
+        lambda result: f"{len(result.files) - 1} files")
 
 
 def cmd_watch(args) -> int:
