@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import json
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,12 +19,11 @@ from pnp import fit, pieces
 from pnp.draw import Renderer
 from pnp.errors import Problems
 from pnp.game import Component, Game
-from pnp.impose import arrange, page_size
+from pnp.impose import PRINTER_MARGIN, arrange
 from pnp.output import Output, OutputError, describe
 from pnp.pagemarks import LABEL_PT, crop_marks, fold_line, free_bands, label_font, page_furniture
-
-TILE_MARGIN = 10.0
-TILE_OVERLAP = 10.0
+from pnp.players import for_players
+from pnp.tiles import TiledBoards
 
 
 @dataclass
@@ -36,6 +34,8 @@ class Options:
     orientation: str = "auto"
     separated: bool = False
     safe_margin: float = 3.0  # text closer to the trim than this is warned about (0: off)
+    players: int | None = None  # player sets to print (None: the game's own count)
+    printer_margin: float = PRINTER_MARGIN  # nothing drawn closer to the paper edge
 
 
 @dataclass
@@ -49,7 +49,7 @@ class Result:
     min_text_pt: float | None = None
 
 
-class ComponentPdf:
+class ComponentPdf(TiledBoards):
     """One component's PDF: pages are planned first so labels can say 'i/n'."""
 
     def __init__(self, game: Game, comp: Component, options: Options, renderer: Renderer,
@@ -65,7 +65,7 @@ class ComponentPdf:
         self.canvas.setCreator("Dossier pnp")
         self.canvas.setSubject(f"{game.id}/{comp.id}")
         self.pages: list = []  # callables that draw one page each
-        self.positions = {id(item): n for n, item in enumerate(comp.items, start=1)}
+        self.positions = {id(item): item.index or n for n, item in enumerate(comp.items, start=1)}
 
     def context(self, item, copy: int, extra: dict | None = None) -> dict:
         return {**self.game.vars, **self.comp.vars, "game": self.game.name,
@@ -98,7 +98,8 @@ class ComponentPdf:
                  has_backs: bool, kind: str):
         """entries: [(item, copy)]; kind: 'card' (crop marks) or 'token' (cut lines)."""
         opts = self.options
-        sheets = arrange(sizes, opts.paper, opts.orientation, bleed, gap, opts.duplex, has_backs)
+        sheets = arrange(sizes, opts.paper, opts.orientation, bleed, gap, opts.duplex, has_backs,
+                         fit.room(self.comp.kind, opts))
         mode = opts.duplex if has_backs else "none"
         fronts, backs = [], []
         for sheet in sheets:
@@ -131,10 +132,11 @@ class ComponentPdf:
                 self.record(item, copy, which, number, pos, size)
                 rects.append((pos[0], pos[1], size[0], size[1]))
         if sheet.fold:
-            fold_line(c, sheet.page, sheet.fold)
+            fold_line(c, sheet.page, sheet.fold, self.options.printer_margin)
         if not rects:
             return
-        bands = crop_marks(c, sheet.page, rects, bleed) if kind == "card" \
+        margin = self.options.printer_margin
+        bands = crop_marks(c, sheet.page, rects, bleed, margin) if kind == "card" \
             else free_bands(sheet.page, rects, bleed)
         if sheet.fold:
             axis = 0 if sheet.fold[0] == "v" else 1
@@ -142,7 +144,8 @@ class ComponentPdf:
                      if (s in ("top", "bottom")) == (axis == 0) else (s, d, span, marks)
                      for s, d, span, marks in bands]
         side_name = "fronts and backs" if sheet.fold else f"{side}s"
-        page_furniture(c, sheet.page, bands, self.label(side_name, number, total), number == 1)
+        page_furniture(c, sheet.page, bands, self.label(side_name, number, total), number == 1,
+                       margin)
 
     def piece(self, item) -> str:
         return f"{self.comp.id} '{item.id}'"
@@ -187,56 +190,8 @@ class ComponentPdf:
             self.record(item, copy, "front", number, pos, sizes[index])
             rects.append((*pos, *sizes[index]))
         page_furniture(c, sheet.page, free_bands(sheet.page, rects, 0),
-                       self.label("cube nets", number, total), number == 1)
-
-    # -- boards larger than the paper ------------------------------------------------
-    def tiled(self, item, copy, size, bleed):
-        opts = self.options
-        best = None
-        for landscape in {"auto": (False, True), "portrait": (False,),
-                          "landscape": (True,)}[opts.orientation]:
-            page = page_size(opts.paper, landscape)
-            win = (page[0] - 2 * TILE_MARGIN, page[1] - 2 * TILE_MARGIN)
-            full = (size[0] + 2 * bleed, size[1] + 2 * bleed)
-            cols = max(1, math.ceil((full[0] - TILE_OVERLAP) / (win[0] - TILE_OVERLAP)))
-            rows = max(1, math.ceil((full[1] - TILE_OVERLAP) / (win[1] - TILE_OVERLAP)))
-            if best is None or cols * rows < best[0]:
-                best = (cols * rows, page, win, cols, rows)
-        _, page, win, cols, rows = best
-        for row in range(rows):
-            for col in range(cols):
-                self.pages.append(lambda n, t, r=row, k=col: self.tile_page(
-                    item, copy, size, bleed, page, win, cols, rows, k, r, n, t))
-
-    def tile_page(self, item, copy, size, bleed, page, win, cols, rows, col, row, number,
-                  total):
-        c = self.canvas
-        c.setPageSize((page[0] * mm, page[1] * mm))
-        step = (win[0] - TILE_OVERLAP, win[1] - TILE_OVERLAP)
-        sx, sy = col * step[0], row * step[1]  # window start in bleed-box coordinates
-        win_left, win_top = TILE_MARGIN, page[1] - TILE_MARGIN
-        trim_left = win_left + bleed - sx
-        trim_top = win_top - bleed + sy
-        shown_w = min(win[0], size[0] + 2 * bleed - sx)
-        shown_h = min(win[1], size[1] + 2 * bleed - sy)
-        c.saveState()
-        clip = c.beginPath()
-        clip.rect(win_left * mm, (win_top - shown_h) * mm, shown_w * mm, shown_h * mm)
-        c.clipPath(clip, stroke=0, fill=0)
-        origin = (trim_left * mm, (trim_top - size[1]) * mm)
-        ctx = self.context(item, copy, {"side": "front", "shape": ""})
-        self.renderer.draw(c, self.layout_for(item, "front"), ctx, origin,
-                           size, bleed, f"{self.comp.id} '{item.id}' tile",
-                           piece=self.piece(item), item_mark=item.mark)
-        c.restoreState()
-        self.record(item, copy, "front", number, (trim_left, trim_top - size[1]), size)
-        tile_marks(c, (win_left, win_top, shown_w, shown_h), col, row, cols, rows, step,
-                   (trim_left, trim_top, size), bleed)
-        name = f"tile {chr(65 + row)}{col + 1}"
-        bands = free_bands(page, [(win_left, win_top - shown_h, shown_w, shown_h)], 0)
-        page_furniture(c, page, [b for b in bands if b[0] != "bottom"],
-                       self.label(name, number, total, item.id), number == 1)
-        assembly_map(c, cols, rows, col, row, (TILE_MARGIN, 2.5))
+                       self.label("cube nets", number, total), number == 1,
+                       self.options.printer_margin)
 
 
 def bleed_sides(rect, others, bleed) -> tuple:
@@ -258,78 +213,6 @@ def bleed_sides(rect, others, bleed) -> tuple:
             0.0 if touching(lambda o: abs(o[1] + o[3] - y) < eps, spans_x) else bleed,
             0.0 if touching(lambda o: abs(o[0] - (x + w)) < eps, spans_y) else bleed,
             0.0 if touching(lambda o: abs(o[1] - (y + h)) < eps, spans_x) else bleed)
-
-
-def tile_marks(c, window, col, row, cols, rows, step, trim, bleed):
-    """Crop marks where this tile is cut; targets where the neighbour's cut edge goes."""
-    left, top, shown_w, shown_h = window
-    c.saveState()
-    c.setLineWidth(0.5)
-    c.setStrokeColorRGB(0, 0, 0)
-    trim_left, trim_top, (width, height) = trim
-    bottom = top - shown_h
-    # the board's own outer trim lines, marked in the margin where this tile holds them
-    for x in ([trim_left] if col == 0 else []) + ([trim_left + width] if col == cols - 1
-                                                  else []):
-        c.line(x * mm, (top + 1) * mm, x * mm, (top + 6) * mm)
-        c.line(x * mm, (bottom - 1) * mm, x * mm, (bottom - 6) * mm)
-    for y in ([trim_top] if row == 0 else []) + ([trim_top - height] if row == rows - 1
-                                                 else []):
-        c.line((left - 1) * mm, y * mm, (left - 6) * mm, y * mm)
-        c.line((left + shown_w + 1) * mm, y * mm, (left + shown_w + 6) * mm, y * mm)
-    if col > 0:  # cut along the left window edge
-        c.line(left * mm, (top + 1) * mm, left * mm, (top + 6) * mm)
-        c.line(left * mm, (top - shown_h - 1) * mm, left * mm, (top - shown_h - 6) * mm)
-    if row > 0:
-        c.line((left - 1) * mm, top * mm, (left - 6) * mm, top * mm)
-        c.line((left + shown_w + 1) * mm, top * mm, (left + shown_w + 6) * mm, top * mm)
-    targets = []
-    if col > 0:
-        targets += [(left, top - 8), (left, top - shown_h + 8)]
-    if row > 0:
-        targets += [(left + 8, top), (left + shown_w - 8, top)]
-    if col < cols - 1:
-        x = left + step[0]
-        targets += [(x, top - 8), (x, top - shown_h + 8)]
-    if row < rows - 1:
-        y = top - step[1]
-        targets += [(left + 8, y), (left + shown_w - 8, y)]
-    for x, y in targets:
-        c.setStrokeColorRGB(1, 1, 1)
-        c.setLineWidth(1.6)
-        _target(c, x, y)
-        c.setStrokeColorRGB(0, 0, 0)
-        c.setLineWidth(0.5)
-        _target(c, x, y)
-    c.restoreState()
-
-
-def _target(c, x, y):
-    c.circle(x * mm, y * mm, 2 * mm, stroke=1, fill=0)
-    c.line((x - 3.5) * mm, y * mm, (x + 3.5) * mm, y * mm)
-    c.line(x * mm, (y - 3.5) * mm, x * mm, (y + 3.5) * mm)
-
-
-def assembly_map(c, cols, rows, col, row, origin):
-    """A small plan of all tiles in the bottom margin, this one filled."""
-    cell = min(3.0, 6.0 / rows)
-    x0, y0 = origin
-    c.saveState()
-    c.setLineWidth(0.4)
-    for r in range(rows):
-        for k in range(cols):
-            x, y = x0 + k * cell, y0 + (rows - 1 - r) * cell
-            if (k, r) == (col, row):
-                c.setFillColorRGB(0.2, 0.2, 0.2)
-            else:
-                c.setFillColorRGB(1, 1, 1)
-            c.rect(x * mm, y * mm, cell * mm, cell * mm, stroke=1, fill=1)
-    c.setFillColorRGB(0.3, 0.3, 0.3)
-    c.setFont(label_font(), 5.5)
-    text = (f"tile {chr(65 + row)}{col + 1} of {rows} x {cols}: trim the marked edges, lay each "
-            "tile over its neighbour's overlap and match the targets")
-    c.drawString((x0 + cols * cell + 2) * mm, (y0 + 0.3) * mm, text)
-    c.restoreState()
 
 
 def face_fields(face) -> dict:
@@ -356,7 +239,7 @@ def render_component(game, comp, options, renderer, path, file_name, result):
         pdf.arranged(entries, [comp.size] * len(entries), bleed, gap, True, "card")
     elif comp.kind == "sheet":
         fitting, big = [], []
-        area = fit.printable(options.paper, bleed)
+        area = fit.printable(options.paper, bleed, options.printer_margin)
         for item, copy in entries:
             size = fit.sheet_size(item.size or comp.size, options)
             if fit.fits(size, area, options.orientation):
@@ -375,7 +258,8 @@ def render_component(game, comp, options, renderer, path, file_name, result):
         pdf.arranged(entries, copied_sizes(comp, options), tb, 2 * tb + 2.0, has_backs, "token")
     else:  # dice
         sizes = copied_sizes(comp, options)
-        sheets = arrange(sizes, options.paper, options.orientation, 0, 4.0, "none", False)
+        sheets = arrange(sizes, options.paper, options.orientation, 0, 4.0, "none", False,
+                         fit.room("dice", options))
         for sheet in sheets:
             pdf.pages.append(lambda n, t, s=sheet: pdf.dice_page(s, entries, sizes, n, t))
     pdf.finish()
@@ -428,6 +312,7 @@ def _render_game(game: Game, output: Output, options: Options, progress,
                  keep: list | None = None) -> Result:
     """`keep`: manifest entries of components not rebuilt now (`pnp watch`): they stay
     listed, and their PDFs stay in place."""
+    game = for_players(game, options.players)
     problems = Problems()
     result = Result()
     fit.fit_problems(game, options, problems, result.warnings.append)
@@ -457,7 +342,9 @@ def _render_game(game: Game, output: Output, options: Options, progress,
 
 
 def check_game(game: Game, options: Options) -> Result:
-    """Render everything in memory to find per-card problems; write nothing."""
+    """Render everything in memory (every player set) to find per-card problems;
+    write nothing."""
+    game = for_players(game, every=True)
     problems = Problems()
     result = Result()
     fit.fit_problems(game, options, problems, result.warnings.append)

@@ -76,6 +76,8 @@ def positive(text: str) -> int:
 
 bleed_mm = ranged(float, 0, 10, "a number of mm", " mm")
 safe_mm = ranged(float, 0, 20, "a number of mm", " mm")
+printer_mm = ranged(float, 0, 15, "a number of mm", " mm")
+player_sets = ranged(int, 1, 12, "a whole number", "")
 
 
 def add_print_options(parser: argparse.ArgumentParser) -> None:
@@ -91,6 +93,12 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--safe-margin", type=safe_mm, default=3.0, metavar="MM",
                         help="warn about text closer than this to the trim (shops keep text "
                              "3 mm inside the cut); 0 turns the warning off")
+    parser.add_argument("--printer-margin", type=printer_mm, default=5.0, metavar="MM",
+                        help="nothing is drawn closer than this to the paper edge (most "
+                             "printers leave 3-5 mm blank); 0 for a borderless printer")
+    parser.add_argument("--players", type=player_sets, metavar="N",
+                        help="player sets to print of a game that has them (decks, mats "
+                             "and tokens each player owns); default: the game's own count")
     parser.add_argument("--separated", action="store_true",
                         help="cards apart, each with its full bleed (fewer per page)")
 
@@ -125,7 +133,8 @@ def options_from(args):
 
     return Options(paper=args.paper, duplex=args.duplex, bleed=args.bleed,
                    orientation=args.orientation, separated=args.separated,
-                   safe_margin=args.safe_margin)
+                   safe_margin=args.safe_margin, printer_margin=args.printer_margin,
+                   players=args.players)
 
 
 def say(message: str) -> None:

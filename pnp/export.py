@@ -22,6 +22,7 @@ from pnp.draw import Renderer
 from pnp.errors import Problems
 from pnp.output import Output, OutputError, describe
 from pnp.piecepdf import render_pieces
+from pnp.players import for_players
 
 FORMATS = ("png", "shop", "sheet", "tts", "csv")
 MAX_IMAGE_PIXELS = 100_000_000  # one exported image; a 1.2 x 1 m board at 300 dpi fits
@@ -71,6 +72,8 @@ def chosen(game, only: tuple) -> list:
 
 
 def _export_game(game, output: Output, options: ExportOptions, progress) -> Result:
+    if options.format != "csv":  # csv writes the items as the designer keeps them
+        game = for_players(game, options.print.players)
     problems = Problems()
     result = Result()
     fit.fit_problems(game, options.print, problems, result.warnings.append)

@@ -11,29 +11,32 @@ from __future__ import annotations
 
 from pnp import pieces
 from pnp.errors import Problems
-from pnp.impose import FOLD_CLEAR, MARGIN, MARK_ROOM, PAPERS
+from pnp.impose import FOLD_CLEAR, PAPERS, PRINTER_MARGIN, edge
 from pnp.specs import PAGE
 
 TOKEN_BLEED = 2.0
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 
 
-def edge(bleed: float) -> float:
-    """No trim line closer than this to the paper's edge."""
-    return max(MARGIN, bleed + MARK_ROOM)
+def room(kind: str, options) -> float:
+    """How close a piece of this kind may come to the paper edge (its trim line)."""
+    return edge(piece_bleed(kind, options.bleed), options.printer_margin,
+                marks=kind in ("deck", "sheet"))
 
 
-def printable(paper: str, bleed: float) -> tuple:
+def printable(paper: str, bleed: float, margin: float = PRINTER_MARGIN,
+              marks: bool = True) -> tuple:
     """The largest trim size that fits one portrait page: what `size: page` means."""
     width, height = PAPERS[paper]
-    room = edge(bleed)
+    room = edge(bleed, margin, marks)
     return (round(width - 2 * room, 3), round(height - 2 * room, 3))
 
 
-def folded(paper: str, bleed: float) -> tuple:
+def folded(paper: str, bleed: float, margin: float = PRINTER_MARGIN,
+           marks: bool = True) -> tuple:
     """The printable area of one half of a gutterfold page."""
     width, height = PAPERS[paper]
-    room = edge(bleed)
+    room = edge(bleed, margin, marks)
     return (round(width - 2 * room, 3), round(height / 2 - bleed - FOLD_CLEAR - room, 3))
 
 
@@ -50,7 +53,7 @@ def sheet_size(size, options) -> tuple:
     """A sheet's size; 'page' is the printable area in the chosen orientation."""
     if size != PAGE:
         return size
-    w, h = printable(options.paper, options.bleed)
+    w, h = printable(options.paper, options.bleed, options.printer_margin)
     return (h, w) if options.orientation == "landscape" else (w, h)
 
 
@@ -79,8 +82,10 @@ def fit_problems(game, options, problems: Problems, warn) -> None:
         bleed = piece_bleed(comp.kind, options.bleed)
         backs = comp.kind == "deck" or (comp.kind == "tokens" and any(
             item.back or comp.back for item in comp.items))
-        area = folded(options.paper, bleed) if backs and options.duplex == "fold" \
-            else printable(options.paper, bleed)
+        marks = comp.kind in ("deck", "sheet")
+        margin = options.printer_margin
+        area = folded(options.paper, bleed, margin, marks) if backs and \
+            options.duplex == "fold" else printable(options.paper, bleed, margin, marks)
         for item, size in zip(comp.items, piece_sizes(comp, options), strict=True):
             if fits(size, area, options.orientation):
                 continue

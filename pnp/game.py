@@ -22,6 +22,7 @@ from pnp.langs import (
     output_folder,
 )
 from pnp.layouts import check_names, resolve_layouts, unknown_ref
+from pnp.players import PlayerSets, player_sets
 from pnp.schema import Record, Spec
 from pnp.sources import ItemSources
 from pnp.specs import (
@@ -51,6 +52,7 @@ class Item:
     size: tuple | float | None = None
     faces: list = field(default_factory=list)
     size_mark: Mark | None = None  # where a sheet's own size is written
+    index: int | None = None  # position in its component, when copied per player set
 
 
 @dataclass
@@ -68,6 +70,7 @@ class Component:
     mark: Mark
     size_mark: Mark | None = None
     fields: tuple = ()  # the declared field names
+    per_player: bool = False  # printed once per player set (players.py)
 
 
 @dataclass
@@ -85,6 +88,7 @@ class Game:
     components: list[Component]
     languages: tuple = ()  # every language of the game, the default first
     translated: bool = False  # declares `languages` (its texts may be translations)
+    player_sets: PlayerSets | None = None
 
     @property
     def folder(self) -> str:
@@ -203,6 +207,7 @@ class Loader(ItemSources):
                     languages=languages, translated=translated)
         game.layouts = resolve_layouts(self, layouts, game)
         game.components = [c for c in self.load_components(raw["components"], game) if c]
+        game.player_sets = player_sets(spec, raw, game, self.problems)
         check_names(game, self.problems)
         seen = Counter(c.id for c in game.components)
         for comp in game.components:
@@ -364,7 +369,7 @@ class Loader(ItemSources):
                          items=items, front=spec["front"], back=spec["back"],
                          shape=spec["shape"], face=spec["face"], vars=spec["vars"], mark=raw.mark,
                          size_mark=raw.mark_of("size") if "size" in raw else None,
-                         fields=tuple(map(str, spec["fields"])))
+                         fields=tuple(map(str, spec["fields"])), per_player=spec["per_player"])
         self.layouts_by_field(spec, raw, items, game)
         if kind == "sheet" and size is None and (not items or any(i.size is None
                                                                  for i in items)):

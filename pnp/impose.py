@@ -9,9 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-MARGIN = 5.0  # no trim line closer than this to the paper edge
-MARK_ROOM = 2.0  # at least this much beyond the bleed for crop marks
+PRINTER_MARGIN = 5.0  # most printers leave this much blank: nothing is drawn there
+MARK_GAP = 1.0  # between the bleed edge and a crop mark
+MIN_MARK = 1.5  # the shortest crop mark the margin may leave
 FOLD_CLEAR = 3.0  # gap between a piece's bleed and the fold line
+
+
+def edge(bleed: float, margin: float = PRINTER_MARGIN, marks: bool = True) -> float:
+    """The closest a trim line comes to the paper edge: the printer's blank margin,
+    then room for the crop marks (cards and sheets; tokens and dice have none),
+    then the bleed."""
+    return margin + bleed + (MARK_GAP + MIN_MARK if marks else 0.0)
 
 
 @dataclass
@@ -81,14 +89,16 @@ def mirror(pos: tuple, size: tuple, page: tuple, axis: str) -> tuple:
 
 
 def arrange(sizes: list, paper: str, orientation: str, bleed: float, gap: float,
-            duplex: str, has_backs: bool) -> list[Sheet]:
-    """Sheets for all pieces, choosing the orientation that needs fewest pages."""
+            duplex: str, has_backs: bool, room: float | None = None) -> list[Sheet]:
+    """Sheets for all pieces, choosing the orientation that needs fewest pages;
+    `room`: the closest a trim line may come to the paper edge (see edge())."""
+    room = edge(bleed) if room is None else room
     choices = {"portrait": (False,), "landscape": (True,), "auto": (False, True)}[orientation]
     best = None
     for landscape in choices:
         try:
             sheets = _arrange(sizes, page_size(paper, landscape), bleed, gap,
-                              duplex if has_backs else "none", has_backs)
+                              duplex if has_backs else "none", room)
         except ValueError:
             continue
         if best is None or len(sheets) < len(best):
@@ -98,11 +108,10 @@ def arrange(sizes: list, paper: str, orientation: str, bleed: float, gap: float,
     return best
 
 
-def _arrange(sizes, page, bleed, gap, duplex, has_backs) -> list[Sheet]:
+def _arrange(sizes, page, bleed, gap, duplex, room) -> list[Sheet]:
     pw, ph = page
-    edge = max(MARGIN, bleed + MARK_ROOM)
     if duplex != "fold":
-        region = (edge, edge, pw - edge, ph - edge)
+        region = (room, room, pw - room, ph - room)
         pages = pack(sizes, region, gap)
         axis = _flip_axis(duplex, pw < ph)
         return [Sheet(page, [i for i, _, _ in p], [(x, y) for _, x, y in p],
@@ -111,10 +120,10 @@ def _arrange(sizes, page, bleed, gap, duplex, has_backs) -> list[Sheet]:
     # gutterfold: fronts on one half, backs mirrored across the fold line
     fold_clear = bleed + FOLD_CLEAR
     if pw >= ph:
-        region = (edge, edge, pw / 2 - fold_clear, ph - edge)
+        region = (room, room, pw / 2 - fold_clear, ph - room)
         axis, fold = "x", ("v", pw / 2)
     else:
-        region = (edge, ph / 2 + fold_clear, pw - edge, ph - edge)
+        region = (room, ph / 2 + fold_clear, pw - room, ph - room)
         axis, fold = "y", ("h", ph / 2)
     pages = pack(sizes, region, gap)
     return [Sheet(page, [i for i, _, _ in p], [(x, y) for _, x, y in p],

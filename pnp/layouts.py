@@ -162,7 +162,9 @@ def check_names(game, problems: Problems) -> None:
     component using it, or a game or component variable. Reported once per place."""
     reported = set()
     for comp in game.components:
-        known = BUILTIN | set(comp.fields) | set(game.vars) | set(comp.vars)
+        known = set(BUILTIN) | set(comp.fields) | set(game.vars) | set(comp.vars)
+        if comp.per_player and game.player_sets:
+            known.add(game.player_sets.var)
         if comp.kind == "dice":
             known |= DICE | {k for item in comp.items for face in item.faces
                              if isinstance(face, dict) for k in face}

@@ -8,22 +8,25 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.fonts import BUNDLED_FONTS, font_name
+from pnp.impose import MARK_GAP, PRINTER_MARGIN
 
 INK = Color(0, 0, 0)
 GREY = Color(0.45, 0.45, 0.45)
-MARK_GAP = 1.0  # mm between the bleed edge and a crop mark
 MARK_LEN = 5.0
 LABEL_PT = 5.5
 CALIBRATION_MM = 50.0
+CALIBRATION_DEPTH = 7.0  # its ticks and caption, clear of the pieces
 
 
 def label_font(bold: bool = False) -> str:
     return font_name(BUNDLED_FONTS, "sans", bold, False)
 
 
-def crop_marks(c, page: tuple, rects: list, bleed: float) -> list:
+def crop_marks(c, page: tuple, rects: list, bleed: float,
+               margin: float = PRINTER_MARGIN) -> list:
     """Marks on the extension of every cut line, in the margin outside the
-    block's bleed. Returns the bands [(side, depth, (lo, hi), positions)]."""
+    block's bleed, stopping `margin` short of the paper edge (a printer leaves
+    that blank). Returns the bands [(side, depth, (lo, hi), positions)]."""
     pw, ph = page
     left = min(x for x, _, _, _ in rects) - bleed
     right = max(x + w for x, _, w, _ in rects) + bleed
@@ -37,22 +40,23 @@ def crop_marks(c, page: tuple, rects: list, bleed: float) -> list:
     c.setDash([])
     for x in xs:
         for start, limit in ((top + MARK_GAP, ph), (bottom - MARK_GAP, 0.0)):
-            end = _mark_end(start, limit)
+            end = _mark_end(start, limit, margin)
             c.line(x * mm, start * mm, x * mm, end * mm)
     for y in ys:
         for start, limit in ((right + MARK_GAP, pw), (left - MARK_GAP, 0.0)):
-            end = _mark_end(start, limit)
+            end = _mark_end(start, limit, margin)
             c.line(start * mm, y * mm, end * mm, y * mm)
     c.restoreState()
     return [("bottom", bottom, (0.0, pw), xs), ("top", ph - top, (0.0, pw), xs),
             ("left", left, (0.0, ph), ys), ("right", pw - right, (0.0, ph), ys)]
 
 
-def _mark_end(start: float, limit: float) -> float:
-    """A mark runs outward MARK_LEN mm but stops 0.5 mm short of the paper edge."""
+def _mark_end(start: float, limit: float, margin: float) -> float:
+    """A mark runs outward MARK_LEN mm but stops `margin` short of the paper edge
+    (the imposition leaves it at least MIN_MARK mm)."""
     direction = 1 if limit > start else -1
-    room = abs(limit - start) - 0.5
-    return start + direction * max(min(MARK_LEN, room), 0.8)
+    room = abs(limit - start) - margin
+    return start + direction * max(min(MARK_LEN, room), 0.0)
 
 
 def free_bands(page: tuple, rects: list, bleed: float) -> list:
@@ -66,16 +70,18 @@ def free_bands(page: tuple, rects: list, bleed: float) -> list:
             ("left", left, (0.0, ph), []), ("right", pw - right, (0.0, ph), [])]
 
 
-def _slots(bands: list, length: float, depth: float, taken: list) -> list:
-    """Free stretches of margin, deepest band first: (band, lo, hi)."""
+def _slots(bands: list, length: float, depth: float, taken: list, margin: float) -> list:
+    """Free stretches of margin at least `depth` deep inside the printer's margin,
+    deepest band first: (band, lo, hi)."""
     found = []
     order = {"bottom": 0, "top": 1, "right": 2, "left": 3}
     for side, band_depth, (lo, hi), marks in sorted(bands, key=lambda b: (-round(b[1], 1),
                                                                           order[b[0]])):
-        if band_depth < depth:
+        if band_depth - margin < depth:
             continue
-        # stretches between the band's ends (6 mm in) and the crop marks (1.5 mm clear)
-        stops = [(lo + 6.0, 0.0), *[(mark, 1.5) for mark in marks], (hi - 6.0, 0.0)]
+        # stretches between the band's ends and the crop marks (1.5 mm clear)
+        end = max(6.0, margin + 1.0)
+        stops = [(lo + end, 0.0), *[(mark, 1.5) for mark in marks], (hi - end, 0.0)]
         for (a, clear_a), (b, clear_b) in zip(stops, stops[1:], strict=False):
             a, b = a + clear_a, b - clear_b
             if b - a >= length and (side, a) not in taken:
@@ -83,11 +89,13 @@ def _slots(bands: list, length: float, depth: float, taken: list) -> list:
     return found
 
 
-def _place(c, page, side, band_depth, lo, hi, length):
-    """Move the origin to a strip's start, x along the strip, y outward-centred."""
+def _place(c, page, side, band_depth, lo, hi, length, margin):
+    """Move the origin to a strip's start, x along the strip, y outward-centred
+    in the band between the printer's margin and the pieces."""
     pw, ph = page
     along = lo + (hi - lo - length) / 2
-    centre = max(band_depth / 2, min(3.2, band_depth - 1.0))
+    room = band_depth - margin
+    centre = margin + max(room / 2, min(3.2, room - 1.0))
     if side == "bottom":
         c.translate(along * mm, centre * mm)
     elif side == "top":
@@ -100,21 +108,23 @@ def _place(c, page, side, band_depth, lo, hi, length):
         c.rotate(-90)
 
 
-def page_furniture(c, page: tuple, bands: list, label: str, calibration: bool) -> None:
-    """The page label and, on a file's first page, the calibration bar."""
+def page_furniture(c, page: tuple, bands: list, label: str, calibration: bool,
+                   margin: float = PRINTER_MARGIN) -> None:
+    """The page label and, on a file's first page, the calibration bar, both
+    inside the printer's margin."""
     taken: list = []
     if calibration:
-        slots = _slots(bands, CALIBRATION_MM + 2, 4.2, taken)
+        slots = _slots(bands, CALIBRATION_MM + 2, CALIBRATION_DEPTH, taken, margin)
         if slots:
             side, depth, lo, hi = slots[0]
             taken.append((side, lo))
             c.saveState()
-            _place(c, page, side, depth, lo, hi, CALIBRATION_MM)
+            _place(c, page, side, depth, lo, hi, CALIBRATION_MM, margin)
             _calibration_bar(c)
             c.restoreState()
     size = LABEL_PT
     width = stringWidth(label, label_font(), size) / mm
-    slots = _slots(bands, min(width, 40.0) + 1, 2.4, taken)
+    slots = _slots(bands, min(width, 40.0) + 1, 2.4, taken, margin)
     if not slots:
         return
     side, depth, lo, hi = max(slots, key=lambda s: (s[3] - s[2] >= width, s[1], s[3] - s[2]))
@@ -129,7 +139,7 @@ def page_furniture(c, page: tuple, bands: list, label: str, calibration: bool) -
     if text != label:
         text += "…"
     c.saveState()
-    _place(c, page, side, depth, lo, hi, width)
+    _place(c, page, side, depth, lo, hi, width, margin)
     c.setFillColor(GREY)
     c.setFont(label_font(), size)
     c.drawString(0, -size * 0.35, text)
@@ -150,14 +160,14 @@ def _calibration_bar(c) -> None:
     c.drawRightString((CALIBRATION_MM - 0.5) * mm, 1.3 * mm, "print at 100 % scale")
 
 
-def fold_line(c, page: tuple, fold: tuple) -> None:
+def fold_line(c, page: tuple, fold: tuple, margin: float = PRINTER_MARGIN) -> None:
     pw, ph = page
     c.saveState()
     c.setStrokeColor(GREY)
     c.setLineWidth(0.5)
     c.setDash([3, 2])
     if fold[0] == "v":
-        c.line(fold[1] * mm, 3 * mm, fold[1] * mm, (ph - 3) * mm)
+        c.line(fold[1] * mm, margin * mm, fold[1] * mm, (ph - margin) * mm)
     else:
-        c.line(3 * mm, fold[1] * mm, (pw - 3) * mm, fold[1] * mm)
+        c.line(margin * mm, fold[1] * mm, (pw - margin) * mm, fold[1] * mm)
     c.restoreState()

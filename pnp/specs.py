@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pnp.langs import LANGUAGES
 from pnp.schema import (
     SLUG,
@@ -182,10 +184,20 @@ COMPONENT = Record({
     "shape": Opt(Str(choices=SHAPES)),
     "face": Opt(Str()),
     "vars": Opt(MapOf(Any_()), default={}),
+    "per_player": Opt(Bool(), default=False),  # one copy per printed player set
 }, what="component")
 
 FONT = Record({"regular": Opt(Str(), required=True), "bold": Opt(Str()),
                "italic": Opt(Str()), "bold-italic": Opt(Str())}, what="font family")
+
+MAX_PLAYER_SETS = 12
+VAR_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+PLAYER_SETS = Record({  # what each player owns is printed once per set (pnp build --players)
+    "var": Opt(Str(pattern=VAR_NAME, expected="a variable name like 'player'"),
+               default="player"),
+    "values": Opt(ListOf(Str(), min=1, max=MAX_PLAYER_SETS), required=True),
+    "print": Opt(Int(min=1, max=MAX_PLAYER_SETS)),
+}, what="player_sets")
 
 GAME = Record({
     "id": Opt(slug, required=True),
@@ -204,6 +216,7 @@ GAME = Record({
     "icons": Opt(ListOf(Str()), default=[]),
     "vars": Opt(MapOf(Any_()), default={}),
     "include": Opt(MapOf(Str()), default={}),
+    "player_sets": Opt(PLAYER_SETS),
     "components": Opt(ListOf(Any_(), min=1), required=True),
 }, what="game.yaml")
 

@@ -6,7 +6,8 @@ import pytest
 from conftest import ATS, EXAMPLE
 from pdfread import manifest, pages
 
-from pnp.impose import MARGIN, PAPERS
+from pnp.impose import PAPERS
+from pnp.impose import PRINTER_MARGIN as MARGIN
 
 TOL = 0.1
 CROP_MARK_PT = 0.5
@@ -139,17 +140,19 @@ def test_each_back_lies_exactly_behind_its_front(build, game, mode):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
-def test_nine_poker_cards_a_page_on_both_papers(build, game):
-    for paper in ("a4", "letter"):
-        folder, _ = build(game, paper=paper)
+def test_poker_cards_a_page_on_both_papers(build, game):
+    """Nine on A4; on Letter the 5 mm printer margin leaves no room for the crop marks
+    of a third row, so it takes the card: eight (landscape), nine when borderless."""
+    for paper, margin, most in (("a4", 5.0, 9), ("letter", 5.0, 8), ("letter", 0.0, 9)):
+        folder, _ = build(game, paper=paper, printer_margin=margin)
         entries = [e for e in manifest(folder)["items"]
                    if e["side"] == "front" and e["trim"][2:] == [63, 88]]
         counts: dict = {}
         for e in entries:
             counts[(e["file"], e["page"])] = counts.get((e["file"], e["page"]), 0) + 1
-        assert max(counts.values()) == min(9, max(counts.values()))
+        assert max(counts.values()) <= most
         if game == ATS:
-            assert max(counts.values()) == 9
+            assert max(counts.values()) == most
 
 
 def test_cards_abut_on_shared_cut_lines(build):

@@ -12,10 +12,11 @@ from conftest import ATS, EXAMPLE
 from pdfread import manifest, pages
 from pypdf import PdfReader
 
-from pnp.build import TILE_MARGIN, Options, build_game
+from pnp.build import Options, build_game
 from pnp.draw import MIN_TEXT_PT
 from pnp.game import load_game
 from pnp.impose import PAPERS
+from pnp.tiles import TILE_MARGIN
 
 GAMES = [EXAMPLE, ATS]
 
@@ -159,8 +160,9 @@ def test_a_page_sized_sheet_fills_one_page_of_either_paper(tmp_path, paper):
     assert len(sheet) == 1 and sheet[0]["page"] == 1
     width, height = PAPERS[paper]
     x, y, w, h = sheet[0]["trim"]
-    assert abs(w - (width - 10)) <= 0.1 and abs(h - (height - 10)) <= 0.1
-    assert abs(x - 5) <= 0.1 and abs(y - 5) <= 0.1
+    room = 5 + 3 + 2.5  # printer margin, bleed, crop marks (1 mm off the bleed, >= 1.5 mm)
+    assert abs(w - (width - 2 * room)) <= 0.1 and abs(h - (height - 2 * room)) <= 0.1
+    assert abs(x - room) <= 0.1 and abs(y - room) <= 0.1
 
 
 def test_a_sheet_tiled_only_because_of_the_margins_is_warned_of(tmp_path, capsys):
@@ -171,4 +173,4 @@ def test_a_sheet_tiled_only_because_of_the_margins_is_warned_of(tmp_path, capsys
     result = build_game(load_game(game_dir), tmp_path / "out", Options())
     warning = [w for w in result.warnings if "tiled" in w]
     assert len(warning) == 1 and "game.yaml:28:11:" in warning[0], result.warnings
-    assert "the largest size that fits one A4 page is 200 x 287 mm (size: page)" in warning[0]
+    assert "the largest size that fits one A4 page is 189 x 276 mm (size: page)" in warning[0]
