@@ -74,8 +74,11 @@ class ComponentPdf(TiledBoards):
                 "copies": item.copies, **(extra or {})}
 
     def record(self, item, copy, side, page_no, pos, size):
+        sets = self.game.player_sets
+        owner = {"printed_id": item.fields["id"], "player": item.fields[sets.var]} \
+            if self.comp.per_player and sets else {}
         self.result.manifest.append({
-            "component": self.comp.id, "item": item.id, "copy": copy, "side": side,
+            "component": self.comp.id, "item": item.id, **owner, "copy": copy, "side": side,
             "file": self.file_name, "page": page_no,
             "trim": [round(pos[0], 3), round(pos[1], 3), round(size[0], 3), round(size[1], 3)]})
 

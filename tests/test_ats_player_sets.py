@@ -1,0 +1,72 @@
+"""Above Top Secret prints what every player owns (rulebook, Game Components: 40 Defense
+and 12 Encounter cards, four base areas, a clearance card each), and each player's
+decks tell apart by the colour bands on their backs."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from PIL import Image
+
+from pnp import BUNDLED_GAMES
+from pnp.build import Options
+from pnp.cli import main
+from pnp.export import ExportOptions, export_games
+from pnp.game import load_game
+
+ATS = BUNDLED_GAMES / "above-top-secret"
+DPI = 40
+OWNED = {"defense": 40, "encounter": 12, "base-areas": 4, "clearance": 1}
+
+
+@pytest.fixture(scope="module")
+def two_players(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ats")
+    assert main(["build", str(ATS), "--out", str(out), "--quiet"]) == 0
+    return json.loads((out / "above-top-secret" / "manifest.json").read_text())["items"]
+
+
+def test_a_build_prints_both_players_sets(two_players):
+    counts = Counter((e["component"], e.get("player"), e["side"]) for e in two_players)
+    for component, count in OWNED.items():
+        for player in ("Red", "Blue"):
+            assert counts[component, player, "front"] == count, (component, player)
+    assert counts["defense", "Red", "back"] == counts["defense", "Blue", "back"] == 40
+    assert not any(e.get("player") in ("Green", "Yellow") for e in two_players)
+
+
+def test_six_players_for_three_teams_of_two(tmp_path):
+    out = tmp_path / "o"
+    assert main(["build", str(ATS), "--out", str(out), "--quiet", "--players", "6",
+                 "--only", "clearance"]) == 0
+    items = json.loads((out / "above-top-secret" / "manifest.json").read_text())["items"]
+    assert {e["player"] for e in items} == {"Red", "Blue", "Green", "Yellow", "Purple", "Grey"}
+
+
+def hex_rgb(text: str) -> tuple:
+    return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5))
+
+
+@pytest.mark.parametrize("deck", ["defense", "encounter"])
+def test_each_players_backs_carry_their_colour(tmp_path, deck):
+    game = load_game(ATS)
+    colours = game.vars["player_colors"]
+    export_games([game], tmp_path, ExportOptions(format="png", dpi=DPI, only=(deck,),
+                                                 print=Options(players=4)))
+    folder = tmp_path / "above-top-secret" / "png"
+    files = json.loads((folder / "manifest.json").read_text())["files"]
+    backs = [f for f in files if f["side"] == "back"]
+    assert len(backs) == 4 * OWNED[deck]
+    for entry in backs:
+        player = entry["item"].rsplit("-", 1)[1].capitalize()
+        want = hex_rgb(colours[player])
+        image = Image.open(folder / entry["file"]).convert("RGB")
+        w, h = image.size
+        for y_mm in (7.5, 80.5):  # the middle of each band, 3 mm bleed included
+            pixel = image.getpixel((round(w * 0.2), round((y_mm + 3) / 25.4 * DPI)))
+            assert max(abs(a - b) for a, b in zip(pixel, want, strict=True)) <= 12, \
+                (entry["file"], y_mm, pixel, want)
+    fronts = {f["item"] for f in files if f["side"] == "front"}
+    assert len(fronts) == 4 * OWNED[deck]
