@@ -140,11 +140,12 @@ def image_size_problems(comp, options: ExportOptions, problems: Problems) -> Non
         return
     for page in pages:
         width, height = full_size(page, dpi)
-        if width * height <= MAX_IMAGE_PIXELS or page.item.id in reported:
-            continue
-        reported.add(page.item.id)
+        if width * height <= MAX_IMAGE_PIXELS or page.item.mark in reported:
+            continue  # once per item as written, not per copy or player set
+        reported.add(page.item.mark)
         best = int(dpi * (MAX_IMAGE_PIXELS / (width * height)) ** 0.5)
-        problems.add(page.item.mark, f"{comp.id} '{page.item.id}' would be {width} x {height} "
+        name = page.item.fields["id"]
+        problems.add(page.item.mark, f"{comp.id} '{name}' would be {width} x {height} "
                                      f"px at {dpi} dpi; an exported image has at most "
                                      f"{MAX_IMAGE_PIXELS // 1_000_000} million pixels: use "
                                      f"--dpi {best} or lower")

@@ -9,7 +9,13 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 
 CUT = Color(0.2, 0.2, 0.2)
+CUT_WIDTH = 0.4  # pt
 TAB = Color(0.88, 0.88, 0.88)
+# Fold lines: dark dashes (pt) with light dashes in their gaps, so a fold shows as a
+# dashed line on a light face (the dark dashes) and on a dark one (the light dashes).
+FOLD_LIGHT = Color(1, 1, 1)
+FOLD_WIDTH = 0.5  # pt
+FOLD_TONES = ((CUT, (2.5, 2), 0), (FOLD_LIGHT, (2, 2.5), 2))  # light in the dark gaps
 
 # Cube net (a cross): face slot -> (column, row) with row 0 at the top.
 NET = {0: (1, 0), 2: (0, 1), 1: (1, 1), 3: (2, 1), 4: (3, 1), 5: (1, 2)}
@@ -66,11 +72,12 @@ def face_origin(slot: int, x: float, y: float, edge: float) -> tuple:
 
 
 def draw_net_lines(c, x: float, y: float, edge: float) -> None:
-    """Cut lines round the net and its tabs; dashed fold lines inside."""
+    """Cut lines round the net and its tabs; fold lines inside, dashed in two tones
+    (dark dashes, light ones in their gaps) so they show on light and dark faces alike.
+    Tabs are filled first, so no fill covers half of a fold line."""
     occupied = {pos: slot for slot, pos in NET.items()}
     t = tab_depth(edge)
-    c.saveState()
-    c.setLineWidth(0.4)
+    cuts, folds, tabs = [], [], []
     for slot, (col, row) in NET.items():
         fx, fy = face_origin(slot, x, y, edge)
         edges = {"top": ((fx, fy + edge), (fx + edge, fy + edge), (col, row - 1)),
@@ -81,12 +88,23 @@ def draw_net_lines(c, x: float, y: float, edge: float) -> None:
             shared = neighbour in occupied
             if shared and (slot > occupied[neighbour]):
                 continue  # drawn from the other face
-            folded = shared or (slot, name) in TABS
-            c.setStrokeColor(CUT)
-            c.setDash([2, 1.5] if folded else [])
-            c.line(a[0] * mm, a[1] * mm, b[0] * mm, b[1] * mm)
             if (slot, name) in TABS:
-                _tab(c, a, b, name, t)
+                tabs.append((a, b, name))
+            (folds if shared or (slot, name) in TABS else cuts).append((a, b))
+    c.saveState()
+    c.setLineWidth(CUT_WIDTH)
+    c.setStrokeColor(CUT)
+    for a, b, name in tabs:
+        _tab(c, a, b, name, t)
+    c.setDash([])
+    for a, b in cuts:
+        c.line(a[0] * mm, a[1] * mm, b[0] * mm, b[1] * mm)
+    c.setLineWidth(FOLD_WIDTH)
+    for colour, dash, phase in FOLD_TONES:
+        c.setStrokeColor(colour)
+        c.setDash(list(dash), phase)
+        for a, b in folds:
+            c.line(a[0] * mm, a[1] * mm, b[0] * mm, b[1] * mm)
     c.restoreState()
 
 

@@ -18,7 +18,8 @@ from pnp.game import load_game
 
 ATS = BUNDLED_GAMES / "above-top-secret"
 DPI = 40
-OWNED = {"defense": 40, "encounter": 12, "base-areas": 4, "clearance": 1}
+OWNED = {"defense": 40, "encounter": 12, "base-areas": 4, "clearance": 1, "playmat": 1,
+         "tokens": 14}  # tokens: 3 status, 1 alien, 5 damage, 4 base markers, 1 clearance
 
 
 @pytest.fixture(scope="module")
@@ -31,10 +32,13 @@ def two_players(tmp_path_factory):
 def test_a_build_prints_both_players_sets(two_players):
     counts = Counter((e["component"], e.get("player"), e["side"]) for e in two_players)
     for component, count in OWNED.items():
-        for player in ("Red", "Blue"):
-            assert counts[component, player, "front"] == count, (component, player)
+        for player in ("Red", "Blue"):  # a playmat prints one entry per tile
+            assert counts[component, player, "front"] == count or component == "playmat" \
+                and counts[component, player, "front"] >= 1, (component, player)
     assert counts["defense", "Red", "back"] == counts["defense", "Blue", "back"] == 40
     assert not any(e.get("player") in ("Green", "Yellow") for e in two_players)
+    command = [e for e in two_players if e["component"] == "command" and e["side"] == "front"]
+    assert len(command) == 1 and "player" not in command[0]  # one for the table
 
 
 def test_six_players_for_three_teams_of_two(tmp_path):
