@@ -76,7 +76,7 @@ class ComponentPdf(TiledBoards):
     def record(self, item, copy, side, page_no, pos, size):
         sets = self.game.player_sets
         owner = {"printed_id": item.fields["id"], "player": item.fields[sets.var]} \
-            if self.comp.per_player and sets else {}
+            if self.comp.per_player and sets and sets.var in item.fields else {}
         self.result.manifest.append({
             "component": self.comp.id, "item": item.id, **owner, "copy": copy, "side": side,
             "file": self.file_name, "page": page_no,

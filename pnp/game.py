@@ -53,6 +53,7 @@ class Item:
     faces: list = field(default_factory=list)
     size_mark: Mark | None = None  # where a sheet's own size is written
     index: int | None = None  # position in its component, when copied per player set
+    per_player: bool | None = None  # false: printed once in a per_player component
 
 
 @dataclass
@@ -416,6 +417,7 @@ class Loader(ItemSources):
         item = Item(id=str(checked["id"]), copies=checked.get("copies", 1),
                     fields={k: v for k, v in checked.items() if k not in reserved},
                     mark=mark, front=checked.get("front"), back=checked.get("back"),
+                    per_player=checked.get("per_player"),
                     shape=checked.get("shape") or spec["shape"],
                     faces=checked.get("faces") or [])
         item.fields["id"] = item.id

@@ -5,7 +5,8 @@ A game declares `player_sets: {var: player, values: [Red, Blue, ...], print: 2}`
 and marks components `per_player: true`. A build prints the first `print` sets
 (`pnp build --players N` for another count); each copy of an item gets the set's
 value as `{player}` (or the declared `var`), so one layout draws every player's
-colour band on the backs, and mixed decks can be sorted again.
+colour band on the backs, and mixed decks can be sorted again. An item marked
+`per_player: false` is printed once, for the whole table.
 """
 
 from __future__ import annotations
@@ -40,6 +41,11 @@ def player_sets(spec: dict, raw, game, problems: Problems) -> PlayerSets | None:
     count = sets["print"] or len(values)
     if count > len(values):
         problems.add(mark, f"player_sets: print {count}, but only {len(values)} values")
+    for comp in game.components:
+        for item in comp.items:
+            if item.per_player is not None and not comp.per_player:
+                problems.add(item.mark, f"per_player on an item of '{comp.id}', which is not "
+                             "per_player: it only says which of its items print once")
     for comp in per_player:
         if sets["var"] in comp.fields:
             problems.add(comp.mark, f"component '{comp.id}' has a field '{sets['var']}', the "
@@ -61,13 +67,21 @@ def for_players(game, count: int | None = None, every: bool = False):
             f"--players {count}: {game.id} prints at most {len(sets.values)} player sets "
             f"({', '.join(sets.values)})")])
     values = sets.values[:count]
-    components = [replace(comp, items=[
-        replace(item, id=f"{item.id}-{slug(value)}", index=position,
-                fields={**item.fields, sets.var: value})
-        for value in values
-        for position, item in enumerate(comp.items, start=1)]) if comp.per_player else comp
-        for comp in game.components]
+    components = [replace(comp, items=copied(comp, sets.var, values)) if comp.per_player
+                  else comp for comp in game.components]
     return replace(game, components=components)
+
+
+def copied(comp, var: str, values: tuple) -> list:
+    """Each set's copies of the items, set after set, then the items marked
+    `per_player: false` once (they read the component's own `vars` for `var`)."""
+    owned = [(position, item) for position, item in enumerate(comp.items, start=1)
+             if item.per_player is not False]
+    return [replace(item, id=f"{item.id}-{slug(value)}", index=position,
+                    fields={**item.fields, var: value})
+            for value in values for position, item in owned] + [
+        replace(item, index=position) for position, item in enumerate(comp.items, start=1)
+        if item.per_player is False]
 
 
 def slug(value: str) -> str:

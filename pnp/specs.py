@@ -221,15 +221,16 @@ GAME = Record({
 }, what="game.yaml")
 
 # Keys every item may carry, by component kind, beyond its declared fields.
+SHARED = {"per_player": Opt(Bool())}  # false: printed once in a per_player component
 RESERVED = {
-    "deck": {"id": Opt(Str(), required=True), "copies": Opt(copies, default=1),
+    "deck": {**SHARED, "id": Opt(Str(), required=True), "copies": Opt(copies, default=1),
              "front": Opt(Str()), "back": Opt(Str())},
-    "sheet": {"id": Opt(Str(), required=True), "copies": Opt(copies, default=1),
+    "sheet": {**SHARED, "id": Opt(Str(), required=True), "copies": Opt(copies, default=1),
               "front": Opt(Str()), "size": Opt(sheet_size_spec)},
-    "tokens": {"id": Opt(Str(), required=True), "copies": Opt(copies, default=1),
+    "tokens": {**SHARED, "id": Opt(Str(), required=True), "copies": Opt(copies, default=1),
                "front": Opt(Str()), "back": Opt(Str()), "shape": Opt(Str(choices=SHAPES)),
                "size": Opt(Length(min=3, templated=False))},
-    "dice": {"id": Opt(Str(), required=True), "copies": Opt(copies, default=1),
+    "dice": {**SHARED, "id": Opt(Str(), required=True), "copies": Opt(copies, default=1),
              "size": Opt(Length(min=8, templated=False)),
              "faces": Opt(ListOf(Any_(), min=6, max=6), required=True),
              "face": Opt(Str())},

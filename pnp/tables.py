@@ -24,7 +24,7 @@ from pnp.yamlload import MAX_TEXT, YList, YMap
 
 MAX_ROWS = 20_000  # the most pieces a component may have (specs.MAX_PIECES)
 WHOLE = re.compile(r"[+-]?\d+")
-RESERVED_TYPES = {"copies": "int", "size": "any", "faces": "any"}
+RESERVED_TYPES = {"copies": "int", "size": "any", "faces": "any", "per_player": "bool"}
 
 
 def typed(text: str, kind: str):
@@ -192,9 +192,10 @@ def write_csv(comp) -> str:
     return out.getvalue()
 
 
-ITEM_KEYS = {"deck": ("copies", "front", "back"), "sheet": ("copies", "front", "size"),
-             "tokens": ("copies", "front", "back", "shape", "size"),
-             "dice": ("copies", "size", "faces", "face")}  # an item's reserved keys
+ITEM_KEYS = {"deck": ("copies", "front", "back", "per_player"),
+             "sheet": ("copies", "front", "size", "per_player"),
+             "tokens": ("copies", "front", "back", "shape", "size", "per_player"),
+             "dice": ("copies", "size", "faces", "face", "per_player")}  # reserved keys
 
 
 def item_value(item, key: str):

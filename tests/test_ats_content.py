@@ -15,8 +15,8 @@ UNIT_TYPES = {"Land", "Air", "Covert", "Space", "Missile", "Anti-Air"}
 ATTRIBUTES = {"First Strike", "Disabler", "Booby-Trapped", "Bypass", "Cloaking", "Counterattack",
               "Early Warning", "Flanking", "Inaccuracy", "Infiltration", "Intel", "Protector",
               "Self Destruct", "Stealth", "Time Shift"}
-COMPONENTS = ["defense", "encounter", "base-areas", "clearance", "reference", "tokens", "command",
-              "dice", "playmat"]
+COMPONENTS = ["defense", "encounter", "base-areas", "clearance", "reference", "tokens", "dice",
+              "playmat"]
 
 
 def test_component_ids():

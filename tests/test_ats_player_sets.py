@@ -37,7 +37,7 @@ def test_a_build_prints_both_players_sets(two_players):
                 and counts[component, player, "front"] >= 1, (component, player)
     assert counts["defense", "Red", "back"] == counts["defense", "Blue", "back"] == 40
     assert not any(e.get("player") in ("Green", "Yellow") for e in two_players)
-    command = [e for e in two_players if e["component"] == "command" and e["side"] == "front"]
+    command = [e for e in two_players if e["item"] == "T-COMMAND" and e["side"] == "front"]
     assert len(command) == 1 and "player" not in command[0]  # one for the table
 
 

@@ -69,7 +69,7 @@ def test_crop_marks_on_every_cut_line_outside_the_cards(build, game, separated):
     bleed = manifest(folder)["bleed"]
     checked = 0
     for file, entries in items_by_file(folder).items():
-        if entries[0]["component"] in ("tokens", "command", "dice", "playmat"):
+        if entries[0]["component"] in ("tokens", "dice", "playmat"):
             continue
         read = pages(str(folder / file))
         by_page: dict = {}

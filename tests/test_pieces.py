@@ -47,12 +47,15 @@ def test_tokens_have_their_shape_and_size(build):
     game = load_game(ATS)
     sizes = {i.id: token_size(i.shape, i.size) for i in game.component("tokens").items}
     tokens = [e for e in manifest(folder)["items"] if e["component"] == "tokens"]
-    players = {t["player"] for t in tokens}  # each player's own set (player_sets)
-    assert len([t for t in tokens if t["side"] == "front"]) == len(players) * sum(
-        i.copies for i in game.component("tokens").items)
+    players = {t["player"] for t in tokens if "player" in t}  # each player's set
+    items = game.component("tokens").items
+    owned = sum(i.copies for i in items if i.per_player is not False)
+    assert len([t for t in tokens if t["side"] == "front"]) == len(players) * owned + sum(
+        i.copies for i in items if i.per_player is False)  # + the Command token
     for token in tokens:
-        assert math.isclose(token["trim"][2], sizes[token["printed_id"]][0], abs_tol=0.01)
-        assert math.isclose(token["trim"][3], sizes[token["printed_id"]][1], abs_tol=0.01)
+        printed = token.get("printed_id", token["item"])
+        assert math.isclose(token["trim"][2], sizes[printed][0], abs_tol=0.01)
+        assert math.isclose(token["trim"][3], sizes[printed][1], abs_tol=0.01)
 
 
 def test_german_text_renders_and_extracts(tmp_path):

@@ -102,3 +102,25 @@ def test_exported_images_of_each_set_have_their_own_files(tmp_path):
                  "--only", "crew", "--out", str(out), "--quiet"]) == 0
     files = {p.name for p in (out / "star-patrol" / "png" / "crew").glob("*.png")}
     assert {"C-01-red-back.png", "C-01-blue-back.png"} <= files and len(files) == 24
+
+
+def test_an_item_printed_once_in_a_per_player_component(tmp_path, capsys):
+    folder = example(tmp_path)
+    data = folder / "crew.yaml"
+    data.write_text(data.read_text() + '  - {id: C-99, per_player: false, name: Admiral, '
+                    'suit: sun, power: 9, text: "Leads."}\n')
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("rules: {count: 6,", "rules: {count: 7,")
+                    .replace("per: [{field: suit, count: 2}]", "per: []")
+                    .replace("    per_player: true\n", "    per_player: true\n"
+                             "    vars: {player: Table}\n", 1))
+    target, items = built(folder, tmp_path)
+    crew = [e["item"] for e in items if e["component"] == "crew" and e["side"] == "back"]
+    assert len(crew) == 13 and crew[-1] == "C-99"
+    text = " ".join(p["text"] for p in pages(str(target / "crew.pdf")))
+    assert "Table 7" in text  # the component's own value of the variable
+    data.write_text(data.read_text().replace("per_player: false", "per_player: true"))
+    tokens = folder / "game.yaml"
+    tokens.write_text(tokens.read_text().replace("{id: first,", "{id: first, per_player: true,"))
+    assert main(["check", str(folder)]) == 2
+    assert "which is not per_player" in capsys.readouterr().err
