@@ -75,7 +75,7 @@ class ComponentPdf(TiledBoards):
 
     def record(self, item, copy, side, page_no, pos, size):
         sets = self.game.player_sets
-        owner = {"printed_id": item.fields["id"], "player": item.fields[sets.var]} \
+        owner = {"printed_id": item.printed_id, "player": item.fields[sets.var]} \
             if self.comp.per_player and sets and sets.var in item.fields else {}
         self.result.manifest.append({
             "component": self.comp.id, "item": item.id, **owner, "copy": copy, "side": side,
@@ -151,7 +151,7 @@ class ComponentPdf(TiledBoards):
                        margin)
 
     def piece(self, item) -> str:
-        return f"{self.comp.id} '{item.id}'"
+        return f"{self.comp.id} '{item.printed_id}'"
 
     def layout_for(self, item, side: str):
         if side == "front":
@@ -160,7 +160,7 @@ class ComponentPdf(TiledBoards):
 
     def draw_piece(self, item, copy, layout, pos, size, bleed, kind, side, edges=None):
         c = self.canvas
-        where = f"{self.comp.id} '{item.id}' {side}"
+        where = f"{self.comp.id} '{item.printed_id}' {side}"
         ctx = self.context(item, copy, {"side": side, "shape": item.shape or ""})
         if kind == "token":
             c.saveState()
@@ -187,7 +187,7 @@ class ComponentPdf(TiledBoards):
                 ox, oy = pieces.face_origin(slot, pos[0], pos[1], edge)
                 ctx = self.context(item, copy, {**fields, "face": slot + 1})
                 self.renderer.draw(c, item.front, ctx, (ox * mm, oy * mm), (edge, edge), 0,
-                                   f"{self.comp.id} '{item.id}' face {slot + 1}",
+                                   f"{self.piece(item)} face {slot + 1}",
                                    piece=self.piece(item), item_mark=item.mark)
             pieces.draw_net_lines(c, pos[0], pos[1], edge)
             self.record(item, copy, "front", number, pos, sizes[index])

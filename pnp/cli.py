@@ -173,7 +173,7 @@ def run_and_report(args, loaded: list, run, summary) -> int:
     start = time.perf_counter()
     results = run(None if args.quiet else say)
     for game, result in zip(loaded, results, strict=True):
-        for warning in result.warnings:
+        for warning in dict.fromkeys(result.warnings):  # a player's copies share one
             say(f"warning: {warning}")
         for note in result.notes:
             say(f"note: {note}")
@@ -189,10 +189,10 @@ def cmd_check(args) -> int:
 
     for game in load_languages(resolve_game(args.game), args.lang):
         result = check_game(game, options_from(args))
-        for warning in result.warnings:
+        for warning in dict.fromkeys(result.warnings):  # a player's copies share one
             say(f"warning: {warning}")
         count = sum(item.copies for comp in game.components for item in comp.items)
-        warnings = len(result.warnings)
+        warnings = len(dict.fromkeys(result.warnings))
         print(f"{game.label}: OK ({len(game.components)} components, {count} pieces, "
               f"{warnings} warning{'' if warnings == 1 else 's'})")
     return 0

@@ -60,9 +60,13 @@ class Problems:
 
     def __init__(self) -> None:
         self.items: list[Problem] = []
+        self.seen: set = set()
 
     def add(self, mark: Mark, message: str) -> None:
-        self.items.append(mark.problem(message))
+        """Each problem once at its place (a player's copies of a piece share theirs)."""
+        if (mark, message) not in self.seen:
+            self.seen.add((mark, message))
+            self.items.append(mark.problem(message))
 
     def raise_if_any(self) -> None:
         if self.items:

@@ -94,13 +94,15 @@ def fit_problems(game, options, problems: Problems, warn) -> None:
             what = f"{size[0]:g} x {size[1]:g} mm"
             if comp.kind == "sheet":
                 if fits(size, PAPERS[options.paper], options.orientation):
-                    warn(f"{mark.file}:{mark.line}:{mark.col}: {comp.id} '{item.id}' "
+                    name = item.printed_id
+                    warn(f"{mark.file}:{mark.line}:{mark.col}: {comp.id} '{name}' "
                          f"({what}) is tiled over several pages only because of the page "
                          f"margins; the largest size that fits one {paper} page is "
                          f"{area[0]:g} x {area[1]:g} mm (size: {PAGE})")
                 continue
             piece = {"deck": "card", "tokens": "token", "dice": "die net"}[comp.kind]
-            problems.add(mark, f"a {what} {piece} ({comp.id} '{item.id}') does not fit on "
+            name = item.printed_id
+            problems.add(mark, f"a {what} {piece} ({comp.id} '{name}') does not fit on "
                          f"{paper} paper with its bleed and margins: at most "
                          f"{area[0]:g} x {area[1]:g} mm")
             if comp.kind == "deck":

@@ -55,6 +55,11 @@ class Item:
     index: int | None = None  # position in its component, when copied per player set
     per_player: bool | None = None  # false: printed once in a per_player component
 
+    @property
+    def printed_id(self) -> str:
+        """The id the piece shows (a player's copy keeps it; its own id names the set)."""
+        return str(self.fields.get("id", self.id))
+
 
 @dataclass
 class Component:

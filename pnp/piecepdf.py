@@ -64,7 +64,7 @@ class PiecePdf(ComponentPdf):
         c.setBleedBox((0, 0, (w + 2 * b) * mm, (h + 2 * b) * mm))
         c.setTrimBox((b * mm, b * mm, (w + b) * mm, (h + b) * mm))
         item = page.item
-        where = f"{self.comp.id} '{item.id}' {page.side}"
+        where = f"{self.comp.id} '{item.printed_id}' {page.side}"
         ctx = self.context(item, page.copy, {"side": page.side.split()[0],
                                              "shape": item.shape or "", **page.extra})
         if self.comp.kind == "tokens":  # the token's own shape, grown by its bleed

@@ -70,7 +70,7 @@ class TiledBoards:
         origin = (trim_left * mm, (trim_top - size[1]) * mm)
         ctx = self.context(item, copy, {"side": "front", "shape": ""})
         self.renderer.draw(c, self.layout_for(item, "front"), ctx, origin,
-                           size, bleed, f"{self.comp.id} '{item.id}' tile",
+                           size, bleed, f"{self.comp.id} '{item.printed_id}' tile",
                            piece=self.piece(item), item_mark=item.mark)
         c.restoreState()
         self.record(item, copy, "front", number, (trim_left, trim_top - size[1]), size)

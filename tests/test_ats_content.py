@@ -74,7 +74,7 @@ def test_the_printed_clearance_and_encounter_numbers_are_the_engines(tmp_path):
         assert levels[n]["targets"] == f"L1-L{reach}"
         assert levels[n]["cost"] == CLEARANCE_COST.get(n, 0)
         attack = "L1" if n == 1 else f"L1-L{n}"
-        assert f"Attack with {attack} · targets L1-L{reach}" in card, n
+        assert f"Attack with {attack} Targets L1-L{reach}" in card, n
     hits = [roll for roll in range(1, 7) if encounter_happens({"enc_deck": ["E-01"]}, roll)]
     assert hits == [5, 6]
     faces = next(i for i in game.component("dice").items if i.id == "encounter-die").faces
@@ -82,3 +82,13 @@ def test_the_printed_clearance_and_encounter_numbers_are_the_engines(tmp_path):
     reference = " ".join(i.fields["title"] + str(i.fields["sections"])
                          for i in game.component("reference").items)
     assert "**Encounter** face (5 or 6 on a plain d6)" in reference
+
+
+def test_rules_text_never_shrinks_below_the_standard():
+    """Body text >= 7 pt on cards and >= 9 pt on reference sheets (standards): the
+    styles of rules text may not shrink below that to fit, so a text that does not
+    fit is a build warning (tests/test_safe_zone.py holds the bundled games to none)."""
+    styles = load_game(ATS).styles
+    for name in ("ats-body", "ats-enc-body", "ats-unit"):
+        assert min(styles[name]["size"], styles[name]["min_size"] or 99) >= 7, name
+    assert styles["ats-sheet-body"]["min_size"] >= 9
