@@ -22,7 +22,7 @@ from pnp.draw import Renderer
 from pnp.errors import Problems
 from pnp.output import Output, OutputError, describe
 from pnp.piecepdf import render_pieces
-from pnp.players import for_players
+from pnp.players import for_players, slug
 
 FORMATS = ("png", "shop", "sheet", "tts", "csv")
 MAX_IMAGE_PIXELS = 100_000_000  # one exported image; a 1.2 x 1 m board at 300 dpi fits
@@ -247,8 +247,10 @@ def write_tts(saved, comp, pages, pdf: bytes, output, target, options) -> list[d
         files.append({"file": name, "component": comp.id, "pixels": list(image.size)})
         return final
 
-    if comp.kind == "deck" and pages:
-        fronts = [i for i, p in enumerate(pages) if p.side == "front"]
+    def deck(owner: str, indices: list) -> None:
+        """One Tabletop Simulator deck (a per_player deck: one per set, each its back)."""
+        stem = f"{comp.id}-{slug(owner)}" if owner else comp.id
+        fronts = [i for i in indices if pages[i].side == "front"]
         cols, rows = grid(len(fronts))
         size = card_pixels(pages[0].size, dpi, cols, rows)
         shown = max(30, math.ceil(size[0] / (pages[0].size[0] / 25.4)))  # the dpi that fits
@@ -259,13 +261,18 @@ def write_tts(saved, comp, pages, pdf: bytes, output, target, options) -> list[d
             trim = image.crop((bleed, bleed, image.width - bleed, image.height - bleed))
             return trim.resize(size, resample=Image.Resampling.LANCZOS)
 
-        back_index = next((i for i, p in enumerate(pages) if p.side == "back"), fronts[0])
+        back_index = next((i for i in indices if pages[i].side == "back"), fronts[0])
         back = card(next(rasterise(pdf, shown, sizes, [back_index])))
-        back_path = save(back, f"{comp.id}-back.png")
+        back_path = save(back, f"{stem}-back.png")
         faces = (card(image) for image in rasterise(pdf, shown, sizes, fronts))
         sheets = face_sheets(faces, len(fronts), size, back,
-                             lambda sheet, n: save(sheet, f"{comp.id}-faces-{n}.png"))
-        saved.deck(comp, [(pages[i].item, pages[i].copy) for i in fronts], sheets, back_path)
+                             lambda sheet, n: save(sheet, f"{stem}-faces-{n}.png"))
+        saved.deck(comp, [(pages[i].item, pages[i].copy) for i in fronts], sheets, back_path,
+                   owner)
+
+    if comp.kind == "deck":
+        for owner, indices in owners(saved.game, comp, pages):
+            deck(owner, indices)
     elif comp.kind == "tokens":
         images = {}
         for page, image in zip(pages, rasterise(pdf, dpi, sizes), strict=True):
@@ -280,6 +287,16 @@ def write_tts(saved, comp, pages, pdf: bytes, output, target, options) -> list[d
             saved.board(comp, page.item, page.copy,
                         save(image, f"{comp.id}/{file_stem(page)}.png"))
     return files
+
+
+def owners(game, comp, pages) -> list:
+    """[(player set or "", page indices)]: a per_player deck's pages by owner, in order."""
+    sets = game.player_sets
+    groups: dict = {}
+    for index, page in enumerate(pages):
+        owner = page.item.fields.get(sets.var, "") if comp.per_player and sets else ""
+        groups.setdefault(owner, []).append(index)
+    return list(groups.items())
 
 
 def full_size(page, dpi: int) -> tuple:

@@ -87,10 +87,12 @@ class SavedObject:
                 "LuaScript": "", "LuaScriptState": "", "ObjectStates": self.objects}
         return json.dumps(save, indent=1, ensure_ascii=False) + "\n"
 
-    def deck(self, comp, cards: list, sheets: list, back) -> None:
-        """cards: [(item, copy)] in order; sheets: [(face sheet path, cols, rows, count)]."""
-        deck = base("DeckCustom", comp.name, (self.game.id, comp.id), 3.0 * len(self.objects),
-                    flipped=True)
+    def deck(self, comp, cards: list, sheets: list, back, owner: str = "") -> None:
+        """cards: [(item, copy)] in order; sheets: [(face sheet path, cols, rows, count)];
+        owner: the player set of a per_player deck (one deck each)."""
+        name = f"{comp.name} ({owner})" if owner else comp.name
+        deck = base("DeckCustom", name, (self.game.id, comp.id, *([owner] if owner else [])),
+                    3.0 * len(self.objects), flipped=True)
         deck.update({"HideWhenFaceDown": True, "SidewaysCard": False, "DeckIDs": [],
                      "CustomDeck": {}, "ContainedObjects": []})
         position = 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -74,3 +75,21 @@ def test_each_players_backs_carry_their_colour(tmp_path, deck):
                 (entry["file"], y_mm, pixel, want)
     fronts = {f["item"] for f in files if f["side"] == "front"}
     assert len(fronts) == 4 * OWNED[deck]
+
+
+def test_tabletop_simulator_gets_a_deck_per_player_with_its_own_back(tmp_path):
+    game = load_game(ATS)
+    export_games([game], tmp_path, ExportOptions(format="tts", dpi=40, only=("encounter",),
+                                                 print=Options()))
+    folder = tmp_path / "above-top-secret" / "tts"
+    saved = json.loads((folder / "above-top-secret.json").read_text())
+    decks = [o for o in saved["ObjectStates"] if o["Name"] == "DeckCustom"]
+    assert [d["Nickname"] for d in decks] == ["Encounter Deck (Red)", "Encounter Deck (Blue)"]
+    backs = {e["BackURL"] for d in decks for e in d["CustomDeck"].values()}
+    assert len(backs) == 2 and all(len(d["ContainedObjects"]) == 12 for d in decks)
+    guids = [o["GUID"] for d in decks for o in [d, *d["ContainedObjects"]]]
+    assert len(guids) == len(set(guids))
+    red, blue = (Image.open(folder / Path(url.removeprefix("file:///")).name).convert("RGB")
+                 for url in sorted(backs, key=lambda u: "blue" in u))
+    assert red.getpixel((red.width // 5, red.height * 8 // 100)) != \
+        blue.getpixel((blue.width // 5, blue.height * 8 // 100))
