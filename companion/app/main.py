@@ -123,11 +123,24 @@ class DossierApp(App):
 
     def act(self, action: dict) -> str:
         """A game widget's move: '' when done (the table redraws on the next frame),
-        else the reason it is not allowed."""
+        else the reason it is not allowed. Steps with nothing to decide that follow
+        for the same player (the view's `follow_up`) are taken with it, each its
+        own action, so Undo takes them back one at a time."""
+        controller = self.controller
+        rules = controller.rules
+        seat = None if rules.is_over(controller.state) else rules.acting_seat(controller.state)
         try:
-            self.controller.act(action)
+            events = controller.act(action)
         except Rejected as exc:
             return f"Not allowed: {exc.message} ({exc.rule})"
+        follow = getattr(controller.view, "follow_up", None)
+        while follow and not rules.is_over(controller.state) and \
+                rules.acting_seat(controller.state) == seat:
+            step = follow(controller.state)
+            if step is None:
+                break
+            events = events + controller.act(step)
+        controller.recent = events
         self.after_action()
         return ""
 

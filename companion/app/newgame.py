@@ -78,8 +78,8 @@ class NewGameScreen(Screen):
                                  cursor_color=theme.GOLD, padding=(dp(10), dp(14)))
                 row.add_widget(name)
                 colour = None
-                if colours:
-                    pick = team if len(teams) > 1 and size > 1 else seat
+                if colours:  # each player their own colour; by team if there are too few
+                    pick = seat if len(colours) >= sum(teams) or size == 1 else team
                     colour = Spinner(text=colours[pick % len(colours)], values=colours,
                                      size_hint_x=0.38, font_size="17sp",
                                      background_normal="", background_color=theme.PANEL_HI)

@@ -17,7 +17,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 
-from companion.app.widgets import BigButton
+from companion.app.widgets import BigButton, Turnable
 from companion.games import load
 
 
@@ -27,6 +27,7 @@ class TableScreen(Screen):
     undo_text = StringProperty("")
     redo_text = StringProperty("")
     has_dice = BooleanProperty(False)
+    landscape = BooleanProperty(False)  # the toolbar in one row
     cover_name = StringProperty("")  # whom to hand the phone to ("" : no cover)
     recent = StringProperty("")  # the last action's public events, shown on the cover
 
@@ -34,7 +35,7 @@ class TableScreen(Screen):
         super().__init__(**kwargs)
         self.game_id = ""
         self.game = None  # the game's table widget
-        self.revealed: tuple | None = None  # (seat, actions) the private screen is open for
+        self.revealed: tuple | None = None  # (session, seat, actions) the screen is open for
         self.cover = self.ids.cover.__self__  # held: it is out of the tree while not shown
 
     @property
@@ -59,8 +60,9 @@ class TableScreen(Screen):
         self.has_dice = bool(controller.spec.dice)
         seat = self.cover_for(state, view)
         self.cover_name = state["players"][seat]["name"] if seat is not None else ""
-        self.recent = "\n".join(e["text"] for e in controller.recent
-                                if not e.get("private"))[-600:]
+        summary = getattr(view, "results", None)  # the game's readable results, if any
+        self.recent = "\n".join(summary(controller.session)[-4:]) if summary else "\n".join(
+            e["text"] for e in controller.recent if not e.get("private"))[-600:]
         content = self.ids.content
         shown = content.children[0] if content.children else None
         wanted = self.cover if seat is not None else self.game
@@ -69,30 +71,49 @@ class TableScreen(Screen):
             content.add_widget(wanted)
         if seat is None:
             self.game.refresh()
+        self.face(state, seat)
+
+    def face(self, state: dict, cover_seat: int | None) -> None:
+        """Face to face (a setting), the cover and the game's prompt and moves (its
+        Turnables) turn 180 degrees for a far-side seat: docs/game-interface.md."""
+        face_to_face = bool(self.app.settings["face_to_face"])
+        players = len(state["players"])
+        self.cover.turned = face_to_face and cover_seat is not None and far_side(
+            cover_seat, players)
+        turned = face_to_face and state["await"] is not None and far_side(
+            self.app.controller.rules.acting_seat(state), players)
+        for widget in walk(self.game):
+            if isinstance(widget, Turnable):
+                widget.turned = turned
 
     def cover_for(self, state: dict, view) -> int | None:
         """The seat to hand the phone to before the screen may show: the owner of a
-        private prompt, or the next player after a private choice (the cover again)."""
+        private prompt, or the next player after a private choice (the cover again).
+        A player who has shown the screen keeps it while every move since was theirs."""
         session = self.app.controller.session
+        rules = self.app.controller.rules
         moves = len(session.actions)
         if state["await"] is None:
             return None
-        seat = self.app.controller.rules.acting_seat(state)
+        seat = rules.acting_seat(state)
         private = view.private_seat(state)
         before = session.states[-2] if moves else None
         before_seat = None if before is None or before["await"] is None else \
-            self.app.controller.rules.acting_seat(before)
+            rules.acting_seat(before)
         was_private = before_seat is not None and view.private_seat(before) is not None
-        if self.revealed == (seat, moves - 1) and before_seat == seat:
-            self.revealed = (seat, moves)  # the same player goes on: no need to hand over
+        shown = self.revealed
+        if shown and shown[0] is session and shown[1] == seat and shown[2] <= moves and all(
+                session.states[i]["await"] and rules.acting_seat(session.states[i]) == seat
+                for i in range(shown[2], moves + 1)):
+            self.revealed = (session, seat, moves)  # the same player goes on: no hand over
         if private is None and not (was_private and before_seat != seat):
             return None
-        return None if self.revealed == (seat, moves) else seat
+        return None if self.revealed == (session, seat, moves) else seat
 
     def reveal(self) -> None:
         """The player named on the cover has the phone."""
         controller = self.app.controller
-        self.revealed = (controller.rules.acting_seat(controller.state),
+        self.revealed = (controller.session, controller.rules.acting_seat(controller.state),
                          len(controller.session.actions))
         self.refresh()
 
@@ -112,6 +133,19 @@ class TableScreen(Screen):
         from companion.app.menu import TableMenu
 
         TableMenu(self.app).open()
+
+
+def far_side(seat: int, players: int) -> bool:
+    """Face to face, seats fill the near side of the table (the phone's bottom edge)
+    clockwise, then the far side: the far side is the second half, seats
+    ceil(n/2) to n-1 counted from 0 (2 players: the second; 3: the third)."""
+    return seat >= (players + 1) // 2
+
+
+def walk(widget):
+    yield widget
+    for child in widget.children:
+        yield from walk(child)
 
 
 class DiceRoller(ModalView):

@@ -1,4 +1,5 @@
-"""Colours and sizes of the dark table theme (dp/sp applied in the kv files)."""
+"""Colours and sizes of the dark table theme (dp/sp applied in the kv files). A game's
+own colours (its players', its cards') come from its card data, never from here."""
 
 BACKGROUND = (0.07, 0.08, 0.09, 1)
 PANEL = (0.11, 0.125, 0.15, 1)
@@ -8,10 +9,3 @@ MUTED = (0.62, 0.64, 0.66, 1)
 GOLD = (0.79, 0.66, 0.29, 1)
 DANGER = (0.80, 0.30, 0.26, 1)
 GOOD = (0.33, 0.64, 0.38, 1)
-PLAYERS = {"Red": (0.66, 0.20, 0.18, 1), "Blue": (0.17, 0.34, 0.59, 1),
-           "Green": (0.23, 0.48, 0.25, 1), "Yellow": (0.56, 0.42, 0.0, 1)}  # the printed #8f6b00
-PLAYER_COLOURS = tuple(PLAYERS)
-
-
-def player_colour(name: str):
-    return PLAYERS.get(name, GOLD)

@@ -1,12 +1,16 @@
-"""Small widgets every screen may use: the big button and the pass-and-play cover."""
+"""Small widgets every screen may use: the big button, the pass-and-play cover,
+and the area that turns to face a player across the table."""
 
 from __future__ import annotations
 
-from kivy.properties import (
-    StringProperty,
-)
+from math import pi
+
+from kivy.graphics.transformation import Matrix
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
+from kivy.uix.scatter import Scatter
+from kivy.uix.widget import Widget
 
 
 class Cover(BoxLayout):
@@ -25,3 +29,36 @@ class BigButton(Button):
 
     reason = StringProperty("")
     tone = StringProperty("normal")  # normal, primary, danger
+
+
+class Turnable(Widget):
+    """Holds one widget (a game's prompt and moves) and, while `turned`, shows it
+    turned 180 degrees in the same place, taps and scrolling included: face to
+    face, the player across the table reads it the right way up. The shell sets
+    `turned` (table.py); a game only puts its prompt and moves in one."""
+
+    turned = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        self.inner = Scatter(do_rotation=False, do_scale=False, do_translation=False,
+                             auto_bring_to_front=False)
+        super().__init__(**kwargs)
+        super().add_widget(self.inner)
+        for name in ("pos", "size", "turned"):
+            self.fbind(name, self._place)
+        self._place()
+
+    def add_widget(self, widget, *args, **kwargs):
+        if widget is self.inner:
+            return super().add_widget(widget, *args, **kwargs)
+        widget.pos = (0, 0)
+        self.inner.bind(size=lambda _scatter, size: setattr(widget, "size", size))
+        widget.size = self.inner.size
+        return self.inner.add_widget(widget, *args, **kwargs)
+
+    def _place(self, *_args) -> None:
+        self.inner.size = self.size
+        move = Matrix().translate(self.x + (self.width if self.turned else 0),
+                                  self.y + (self.height if self.turned else 0), 0)
+        self.inner.transform = move.multiply(Matrix().rotate(pi, 0, 0, 1)) if self.turned \
+            else move

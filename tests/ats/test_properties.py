@@ -155,7 +155,7 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 8) | st.t
                            lambda inner: st.lists(inner, max_size=3)
                            | st.dictionaries(st.text(max_size=6), inner, max_size=3),
                            max_leaves=6)
-ACTION_TYPES = ["start_card", "roll", "draw", "intel", "attack", "sacrifice", "end_turn",
+ACTION_TYPES = ["start_card", "roll", "draw", "intel", "attack", "sacrifice", "swap", "end_turn",
                 "choose", "reinforce", "advance", "skip", "cloak", "discard", "free_roll", "x"]
 KEYS = ["card", "value", "level", "mode", "player", "target", "swaps", "levels", "die"]
 

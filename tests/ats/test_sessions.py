@@ -133,3 +133,23 @@ def test_a_copy_of_a_live_only_pause_cannot_be_carried_on():
     with pytest.raises(RuntimeError, match="live_only"):
         rules.apply(state, rules.legal_actions(state)[0])
     rules.step(state, rules.legal_actions(state)[0])  # the state itself carries on
+
+
+def test_a_save_from_before_r_sac_2_still_loads():
+    """Saves made when a Sacrifice was one action that ended the turn (R-SAC-1) replay
+    the same: the action is still accepted with its old meaning."""
+    session = Session(RULES, {}, 5)
+    while True:
+        state = session.state
+        if state["await"]["kind"] == "main":
+            seat = state["await"]["player"]
+            swaps = [a for a in RULES.legal_actions(state) if a["type"] == "swap"]
+            if swaps:
+                break
+        session.apply(RULES.legal_actions(state)[0])
+    old = {"type": "sacrifice", "swaps": [{"level": swaps[0]["level"],
+                                           "card": swaps[0]["card"]}]}
+    session.apply(old)
+    assert session.state["turn"]["player"] != seat  # the old action ends the turn
+    again = loads(RULES, session.dumps())
+    assert again.state == session.state and again.actions[-1] == old

@@ -1,5 +1,5 @@
-"""Turns, rounds, Sacrifice, Cleanup and winning (R-TURN-1, R-SAC-1, R-CLN-1, R-CLR-3,
-R-CMB-6, R-WIN-1)."""
+"""Turns, rounds, Sacrifice, Cleanup and winning (R-TURN-1, R-SAC-1, R-SAC-2, R-CLN-1,
+R-CLR-3, R-CMB-6, R-WIN-1)."""
 
 
 from companion.games.ats import model as m
@@ -295,6 +295,82 @@ def test_r_win_1_roll_over_can_take_the_last_area(table):
     table.bases(1).update(HQ=0, OPS=0, TEST=0, LAB=50)
     table.attack(1, 1)
     assert table.state["winner"] == {"team": 0, "draw": False}
+
+
+# -- R-SAC-2 one swap at a time -------------------------------------------------------------
+def swap(level, card):
+    return {"type": "swap", "level": level, "card": card}
+
+
+def test_r_sac_2_several_swaps_one_at_a_time_then_end_the_turn(table):
+    old = table.put(0, 2, atk=10)
+    two, four, spare = table.card(level=2), table.card(level=4), table.card(level=1)
+    player(table, 0)["hand"] = [two, four, spare]
+    table.act(swap(2, two))
+    assert table.state["await"] == {"kind": "main", "player": 0}  # the turn goes on
+    assert table.slot(0, 2)["card"] == two and player(table, 0)["discard"] == [old["card"]]
+    legal = RULES.legal_actions(table.state)
+    assert {a["type"] for a in legal} == {"swap", "end_turn"}  # no attack after a swap
+    assert {a["level"] for a in legal if a["type"] == "swap"} == {1, 4}  # level 2 is done
+    table.act(swap(4, four))
+    assert table.state["await"] == {"kind": "main", "player": 0}  # `spare` could go in L1
+    table.act(END)
+    assert table.state["turn"]["player"] == 1
+    assert player(table, 0)["hand"] == [spare]
+
+
+def test_r_sac_2_the_turn_ends_when_no_card_could_make_another_swap(table):
+    one = table.card(level=1)
+    player(table, 0)["hand"] = [one, table.card(level=1)]
+    table.act(swap(1, one))  # the other level-1 card cannot go in level 1 again
+    assert table.state["turn"]["player"] == 1
+
+
+def test_r_sac_2_one_swap_per_level_and_no_attack_or_intel_after(table):
+    table.put(0, 1, atk=40, attributes=["Intel"])
+    table.put(1, 1, defense=90)
+    a, b, c = table.card(level=2), table.card(level=2), table.card(level=3)
+    player(table, 0)["hand"] = [a, b, c]
+    table.act(swap(2, a))
+    assert table.rejected(swap(2, b)).rule == "R-SAC-2"
+    assert table.rejected({"type": "attack", "level": 1,
+                           "target": {"player": 1, "level": 1}}).rule == "R-TURN-1"
+    assert table.rejected({"type": "intel", "level": 1, "mode": "self"}).rule == "R-ATT-10"
+    assert table.rejected({"type": "sacrifice", "swaps": [{"level": 3, "card": c}]}
+                          ).rule == "R-SAC-1"
+
+
+def test_r_sac_2_not_after_attacking_or_a_whole_sacrifice(table):
+    card = table.card(level=2)
+    player(table, 0)["hand"] = [card]
+    table.state["turn"]["attacked"] = True
+    assert table.rejected(swap(2, card)).rule == "R-SAC-1"
+    table.state["turn"].update(attacked=False, sacrificed=True)  # R-SAC-1's, all at once
+    assert table.rejected(swap(2, card)).rule == "R-SAC-1"
+
+
+def test_r_sac_2_needs_a_same_level_card_from_hand(table):
+    wrong = table.card(level=3)
+    player(table, 0)["hand"] = [wrong]
+    assert table.rejected(swap(2, wrong)).rule == "R-SAC-1"
+    assert table.rejected(swap(9, wrong)).rule == "R-SAC-2"
+
+
+def test_r_sac_2_swaps_in_turn_give_the_same_table_as_one_sacrifice(table):
+    table.put(0, 1)
+    one, three = table.card(level=1), table.card(level=3)
+    player(table, 0)["hand"] = [one, three, table.card(level=5)]
+    start = table.state
+    table.act({"type": "sacrifice", "swaps": [{"level": 1, "card": one},
+                                              {"level": 3, "card": three}]})
+    together = table.state["players"][0]
+    table.state = start
+    table.act(swap(3, three))
+    table.act(swap(1, one))
+    table.act(END)
+    apart = table.state["players"][0]
+    assert apart["line"] == together["line"] and apart["hand"] == together["hand"]
+    assert sorted(apart["discard"]) == sorted(together["discard"])
 
 
 def test_r_win_1_drawing_from_an_empty_deck_is_out(table):

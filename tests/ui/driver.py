@@ -43,6 +43,7 @@ def screenshot(path) -> None:
     """Save the next frame drawn that has content (companion.app.main)."""
     from companion.app.main import on_drawn_frames, save_screenshot
 
+    drawing(True)
     saved = []
 
     def take() -> bool:
@@ -97,7 +98,8 @@ def tap(widget) -> None:
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         touch.touch_up()
-        wait_until(lambda: released, f"the release of '{plain(widget.text)}'")
+        name = plain(getattr(widget, "text", str(widget)))
+        wait_until(lambda: released, f"the release of '{name}'")
     finally:
         widget.funbind("on_release", on_release)
     pump()
@@ -108,26 +110,59 @@ def tap_text(app, text: str, exact: bool = True) -> None:
 
 
 def scroll_into_view(widget) -> None:
-    """Scroll the enclosing ScrollView until the widget's centre is inside it."""
+    """Scroll each enclosing ScrollView (the innermost first, sideways or up and down)
+    until the widget's centre is inside it; coordinates are the view's own, so a view
+    turned round (companion.app.widgets.Turnable) scrolls the same."""
     from kivy.uix.scrollview import ScrollView
 
     view = widget.parent
-    while view is not None and not isinstance(view, ScrollView):
+    while view is not None:
+        if isinstance(view, ScrollView):
+            _scroll_to(view, widget)
         view = None if view.parent is view else view.parent  # the window is its own parent
-    if view is None:
-        return
+
+
+def _scroll_to(view, widget) -> None:
+    """Scroll so that the widget's centre is in the middle of the view (or as near as
+    the content allows): the centre is then visible, however large the widget."""
+    def centre():
+        return view.parent.to_widget(*widget.to_window(*widget.center))
 
     def inside() -> bool:
-        _, y = widget.to_window(*widget.center)
-        bottom = view.to_window(view.x, view.y)[1]
-        if bottom + widget.height / 2 - 1 <= y <= bottom + view.height - widget.height / 2 + 1:
-            return True
-        view.scroll_to(widget, padding=10, animate=False)
-        return False
+        if widget.get_root_window() is None:
+            return True  # gone (a redraw replaced it): nothing to scroll to
+        x, y = centre()
+        return (not view.do_scroll_x or view.x + 1 <= x <= view.right - 1) and (
+            not view.do_scroll_y or view.y + 1 <= y <= view.top - 1)
 
+    if inside():
+        return
+    x, y = centre()
+    dx = (view.center_x - x) if view.do_scroll_x else 0
+    dy = (view.center_y - y) if view.do_scroll_y else 0
+    sx, sy = view.convert_distance_to_scroll(dx, dy)
+    view.scroll_x = min(1, max(0, view.scroll_x - sx))
+    view.scroll_y = min(1, max(0, view.scroll_y - sy))
     pump()
     wait_until(inside, f"{widget} to scroll into view")
     pump()
+
+
+def _no_frame(*_args) -> bool:
+    return True  # stops the window's own handler: nothing is drawn or shown
+
+
+def drawing(on: bool) -> None:
+    """Turn drawing frames off (a long run of taps on a software-rendered window
+    spends most of its time drawing) or back on (for a screenshot). Layout, touches
+    and the clock run the same either way."""
+    from kivy.core.window import Window
+
+    for event in ("on_draw", "on_flip"):
+        Window.funbind(event, _no_frame)
+        if not on:
+            Window.fbind(event, _no_frame)
+    Window.canvas.ask_update()
 
 
 def toggles(app) -> list:

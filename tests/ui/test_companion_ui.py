@@ -1,14 +1,34 @@
-"""A complete game driven through the real window by touches, checked against
-the engine after every step; screenshots of every screen go to
-test-artifacts/ui/."""
+"""Above Top Secret through the real window, by touches.
+
+The complete games (virtual and printed cards, and six players face to face) run
+at a phone's and a tablet's real size and density, each size in its own process
+(tests/ui/tour.py): every move is made by tapping the table and checked against
+the engine, every table screen against the standards, and the first screen of
+each kind is saved to test-artifacts/<size>/. The tests below it run in the
+shared window and check one behaviour each."""
 
 from __future__ import annotations
 
 import contextlib
+import subprocess
+import sys
+import time
+from pathlib import Path
 
-from companion.core.session import Session
 from companion.games.ats import view
-from companion.games.ats.ai import GreedyAgent
+
+ROOT = Path(__file__).resolve().parents[2]
+SIZES = {"phone": ("1080x2340", "2.625", []), "tablet": ("2560x1600", "2", []),
+         "phone-landscape": ("2340x1080", "2.625", ["--short"])}
+SCREENS = ["home", "new-game-virtual", "virtual-cover", "virtual-start_card",
+           "virtual-turn_start", "virtual-main", "virtual-attack-targets",
+           "virtual-attack-confirm", "virtual-attack-result", "virtual-encounter-result",
+           "virtual-sacrifice", "virtual-card", "virtual-rollover_area", "virtual-reinforce",
+           "virtual-advance", "virtual-cloak", "virtual-discard", "virtual-search",
+           "virtual-self_destruct", "virtual-game-over", "virtual-log", "new-game-printed",
+           "printed-start_card", "printed-roll", "printed-main", "printed-sacrifice-list",
+           "printed-discard", "printed-reveal", "printed-game-over", "dice-roller", "menu",
+           "six-main", "six-face-to-face", "six-cover-face-to-face"]
 
 
 def shot(artifacts, name):
@@ -18,117 +38,138 @@ def shot(artifacts, name):
     screenshot(artifacts / f"{name}.png")
 
 
-def perform(app, action, artifacts, seen):
-    """Do `action` with taps, the way a player would."""
-    from tests.ui.driver import find, tap, tap_text, toggles
+def test_a_tour_of_the_table_by_taps_at_phone_and_tablet_sizes(display):
+    """The three sizes run side by side, each app in its own window on the test Xvfb."""
+    runs = {}
+    for name, (size, density, extra) in SIZES.items():
+        out = ROOT / "test-artifacts" / name
+        out.parent.mkdir(parents=True, exist_ok=True)
+        log = open(out.with_suffix(".log"), "w")  # noqa: SIM115 - closed below
+        runs[name] = (subprocess.Popen(
+            [sys.executable, "-m", "tests.ui.tour", "--size", size, "--out", str(out), *extra],
+            env={**display, "KIVY_METRICS_DENSITY": density}, cwd=ROOT, stdout=log,
+            stderr=subprocess.STDOUT), log, out)
+    deadline = time.monotonic() + 1800
+    for name, (process, log, out) in runs.items():
+        code = process.wait(max(1, deadline - time.monotonic()))
+        log.close()
+        tail = out.with_suffix(".log").read_text(errors="replace")[-4000:]
+        assert code == 0, f"{name}: {tail}"
+        names = {p.stem.split("-", 1)[1] for p in out.glob("*.png")}
+        wanted = SCREENS if not SIZES[name][2] else ["virtual-main", "six-main"]
+        assert set(wanted) <= names, f"{name}: no {sorted(set(wanted) - names)}"
+        out.with_suffix(".log").unlink()
+
+
+# -- in the shared window ------------------------------------------------------------------
+def to_prompt(app, seed: int, kind: str, **setup):
+    """A new game played by the engine's first legal moves up to a prompt of `kind`."""
+    from tests.ui.driver import pump
+
+    controller = app.controller
+    controller.new_game("above-top-secret", {"cards": "virtual", "dice": "digital", **setup},
+                        seed=seed)
+    while controller.state["await"]["kind"] != kind:
+        controller.act(controller.legal()[0])
+    app.show_table()
+    pump()
+
+
+def reveal(app):
+    from tests.ui.driver import tap_text
 
     state = app.controller.state
-    wait = state["await"]
-    first = wait["kind"] not in seen
-    seen.add(wait["kind"])
-    name = state["players"][wait["player"]]["name"]
-    try:  # the shell's pass-and-play cover, before a private choice
-        button = find(app, f"I am {name}: show")
-    except LookupError:
-        button = None
-    if button is not None:
-        assert wait["kind"] in ("start_card", "turn_start", "roll"), wait
-        if "cover" not in seen:
-            seen.add("cover")
-            shot(artifacts, "03-pass-the-phone")
-        tap(button)
-    if wait["kind"] == "main":
-        if first:
-            shot(artifacts, "05-table-main")
-        kind = action["type"]
-        if kind == "end_turn":
-            return tap_text(app, "End turn")
-        if kind == "attack":
-            tap_text(app, "Attack")
-            if "attack-pick" not in seen:
-                seen.add("attack-pick")
-                shot(artifacts, "06-attack-pick-attacker")
-            slot = state["players"][wait["player"]]["line"][action["level"] - 1]
-            tap_text(app, f"L{action['level']} {view.defense(slot['card'])['name']}")
-            if "attack-target" not in seen:
-                seen.add("attack-target")
-                shot(artifacts, "07-attack-pick-target")
-            tap_text(app, view.attack_label(state, wait["player"], action))
-            if "attack-confirm" not in seen:
-                seen.add("attack-confirm")
-                shot(artifacts, "08-attack-preview")
-            return tap_text(app, "Attack!")
-        if kind in ("sacrifice", "intel"):
-            tap_text(app, "Sacrifice combat (swap line cards)" if kind == "sacrifice"
-                     else "Use Intel")
-            return tap_text(app, view.label(state, action))
-    if wait["kind"] == "advance":
-        if action["type"] == "skip":
-            return tap_text(app, "Not this round")
-        for level in action["levels"]:
-            for toggle in toggles(app):
-                if toggle.text.startswith(f"L{level} "):
-                    tap(toggle)
-                    break
-        if "advance" not in seen:
-            seen.add("advance")
-            shot(artifacts, "09-clearance-picker")
-        return tap_text(app, "Advance clearance")
-    if first and wait["kind"] in ("turn_start", "choose", "reinforce", "discard"):
-        shot(artifacts, f"04-prompt-{wait['kind']}")
-    tap_text(app, view.label(state, action))
+    with contextlib.suppress(LookupError):
+        tap_text(app, f"I am {state['players'][state['await']['player']]['name']}: show")
 
 
-def test_a_complete_game_through_the_ui(app, artifacts):
-    from tests.ui.driver import pump, tap_text
+def test_roll_and_draw_take_one_tap_and_undo_one_at_a_time(app):
+    from tests.ui.driver import tap_text
 
-    shot(artifacts, "01-home")
-    tap_text(app, "New game: Above Top Secret")
-    shot(artifacts, "02-new-game")
-    app.controller.next_seed = 0  # a game that meets every kind of prompt (see below)
-    tap_text(app, "Start the game")
-    controller = app.controller
-    shadow = Session(controller.rules, controller.session.setup, controller.session.seed)
-    agents = [GreedyAgent(5), GreedyAgent(6)]
-    seen: set = set()
-    steps = 0
-    while controller.state["await"] is not None:
-        state = controller.state
-        action = agents[controller.rules.acting_seat(state)].choose(controller.rules, state)
-        perform(app, action, artifacts, seen)
-        pump()
-        shadow.apply(action)
-        assert controller.session.actions == shadow.actions, f"step {steps}: {action}"
-        assert controller.state == shadow.state
-        assert controller.store.slot(controller.rules.game_id).current.exists()
-        steps += 1
-        assert steps < 2000
-    prompts = {controller.session.states[i]["await"].get("choice") or
-               controller.session.states[i]["await"]["kind"]
-               for i in range(len(controller.session.actions))}
-    assert {"order", "rollover_area", "advance", "discard", "reinforce", "cloak",
-            "self_destruct", "search", "main", "turn_start"} <= prompts
-    assert app.root.current == "gameover"
-    assert controller.state["winner"] == shadow.state["winner"]
-    shot(artifacts, "10-game-over")
-    tap_text(app, "Game log")
-    shot(artifacts, "11-log")
-    assert app.root.current == "log"
+    to_prompt(app, 5, "turn_start")  # seed 5: the first Encounter roll is all clear
+    reveal(app)
+    before = len(app.controller.session.actions)
+    tap_text(app, "Roll the Encounter die and draw a card")
+    actions = app.controller.session.actions[before:]
+    assert [a["type"] for a in actions] == ["roll", "draw"], actions
+    assert app.controller.state["await"]["kind"] == "main"
+    tap_text(app, "Undo: Player 1: draw a card")  # each its own log entry
+    assert app.controller.state["await"]["kind"] == "draw"
+    reveal(app)
+    tap_text(app, "Draw a card")
+    assert app.controller.state["await"]["kind"] == "main"
+
+
+def test_the_hand_shows_only_after_the_cover(app):
+    from tests.ui.taps import pieces
+
+    to_prompt(app, 3, "main")
+    state = app.controller.state
+    hand = sorted(state["players"][state["await"]["player"]]["hand"])
+    assert not pieces(app), "the table shows under the cover"
+    reveal(app)
+    assert sorted(w.card_id for w in pieces(app) if w.thing and w.thing[0] == "hand") == hand
+
+
+def test_several_swaps_by_tapping_cards_in_hand(app):
+    """R-SAC-2: Sacrifice, then one tap per card from hand; the turn goes on."""
+    from companion.games.ats.data import defense
+    from tests.ui.driver import tap_text
+    from tests.ui.taps import tap_thing
+
+    to_prompt(app, 3, "main")
+    reveal(app)
+    state = app.controller.state
+    seat = state["await"]["player"]
+    by_level = {}
+    for card in state["players"][seat]["hand"]:
+        by_level.setdefault(defense(card)["level"], card)
+    first, second = list(by_level.values())[:2]
+    tap_text(app, "Sacrifice")
+    tap_thing(app, ("hand", first))
+    tap_thing(app, ("hand", second))
+    swaps = [a for a in app.controller.session.actions if a["type"] == "swap"]
+    assert [s["card"] for s in swaps] == [first, second]
+    line = app.controller.state["players"][seat]["line"]
+    assert {line[defense(c)["level"] - 1]["card"] for c in (first, second)} == {first, second}
+    if app.controller.state["await"]["player"] == seat:  # more could be swapped
+        tap_text(app, "End turn")
+    assert app.controller.state["turn"]["player"] != seat
+
+
+def test_face_to_face_turns_the_prompt_to_the_far_side_and_takes_its_taps(app):
+    from companion.app.widgets import Turnable
+    from tests.ui.driver import tap_text, walk
+
+    app.settings.set("face_to_face", True)
+    try:
+        to_prompt(app, 3, "main")
+        while app.controller.state["await"]["player"] != 1:  # seat 1 of 2: the far side
+            app.controller.act({"type": "end_turn"} if app.controller.state["await"]["kind"]
+                               == "main" else app.controller.legal()[0])
+            while app.controller.state["await"]["kind"] != "main":
+                app.controller.act(app.controller.legal()[0])
+        app.show_table()
+        reveal(app)
+        screen = app.root.get_screen("table")
+        turnables = [w for w in walk(screen.game) if isinstance(w, Turnable)]
+        assert turnables and all(w.turned for w in turnables)
+        tap_text(app, "End turn")  # a turned button still takes its tap
+        assert app.controller.session.actions[-1] == {"type": "end_turn"}
+    finally:
+        app.settings.set("face_to_face", False)
 
 
 def test_dice_roller_menu_and_undo(app, artifacts):
     from tests.ui.driver import pump, tap_text
+    from tests.ui.taps import tap_card
 
     app.controller.new_game("above-top-secret", {}, seed=3)
     app.show_table()
     pump()
     for _ in range(10):  # the two starting lines
-        state = app.controller.state
-        seat = state["await"]["player"]
-        with contextlib.suppress(LookupError):
-            tap_text(app, f"I am {state['players'][seat]['name']}: show")
-        action = app.controller.legal()[0]
-        tap_text(app, view.label(state, action))
+        reveal(app)
+        tap_card(app, app.controller.legal()[0]["card"])
     before = len(app.controller.session.actions)
     tap_text(app, "Dice")
     tap_text(app, "Combat die")
@@ -145,7 +186,6 @@ def test_dice_roller_menu_and_undo(app, artifacts):
     tap_text(app, "Face-to-face: off")
     assert app.settings["face_to_face"]
     tap_text(app, "Close")
-    shot(artifacts, "14-face-to-face")
     tap_text(app, "Menu")
     tap_text(app, "Face-to-face: on (far side turned)")
     tap_text(app, "Close")
@@ -167,3 +207,4 @@ def test_back_button_goes_home_and_resume_returns(app):
     tap_text(app, "Resume Above Top Secret")
     assert app.root.current == "table"
     assert app.controller.session.actions == actions
+    assert view.status(app.controller.state)["acting_seat"] == 0

@@ -8,7 +8,7 @@ import subprocess
 import time
 from pathlib import Path
 
-SCREEN = "480x800x24"
+SCREEN = "2600x2400x24"  # room for a phone (1080 x 2340) and a tablet (2560 x 1600)
 
 
 def start() -> tuple[subprocess.Popen, str]:

@@ -15,7 +15,8 @@ SPEC = GameSpec(
             "random": "companion.core.agents:RandomAgent"},
     players=Players(modes=(("2 players", (1, 1)), ("2 teams of 2", (2, 2)),
                            ("3 players", (1, 1, 1)), ("3 teams of 2", (2, 2, 2))),
-                    colours=("Red", "Blue", "Green", "Yellow"), alternate=True),
+                    colours=("Red", "Blue", "Green", "Yellow", "Purple", "Grey"),
+                    alternate=True),  # the printed sets' colours (game.yaml player_colors)
     options=(Option("dice", "Dice", (("digital", "App dice"), ("physical", "Real dice")),
                     "digital", setting="dice"),
              Option("cards", "Cards", (("virtual", "Virtual decks"),

@@ -49,8 +49,8 @@ class GreedyAgent:
             return 0.0
         if kind == "attack":
             return self.attack_score(state, seat, action)
-        if kind == "sacrifice":
-            swap = action["swaps"][0]
+        if kind in ("sacrifice", "swap"):
+            swap = action["swaps"][0] if kind == "sacrifice" else action
             old = me["line"][swap["level"] - 1]
             gain = value(swap["card"]) - (value(old["card"]) if old else -200)
             return gain / 4 - 5

@@ -31,8 +31,9 @@ class Cleanup:
                 if (not slot["touched"] and not slot["protector"]
                         and slot["placed"] < state["round"] and m.has(slot, "Protector")):
                     slot["protector"] = True
-                    events.append({"kind": "protector", "text": f"{name_of(slot)} gains the "
-                                   "Protector token", "player": seat})
+                    events.append({"kind": "protector", "text": f"{player['name']}'s "
+                                   f"{name_of(slot)} gains the Protector token",
+                                   "player": seat, "card": slot["card"]})
                 slot["touched"] = False
                 slot["damage"] = 0
         state["cleanup"] = {"step": 3, "pos": 0}

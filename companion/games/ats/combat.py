@@ -46,7 +46,8 @@ class Combat:
                        f"{self.player(self.q)['name']}'s {name_of(self.t)}")
         ctx.emit("declared", f"{self.player(self.p)['name']}'s {name_of(a)} attacks "
                  f"{target_text}" + (" (Bypass)" if self.bypass else ""),
-                 player=self.p, level=self.la, target=self.q)
+                 player=self.p, level=self.la, target=self.q, target_level=self.lt,
+                 area=self.area)
         if (yield from self.hold_window()) or (yield from self.defending_time_shift()):
             return self.end(cancelled=True)
         if self.area:
@@ -221,7 +222,8 @@ class Combat:
         minus = self.minus if (seat, level) == (self.q, self.lt) else 0
         defence = m.eff_def(slot, striker, minus)
         self.ctx.emit("damaged", f"{name_of(slot)} takes {amount} damage ({how}): "
-                      f"{slot['damage']}/{defence}", player=seat, level=level, amount=amount)
+                      f"{slot['damage']}/{defence}", player=seat, level=level, amount=amount,
+                      card=slot["card"], how=how)
         if slot["damage"] >= defence:
             self.ctx.emit("destroyed", f"{name_of(slot)} is destroyed", player=seat,
                           level=level, card=slot["card"],
@@ -257,7 +259,7 @@ def hit_base(ctx, state, seat, area, amount, how) -> None:
     player["bases"][area] = max(0, before - amount)
     ctx.emit("base_damaged", f"{player['name']}'s {area} loses {before - player['bases'][area]}"
              f" HP ({how}): {player['bases'][area]} left", player=seat, area=area,
-             amount=before - player["bases"][area])
+             amount=before - player["bases"][area], how=how)
     if before > 0 and player["bases"][area] == 0:
         ctx.emit("base_destroyed", f"{player['name']}'s {area} is destroyed", player=seat,
                  area=area)

@@ -20,11 +20,17 @@ ENCOUNTER: dict = {}
 
 
 @cache
+def game():
+    """The game as pnp loads it: the card data, and for the table its colours and
+    icons (one YAML drives the printed cards and the screen)."""
+    return load_game(BUNDLED_GAMES / GAME_ID, check_fonts=False)
+
+
+@cache
 def cards() -> tuple[dict, dict]:
     """(defense cards by id, encounter cards by id)."""
-    game = load_game(BUNDLED_GAMES / GAME_ID, check_fonts=False)
     defense = DEFENSE
-    for item in game.component("defense").items:
+    for item in game().component("defense").items:
         f = item.fields
         defense[item.id] = {"id": item.id, "name": f["name"], "level": f["level"],
                             "atk": f["atk"], "def": f["def"], "unit": f["unit"],
@@ -32,7 +38,7 @@ def cards() -> tuple[dict, dict]:
     ENCOUNTER.update({item.id: {"id": item.id, "name": item.fields["name"],
                                 "kind": item.fields["kind"], "effect": item.fields["effect"],
                                 "text": plain_text(item.fields["text"])}
-                      for item in game.component("encounter").items})
+                      for item in game().component("encounter").items})
     return defense, ENCOUNTER
 
 

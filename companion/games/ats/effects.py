@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.games.ats import model as m
 from companion.games.ats.combat import hit_base, name_of
-from companion.games.ats.data import BASE_HP, encounter
+from companion.games.ats.data import BASE_HP, defense, encounter
 
 
 class Encounter:
@@ -68,7 +68,8 @@ class Encounter:
             areas = m.standing_areas(player)
             if step.get("area", "each") == "choose" and areas:
                 areas = [(yield from self.ctx.ask(self.chooser(step, seat), "area", areas,
-                                                  f"choose {player['name']}'s base area"))]
+                                                  f"choose {player['name']}'s base area",
+                                                  target=seat))]
             for area in areas:
                 hit_base(self.ctx, self.state, seat, area, step["amount"], "encounter")
 
@@ -82,7 +83,7 @@ class Encounter:
             if not areas:
                 continue
             area = yield from self.ctx.ask(self.chooser(step, seat), "repair_area", areas,
-                                           "choose a base area to repair")
+                                           "choose a base area to repair", target=seat)
             before = player["bases"][area]
             player["bases"][area] = min(BASE_HP, before + step["amount"])
             self.ctx.emit("base_repaired", f"{player['name']}'s {area} regains "
@@ -95,7 +96,8 @@ class Encounter:
             slot["mods"].append({"stat": step["stat"], "amount": step["amount"],
                                  "until": self.until(step["duration"])})
             self.ctx.emit("modified", f"{name_of(slot)} {step['amount']:+d} "
-                          f"{step['stat'].upper()}", player=seat, level=level)
+                          f"{step['stat'].upper()}", player=seat, level=level,
+                          stat=step["stat"], amount=step["amount"])
         self.previous = chosen
 
     def op_grant_attribute(self, step):
@@ -105,7 +107,7 @@ class Encounter:
             slot["granted"].append({"attr": step["attribute"],
                                     "until": self.until(step["duration"])})
             self.ctx.emit("granted", f"{name_of(slot)} gains {step['attribute']}",
-                          player=seat, level=level)
+                          player=seat, level=level, attr=step["attribute"])
         self.previous = chosen
 
     def op_disable(self, step):
@@ -135,7 +137,8 @@ class Encounter:
                         "choose a card to discard from your hand")
                 m.take_from_hand(player, card_id)
                 player["discard"].append(card_id)
-                self.ctx.emit("discarded", f"{player['name']} discards {card_id}",
+                shown = defense(card_id)["name"] if card_id != m.UNKNOWN else "a card"
+                self.ctx.emit("discarded", f"{player['name']} discards {shown}",
                               player=seat, card=card_id)
 
     def op_clearance(self, step):

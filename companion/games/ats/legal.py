@@ -53,23 +53,23 @@ class LegalMoves:
         actions = [{"type": "end_turn"}]
         turn = state["turn"]
         player = state["players"][seat]
-        if not turn["intel"]:
+        if not (turn["intel"] or turn["attacked"] or turn["sacrificed"]):
             for level, slot in enumerate(player["line"][:m.clearance(player)], start=1):
                 if slot and m.has(slot, "Intel"):
                     actions.append({"type": "intel", "level": level, "mode": "self"})
                     actions += [{"type": "intel", "level": level, "mode": "opponent",
                                  "player": q} for q in m.opponents(state, seat)]
                     break
-        if turn["attacked"] or turn["sacrificed"]:
-            return actions
-        actions += self.attack_actions(state, seat)
-        actions += [{"type": "sacrifice", "swaps": [{"level": defense(c)["level"], "card": c}]}
-                    for c in m.hand_choices(state, seat)]
-        return actions
+        swaps = [{"type": "swap", "level": lv, "card": c}
+                 for lv in self.swap_levels(state, seat)
+                 for c in m.hand_choices(state, seat, lv)]  # R-SAC-2
+        return actions + self.attack_actions(state, seat) + swaps
 
     def attack_actions(self, state, seat) -> list[dict]:
         """Every legal attack (the same as `attack_problem` allows, built directly)."""
         player = state["players"][seat]
+        if state["turn"]["attacked"] or state["turn"]["sacrificed"]:
+            return []  # R-TURN-1
         rivals = []  # (seat, per level: None for a gap else whether a Space unit, areas)
         for q in m.opponents(state, seat):
             enemy = state["players"][q]

@@ -27,7 +27,8 @@ from companion.games.ats.setup import STATE_VERSION, SetupSteps, first_strike
 from companion.games.ats.turns import Turns
 
 PROCEDURES = {"first_strike": first_strike, "combat": combat, "encounter": encounter_turn}
-ANSWERS = {"turn_start": ("roll",), "main": ("intel", "attack", "sacrifice", "end_turn"),
+ANSWERS = {"turn_start": ("roll",), "main": ("intel", "attack", "sacrifice", "swap",
+                                                   "end_turn"),
            "advance": ("advance", "skip"), "cloak": ("cloak", "skip")}  # others: the kind
 
 
@@ -45,7 +46,7 @@ class AtsRules(SetupSteps, LegalMoves, Turns, Cleanup, Reports, Invariants, Proc
         self.handlers = {name[3:]: getattr(self, name) for name in dir(self)
                          if name.startswith("on_")}  # what answers each `await` kind
         self.main_moves = {name[3:]: getattr(self, name) for name in dir(self)
-                           if name.startswith("do_")}  # intel, attack, sacrifice, end_turn
+                           if name.startswith("do_")}  # intel, attack, sacrifice, swap, end_turn
 
     # -- doing it --------------------------------------------------------------------------
     def step(self, state: dict, action: dict) -> list[dict]:

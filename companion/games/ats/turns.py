@@ -155,6 +155,39 @@ class Turns:
         turn["sacrificed"] = True
         return events + self.end_turn(state)
 
+    def do_swap(self, state, action) -> list[dict]:
+        """R-SAC-2: one swap of a Sacrifice; the turn goes on until the player ends it
+        or no card in hand could make another swap."""
+        seat, turn = state["turn"]["player"], state["turn"]
+        if turn["attacked"] or (turn["sacrificed"] and "swapped" not in turn):
+            raise Rejected("R-SAC-1", "Sacrifice replaces the turn's attack")
+        level, card_id = action.get("level"), action.get("card")
+        if level not in LEVELS or level in turn.get("swapped", ()):
+            raise Rejected("R-SAC-2", "one swap per level in a Sacrifice")
+        if card_id not in m.hand_choices(state, seat, level):
+            raise Rejected("R-SAC-1", f"{card_id} is not a level-{level} card in your hand")
+        player = state["players"][seat]
+        old = player["line"][level - 1]
+        if old:
+            player["discard"].append(old["card"])
+        m.take_from_hand(player, card_id)
+        player["line"][level - 1] = m.new_slot(card_id, state["round"])
+        turn["sacrificed"] = True
+        turn.setdefault("swapped", []).append(level)
+        events = [{"kind": "sacrificed", "text": f"{player['name']} puts "
+                   f"{defense(card_id)['name']} in level {level}"
+                   + (f", discarding {name_of(old)}" if old else ""), "player": seat,
+                   "level": level}]
+        return events + ([] if self.swap_levels(state, seat) else self.end_turn(state))
+
+    def swap_levels(self, state, seat) -> list[int]:
+        """R-SAC-2: the levels a card from hand could still be swapped into."""
+        turn = state["turn"]
+        if turn["attacked"] or (turn["sacrificed"] and "swapped" not in turn):
+            return []
+        done = turn.get("swapped", ())
+        return [lv for lv in LEVELS if lv not in done and m.hand_choices(state, seat, lv)]
+
     def end_turn(self, state) -> list[dict]:
         seat = state["turn"]["player"]
         m.expire(state, "turn_end", seat)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from companion.core.preview import outcomes
 from companion.games.ats import model as m
-from companion.games.ats.data import CLEARANCE_COST, HAND_LIMIT, defense, encounter
+from companion.games.ats.data import AREAS, CLEARANCE_COST, HAND_LIMIT, defense, encounter, game
+from companion.games.ats.results import results  # noqa: F401 - the shell's cover shows them
 
-LEVEL_NAMES = {1: "Restricted", 2: "Confidential", 3: "Classified", 4: "Top Secret",
-               5: "Above Top Secret"}
-AREA_NAMES = {"HQ": "Headquarters", "OPS": "Operations", "TEST": "Test Facility",
-              "LAB": "Research Lab"}
+LEVEL_NAMES = {int(k): v["name"] for k, v in game().vars["glossary"]["levels"].items()}
+AREA_NAMES = {a: next(i.fields["name"] for i in game().component("base-areas").items
+                      if i.fields["area"] == a) for a in AREAS}  # the printed names
 
 
 def panel(state: dict, seat: int) -> dict:
@@ -25,9 +25,10 @@ def panel(state: dict, seat: int) -> dict:
         card = defense(slot["card"])
         tokens = [t for t, on in (("cloaked", slot["cloaked"]), ("protector", slot["protector"]),
                                   ("disabled", slot["disabled"])) if on]
+        granted = sorted({g["attr"] for g in slot["granted"]} - set(card["attributes"]))
         line.append({"level": level, "gap": False, "id": card["id"], "name": card["name"],
-                     "unit": card["unit"], "attributes": sorted(m.attributes(slot)) if
-                     not slot["disabled"] else list(card["attributes"]),
+                     "unit": card["unit"], "attributes": list(card["attributes"]),
+                     "granted": granted, "working": not slot["disabled"],
                      "atk": m.eff_atk(slot), "def": m.eff_def(slot), "printed_atk": card["atk"],
                      "printed_def": card["def"], "damage": slot["damage"], "tokens": tokens,
                      "cleared": level <= m.clearance(player)})
@@ -38,6 +39,8 @@ def panel(state: dict, seat: int) -> dict:
             "deck": len(player["deck"]), "hand": len(player["hand"]),
             "discard": len(player["discard"]), "held": [encounter(c)["name"]
                                                         for c in player["held"]],
+            "team": [state["players"][s]["name"] for s in state["teams"][player["team"]]
+                     if s != seat],
             "line": line}
 
 
@@ -94,10 +97,31 @@ def prompt_text(state: dict) -> str:
     return texts.get(kind, kind)
 
 
+HAND_PROMPTS = {"turn_start", "draw", "main", "reinforce", "discard"}
+HAND_CHOICES = {"discard", "search", "bottom", "order"}
+
+
 def private_seat(state: dict) -> int | None:
-    """Starting lines are chosen in secret (R-SET-1): behind the shell's cover."""
+    """Behind the shell's cover: starting lines, chosen in secret (R-SET-1), and with
+    virtual decks every prompt that shows its player's hand (or deck)."""
     wait = state["await"]
-    return wait["player"] if wait and wait["kind"] == "start_card" else None
+    if not wait or "player" not in wait:
+        return None
+    if wait["kind"] == "start_card":
+        return wait["player"]
+    if state["settings"]["cards"] != "virtual":
+        return None
+    if wait["kind"] in HAND_PROMPTS or (wait["kind"] == "choose"
+                                        and wait.get("choice") in HAND_CHOICES):
+        return wait["player"]
+    return None
+
+
+def follow_up(state: dict) -> dict | None:
+    """A step the acting player takes with nothing to decide: the Draw (R-TURN-1),
+    done for them right after their previous action, as its own undoable action."""
+    wait = state["await"]
+    return {"type": "draw"} if wait and wait["kind"] == "draw" else None
 
 
 def describe(state: dict, action: dict) -> str:
@@ -114,6 +138,8 @@ def describe(state: dict, action: dict) -> str:
     if kind == "roll":
         return f"{who}'s roll" + (f" of {action['value']}" if "value" in action else "")
     text = label(state, action)
+    if kind == "choose":
+        return f"{who}'s choice: {text}"
     return f"{who}: {text[0].lower()}{text[1:]}" if who else text
 
 
@@ -141,6 +167,8 @@ def label(state: dict, action: dict) -> str:
     if kind == "sacrifice":
         swaps = ", ".join(f"L{s['level']}: {card_name(s['card'])}" for s in action["swaps"])
         return f"Sacrifice: {swaps}"
+    if kind == "swap":
+        return f"Swap in L{action['level']}: {card_name(action['card'])}"
     if kind == "intel":
         if action["mode"] == "self":
             return "Intel: my clearance +1 this turn"
