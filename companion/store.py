@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import time
 from pathlib import Path
 
@@ -122,8 +123,14 @@ class Slot:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        if self.current.exists():
-            os.replace(self.current, self.folder / PREVIOUS)
+        if self.current.exists():  # current.json exists at every moment, killed or not
+            keep = self.folder / f".{PREVIOUS}.{os.getpid()}.tmp"
+            keep.unlink(missing_ok=True)
+            try:
+                os.link(self.current, keep)
+            except OSError:  # a file system without hard links
+                shutil.copyfile(self.current, keep)
+            os.replace(keep, self.folder / PREVIOUS)
         os.replace(temp, self.current)
         self._sync_folder()
 
