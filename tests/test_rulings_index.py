@@ -11,7 +11,8 @@ import pytest
 from companion.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
-HEADING = re.compile(r"^## ((?:R|GM)(?:-[A-Z0-9]+)+): (.+)$", re.M)
+HEADING = re.compile(r"^## ((?:R|GM|AAT)(?:-[A-Z0-9]+)+): (.+)$", re.M)
+FILES = sorted(p.stem for p in (ROOT / "docs" / "rulings").glob("*.md"))
 RULE_ID = re.compile(r"\"((?:R|GM)-[A-Z]+(?:-\d+)?)\"")
 
 
@@ -19,8 +20,9 @@ def rulings(game_id: str) -> dict:
     return dict(HEADING.findall((ROOT / "docs" / "rulings" / f"{game_id}.md").read_text()))
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", FILES)
 def test_every_ruling_is_in_the_index(game_id):
+    """Every game's rulings file, its engine written yet or not."""
     index = (ROOT / "docs" / "rulings.md").read_text()
     found = rulings(game_id)
     assert found, f"docs/rulings/{game_id}.md has no rulings"
