@@ -201,6 +201,7 @@ def cmd_check(args) -> int:
 def cmd_list(args) -> int:
     from pnp.build import count_label
     from pnp.game import load_game
+    from pnp.players import for_players
 
     known = bundled_ids()
     if not known:
@@ -209,8 +210,10 @@ def cmd_list(args) -> int:
     for game_id in known:
         try:
             game = load_game(BUNDLED_GAMES / game_id)
-            parts = ", ".join(f"{c.id} ({count_label(c)})" for c in game.components)
-            print(f"{game.id:22} {game.name} [{', '.join(game.languages)}]: {parts}")
+            printed = for_players(game)  # what a build prints: each player's set counted
+            parts = ", ".join(f"{c.id} ({count_label(c)})" for c in printed.components)
+            sets = f" ({game.player_sets.print} player sets)" if game.player_sets else ""
+            print(f"{game.id:22} {game.name} [{', '.join(game.languages)}]{sets}: {parts}")
         except InvalidInput as exc:
             print(f"{game_id:22} INVALID ({len(exc.problems)} problems)")
     return 0

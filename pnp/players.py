@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, replace
 
 from pnp.errors import InvalidInput, Mark, Problems
+from pnp.layouts import BUILTIN
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,9 @@ def player_sets(spec: dict, raw, game, problems: Problems) -> PlayerSets | None:
     values = tuple(sets["values"])
     if len(set(values)) != len(values):
         problems.add(mark, "player_sets: every value must differ (they tell the sets apart)")
+    if sets["var"] in BUILTIN:
+        problems.add(mark, f"player_sets: var '{sets['var']}' is a name every layout already "
+                     f"has ({', '.join(sorted(BUILTIN))}): choose another, such as 'player'")
     count = sets["print"] or len(values)
     if count > len(values):
         problems.add(mark, f"player_sets: print {count}, but only {len(values)} values")

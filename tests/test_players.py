@@ -79,6 +79,8 @@ def test_more_players_than_sets_is_exit_2_at_player_sets(tmp_path, capsys):
     ("player_sets: {var: suit, values: [Red]}\n", "    per_player: true\n",
      "has a field 'suit'"),
     ("player_sets: {var: 2x, values: [Red]}\n", "", "is not a variable name"),
+    ("player_sets: {var: id, values: [Red]}\n", "    per_player: true\n",
+     "var 'id' is a name every layout already has"),
 ])
 def test_mistakes_in_player_sets_are_located(tmp_path, capsys, sets, per_player, message):
     folder = example(tmp_path, sets, per_player)
