@@ -35,6 +35,14 @@ def field_spec(field_def) -> Opt:
 
 def check_rules(comp, rules: dict, mark: Mark, problems: Problems) -> None:
     """A component's `rules` over its items, copies counted."""
+    named = set(rules["unique"]) | {p["field"] for p in rules["per"] or []}
+    named |= {e["field"] for e in (rules["copies"] or {}).get("except", [])}
+    named |= set(rules["only"] or {})
+    unknown = sorted(named - set(comp.fields) - {"id"})
+    if unknown:  # a typo here would make the rule pass silently
+        problems.add(mark, f"rules name fields '{comp.id}' does not declare: "
+                     f"{', '.join(unknown)}")
+        return
     total = sum(item.copies for item in comp.items)
     if rules["count"] is not None and total != rules["count"]:
         problems.add(mark, f"'{comp.id}' must have {rules['count']} cards, has {total}")
@@ -48,13 +56,53 @@ def check_rules(comp, rules: dict, mark: Mark, problems: Problems) -> None:
             else:
                 seen[value] = item.mark
     for per in rules["per"] or []:
-        counts = Counter()
+        check_per(comp, per, mark, problems)
+    if rules["copies"]:
+        check_copies(comp, rules["copies"], problems)
+    for key, allowed in (rules["only"] or {}).items():
         for item in comp.items:
-            counts[hashable(item.fields.get(per["field"]))] += item.copies
-        for value, count in sorted(counts.items(), key=lambda kv: str(kv[0])):
-            if count != per["count"]:
-                problems.add(mark, f"'{comp.id}' must have {per['count']} cards per "
-                             f"{per['field']}, has {count} with {per['field']} {value}")
+            if item.fields.get(key) not in allowed:
+                shown = ", ".join("none" if v is None else str(v) for v in allowed)
+                problems.add(item.mark, f"'{item.id}': {key} "
+                             f"{item.fields.get(key)!r} does not belong in '{comp.id}' "
+                             f"(only {shown})")
+
+
+def check_per(comp, per: dict, mark: Mark, problems: Problems) -> None:
+    """Copies per value of a field: the same `count` for every value, or `counts`."""
+    counts = Counter()
+    for item in comp.items:
+        counts[hashable(item.fields.get(per["field"]))] += item.copies
+    if (per["count"] is None) == (per["counts"] is None):
+        problems.add(mark, "a per rule takes either 'count' or 'counts'")
+        return
+    if per["counts"] is not None:
+        wanted = {str(k): v for k, v in per["counts"].items()}
+        have = {str(k): v for k, v in counts.items()}
+        for value in sorted(set(wanted) | set(have)):
+            if have.get(value, 0) != wanted.get(value, 0):
+                problems.add(mark, f"'{comp.id}' must have {wanted.get(value, 0)} cards with "
+                             f"{per['field']} {value}, has {have.get(value, 0)}")
+        return
+    for value, count in sorted(counts.items(), key=lambda kv: str(kv[0])):
+        if count != per["count"]:
+            problems.add(mark, f"'{comp.id}' must have {per['count']} cards per "
+                         f"{per['field']}, has {count} with {per['field']} {value}")
+
+
+def check_copies(comp, rule: dict, problems: Problems) -> None:
+    """Deckbuilding limits: at most `max` copies of an item, unless the first
+    exception its fields match sets another limit (or none)."""
+    for item in comp.items:
+        limit, why = rule["max"], ""
+        for exc in rule["except"]:
+            value = item.fields.get(exc["field"])
+            if exc["has"] == value or (isinstance(value, list) and exc["has"] in value):
+                limit, why = exc["max"], f" ({exc['has']})"
+                break
+        if limit is not None and item.copies > limit:
+            problems.add(item.mark, f"'{item.id}' has {item.copies} copies; "
+                         f"'{comp.id}' allows at most {limit}{why}")
 
 
 class ChoiceOf(Spec):

@@ -7,12 +7,12 @@ Every problem in every file is collected and raised together as InvalidInput
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from pnp import ASSETS, BUNDLED_LAYOUTS
+from pnp.components import Component, ComponentLoader, Item, named_size  # noqa: F401 (re-exported)
 from pnp.errors import InvalidInput, Mark, Problems, file_mark
-from pnp.fields import check_rules, field_spec
 from pnp.langs import (
     GAME_SHAPE,
     LAYOUT_SHAPE,
@@ -23,60 +23,16 @@ from pnp.langs import (
 )
 from pnp.layouts import check_names, resolve_layouts, unknown_ref
 from pnp.players import PlayerSets, player_sets
-from pnp.schema import Record, Spec
-from pnp.sources import ItemSources
+from pnp.schema import Spec
 from pnp.specs import (
-    CARD_SIZES,
-    COMPONENT,
     GAME,
     ICON_FILE,
     LAYOUT_FILE,
     MAX_PIECES,
-    PAGE,
-    RESERVED,
 )
 from pnp.yamlload import YMap, load_yaml
 
 BUNDLED_ICONS = ASSETS / "icons.yaml"
-
-
-@dataclass
-class Item:
-    id: str
-    copies: int
-    fields: dict
-    mark: Mark
-    front: str | None = None
-    back: str | None = None
-    shape: str | None = None
-    size: tuple | float | None = None
-    faces: list = field(default_factory=list)
-    size_mark: Mark | None = None  # where a sheet's own size is written
-    index: int | None = None  # position in its component, when copied per player set
-    per_player: bool | None = None  # false: printed once in a per_player component
-
-    @property
-    def printed_id(self) -> str:
-        """The id the piece shows (a player's copy keeps it; its own id names the set)."""
-        return str(self.fields.get("id", self.id))
-
-
-@dataclass
-class Component:
-    id: str
-    kind: str
-    name: str
-    size: tuple | None
-    items: list[Item]
-    front: str | None
-    back: str | None
-    shape: str | None
-    face: str | None
-    vars: dict
-    mark: Mark
-    size_mark: Mark | None = None
-    fields: tuple = ()  # the declared field names
-    per_player: bool = False  # printed once per player set (players.py)
 
 
 @dataclass
@@ -121,7 +77,7 @@ def rel(path: Path) -> str:
         return str(path)
 
 
-class Loader(ItemSources):
+class Loader(ComponentLoader):
     def __init__(self, root: Path, check_fonts: bool = True, lang: str | None = None):
         self.root = root.resolve()
         self.problems = Problems()
@@ -325,131 +281,6 @@ class Loader(ItemSources):
                             shape["svg"] = self.svg_icon(shape["svg"], marks[j] if marks
                                                          else loaded[0].mark)
         return icons
-
-
-    # -- components and their items -----------------------------------------
-    def load_components(self, raws, game: Game):
-        for i, raw in enumerate(raws):
-            spec = self.checked(COMPONENT, raw, raws.marks[i])
-            if spec is not None:
-                yield self.load_component(spec, raw, game)
-
-    def load_component(self, spec, raw, game: Game) -> Component | None:
-        kind = spec["kind"]
-        size = None
-        if spec["size"] is not None:
-            size = named_size(spec["size"])
-            if size == PAGE and kind != "sheet":
-                self.problems.add(raw.mark_of("size"), f"size '{PAGE}' is for sheets only")
-        elif kind == "deck":
-            self.problems.add(raw.mark, f"{kind} '{spec['id']}' needs a 'size'")
-        for key in ("front", "back", "face"):
-            name = spec[key]
-            if name and "{" not in name and name not in game.layouts:  # {field}: per item
-                self.problems.add(raw.mark_of(key), unknown_ref("layout", name, game.layouts))
-        if kind == "deck" and not spec["back"]:
-            self.problems.add(raw.mark, f"deck '{spec['id']}' needs a 'back' layout")
-        if kind == "dice" and not spec["face"]:
-            self.problems.add(raw.mark, f"dice '{spec['id']}' need a 'face' layout")
-        if kind != "dice" and not spec["front"]:
-            self.problems.add(raw.mark, f"component '{spec['id']}' needs a 'front' layout")
-        before = len(self.problems.items)
-        entries, entries_mark = self.component_entries(spec, raw)
-        if self.translator:  # `map` fields are data for programs: passed on as written
-            plain = {name for name, f in spec["fields"].items()
-                     if (f if isinstance(f, str) else f["type"]) == "map"}
-            for entry in entries:
-                self.translator.item(entry, plain)
-        fields = {name: field_spec(f) for name, f in spec["fields"].items()}
-        record = Record({**RESERVED[kind], **fields}, what=f"{spec['id']} item")
-        items = []
-        complete = len(self.problems.items) == before  # its data file read
-        for j, entry in enumerate(entries):
-            imark = entries.marks[j] if hasattr(entries, "marks") else entries_mark
-            checked = self.checked(record, entry, imark)
-            if checked is None:
-                complete = False  # counting rules would only add confusion
-                continue
-            items.append(self.make_item(kind, checked, entry, imark, game, spec))
-        comp = Component(id=spec["id"], kind=kind, name=spec["name"] or spec["id"], size=size,
-                         items=items, front=spec["front"], back=spec["back"],
-                         shape=spec["shape"], face=spec["face"], vars=spec["vars"], mark=raw.mark,
-                         size_mark=raw.mark_of("size") if "size" in raw else None,
-                         fields=tuple(map(str, spec["fields"])), per_player=spec["per_player"])
-        self.layouts_by_field(spec, raw, items, game)
-        if kind == "sheet" and size is None and (not items or any(i.size is None
-                                                                 for i in items)):
-            sized = "" if not items else " (or every item one of its own)"
-            self.problems.add(raw.mark, f"sheet '{spec['id']}' needs a 'size'{sized}")
-        ids = Counter(item.id for item in items)
-        for item in items:
-            if ids[item.id] > 1:
-                self.problems.add(item.mark, f"duplicate id '{item.id}' in '{comp.id}'")
-                ids[item.id] = 0
-        if spec["rules"] and complete:
-            check_rules(comp, spec["rules"], raw.mark_of("rules"), self.problems)
-        return comp
-
-    def component_entries(self, spec, raw):
-        if spec["data"] and spec["items"] is not None:
-            self.problems.add(raw.mark, "give either 'data' or 'items', not both")
-        if spec["items"] is not None:
-            return raw["items"], raw.mark_of("items")
-        if not spec["data"]:
-            self.problems.add(raw.mark, f"component '{spec['id']}' needs 'data' or 'items'")
-            return [], raw.mark
-        path = self.inside(spec["data"], raw.mark_of("data"), "data file")
-        if path is not None and path.suffix.lower() in (".csv", ".xlsx"):
-            return self.spreadsheet(path, spec, raw)
-        data = self.yaml(path) if path else None
-        if data is None:
-            return [], raw.mark
-        if isinstance(data, dict):
-            lists = [k for k, v in data.items() if isinstance(v, list)]
-            if len(data) != 1 or not lists:
-                self.problems.add(data.mark, "a data file holds a list, or a mapping with "
-                                  "exactly one key whose value is the list (e.g. 'cards:')")
-                return [], data.mark
-            return data[lists[0]], data.mark_of(lists[0])
-        if not isinstance(data, list):
-            self.problems.add(data.mark if hasattr(data, "mark") else file_mark(path),
-                              "a data file holds a list of items")
-            return [], raw.mark
-        return data, data.mark
-
-    def make_item(self, kind, checked, entry, mark, game, spec) -> Item:
-        reserved = set(RESERVED[kind])
-        item = Item(id=str(checked["id"]), copies=checked.get("copies", 1),
-                    fields={k: v for k, v in checked.items() if k not in reserved},
-                    mark=mark, front=checked.get("front"), back=checked.get("back"),
-                    per_player=checked.get("per_player"),
-                    shape=checked.get("shape") or spec["shape"],
-                    faces=checked.get("faces") or [])
-        item.fields["id"] = item.id
-        for key in ("front", "back", "face"):
-            name = checked.get(key)
-            if name and name not in game.layouts:
-                self.problems.add(entry.mark_of(key), unknown_ref("layout", name, game.layouts))
-        if kind == "tokens":
-            item.size = checked.get("size")
-            if item.size is None:
-                self.problems.add(mark, "a token needs a 'size' (mm)")
-            if item.shape is None:
-                self.problems.add(mark, "a token needs a 'shape' (round, square or hex)")
-        elif kind == "dice":
-            item.size = checked.get("size") or 20.0
-            item.front = checked.get("face") or spec["face"]
-        elif kind == "sheet" and checked.get("size"):
-            item.size = named_size(checked["size"])
-            item.size_mark = entry.mark_of("size")
-        return item
-
-def named_size(size):
-    """(width, height) in mm from a size name or pair; 'page' stays as it is
-    (it depends on the paper, chosen when printing)."""
-    if isinstance(size, str):
-        return PAGE if size == PAGE else CARD_SIZES[size]
-    return tuple(size)
 
 
 def load_game(root: Path | str, check_fonts: bool = True, lang: str | None = None) -> Game:

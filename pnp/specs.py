@@ -165,8 +165,21 @@ FIELD = OneOf((
 RULES = Record({
     "count": Opt(Int(min=0)),
     "unique": Opt(ListOf(Str()), default=[]),
+    # every value of `field` in `count` copies, or each named value in its own count
     "per": Opt(ListOf(Record({"field": Opt(Str(), required=True),
-                              "count": Opt(Int(min=0), required=True)}, what="per rule"))),
+                              "count": Opt(Int(min=0)),
+                              "counts": Opt(MapOf(Int(min=0)))}, what="per rule"))),
+    # deckbuilding: at most `max` copies of an item; `except` items whose field has a
+    # value take their own `max` (none: unlimited)
+    "copies": Opt(Record({
+        "max": Opt(Int(min=1), required=True),
+        "except": Opt(ListOf(Record({"field": Opt(Str(), required=True),
+                                     "has": Opt(Any_(), required=True),
+                                     "max": Opt(Int(min=0))}, what="copies exception")),
+                      default=[]),
+    }, what="copies rule")),
+    # every item's field holds one of these values (null: the field left out)
+    "only": Opt(MapOf(ListOf(Any_(), min=1))),
 }, what="deck rules")
 
 COMPONENT = Record({
@@ -174,7 +187,8 @@ COMPONENT = Record({
     "kind": Opt(Str(choices=KINDS), required=True),
     "name": Opt(Str()),
     "size": Opt(sheet_size_spec),
-    "data": Opt(Str()),
+    "data": Opt(OneOf((Str(), ListOf(Str(), min=1)),
+                      expected="a data file, or a list of data files read in order")),
     "sheet": Opt(Str()),  # the worksheet of an .xlsx data file (default: the first)
     "items": Opt(ListOf(Any_())),
     "fields": Opt(MapOf(FIELD), default={}),
