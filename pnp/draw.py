@@ -20,7 +20,7 @@ from pnp.expr import Arith, ExprError
 from pnp.images import ImageDrawing
 from pnp.schema import is_template
 from pnp.specs import ELEMENT_SPECS
-from pnp.template import TemplateError, substitute
+from pnp.template import TemplateError, join_lines, substitute
 from pnp.typeset import SHOWN_IDS, TextDrawing
 
 MIN_TEXT_PT = 6.0
@@ -118,8 +118,8 @@ class Renderer(TextDrawing, ImageDrawing):
             keys = element["_templated"] = tuple(
                 k for k, v in element.items()
                 if not k.startswith("_") and k not in ("type", "when", "id", "text", "value",
-                                                       "label") and _has_template(v))
-        if not keys and not any(k in element for k in ("text", "value", "label")):
+                                                       "label", "lines") and _has_template(v))
+        if not keys and not any(k in element for k in ("text", "value", "label", "_lines")):
             return element
         out = dict(element)
         spec = ELEMENT_SPECS[element["type"]].fields
@@ -129,7 +129,10 @@ class Renderer(TextDrawing, ImageDrawing):
             for key in ("text", "value", "label"):
                 if key in out:
                     out[key] = substitute(out[key], ctx)
-            out["_source"] = element.get("text") or element.get("value")
+            if "_lines" in element:
+                out["text"] = join_lines(element["_lines"], ctx)
+            out["_source"] = element.get("text") or element.get("value") or (
+                element["_lines"][0].text if "_lines" in element else None)
             for key in keys:  # noqa: B007 - the key being read names the place of a problem
                 value = _subst_deep(out[key], ctx)
                 found = Problems()

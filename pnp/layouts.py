@@ -13,6 +13,7 @@ from pnp.errors import Mark, Problems
 from pnp.expr import Arith, Condition, ExprError
 from pnp.schema import is_template, unknown_key
 from pnp.specs import ELEMENT_SPECS, MAX_BOXES
+from pnp.template import Line
 
 FIRST_NAME = re.compile(r"\{([^{}.\s]+)")  # first segment of each `{path}` template
 # Names every piece may read besides its fields and variables (see build.ComponentPdf).
@@ -112,6 +113,8 @@ def check_element(loader, element, mark: Mark, game):
         except ExprError as exc:
             loader.problems.add(element.mark_of("when"), str(exc))
             return None
+    if kind in ("text", "richtext") and not check_lines(loader, checked, element, mark):
+        return None
     if kind == "track":
         boxes = abs(checked["stop"] - checked["start"]) // max(1, abs(checked["step"] or 1)) + 1
         if boxes > MAX_BOXES:
@@ -131,14 +134,41 @@ def check_element(loader, element, mark: Mark, game):
     return checked
 
 
+def check_lines(loader, checked: dict, element, mark: Mark) -> bool:
+    """A text element has `text` or `lines`; each line's condition is read now."""
+    if ("text" in checked) == ("lines" in checked):
+        loader.problems.add(mark, "a text element needs 'text' or 'lines' (one of the two)")
+        return False
+    if "lines" not in checked:
+        return True
+    compiled = []
+    for i, line in enumerate(checked["lines"]):
+        line = {"text": line} if isinstance(line, str) else line
+        when = None
+        if line.get("when") is not None:
+            try:
+                when = Condition(line["when"])
+            except ExprError as exc:
+                loader.problems.add(element["lines"].marks[i], f"line {i + 1}: {exc}")
+                return False
+        compiled.append(Line(line["text"], when, line.get("each")))
+    checked["_lines"] = compiled
+    return True
+
+
 def names_read(element: dict) -> dict:
     """{first segment of every name the element reads: the key it is read in}."""
     found: dict = {}
     if element["_when"] is not None:
         for path in element["_when"].names:
             found.setdefault(path.split(".")[0], "when")
+    for line in element.get("_lines", ()):
+        names = [p.split(".")[0] for p in line.when.names] if line.when else []
+        names += [line.each.split(".")[0]] if line.each else _names_in(line.text)
+        for name in names:  # an `each` line's text reads its entries' keys
+            found.setdefault(name, "lines")
     for key, value in element.items():
-        if key.startswith("_") or key in ("type", "id", "when"):
+        if key.startswith("_") or key in ("type", "id", "when", "lines"):
             continue
         for name in _names_in(value):
             found.setdefault(name, key)

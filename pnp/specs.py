@@ -76,7 +76,13 @@ BOX = {"x": Opt(Length(), default=0.0), "y": Opt(Length(), default=0.0),
 COMMON = {"id": Opt(Str()), "when": Opt(when_spec), "type": Opt(Str(), required=True)}
 PAINT = {"fill": Opt(Color()), "stroke": Opt(Color()),
          "stroke_width": Opt(Length(min=0), default=0.3), "dash": Opt(dash)}
-TEXT = {"text": Opt(Any_(), required=True), "style": Opt(Str(templated=True)),
+MAX_LINES = 50
+# `lines` instead of `text`: paragraphs, each kept only when it has something to say
+LINE = OneOf((Str(), Record({"text": Opt(Str(), required=True), "when": Opt(when_spec),
+                             "each": Opt(Str())}, what="line")),
+             expected="a line: text, or a mapping {text, when, each}")
+TEXT = {"text": Opt(Any_()), "lines": Opt(ListOf(LINE, min=1, max=MAX_LINES)),
+        "style": Opt(Str(templated=True)),
         "size": Opt(Num(min=1, max=400)), "color": Opt(Color()), "align": Opt(Str(choices=ALIGN)),
         "valign": Opt(Str(choices=VALIGN)), "min_size": Opt(Num(min=1, max=400)),
         "rotate": Opt(Num(min=-360, max=360), default=0)}

@@ -4,6 +4,7 @@ arithmetic lengths are pnp.expr's)."""
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from pnp import expr
 
@@ -47,3 +48,36 @@ def _text(value) -> str:
     if isinstance(value, list):
         return ", ".join(map(_text, value))
     return str(value)
+
+
+class Line(NamedTuple):
+    """One of a text element's `lines`: a template, kept when its condition holds and
+    it says something; with `each`, one paragraph per entry of that list, the entry's
+    keys (or `{value}`) read before the card's."""
+
+    text: str
+    when: object = None  # an expr.Condition
+    each: str | None = None
+
+
+MARKUP = re.compile(r"[*_\s\u00a0»:·,;.\-]+")
+
+
+def join_lines(lines, context: dict) -> str:
+    """The paragraphs of `lines` that have content, one per line."""
+    out = []
+    for line in lines:
+        if line.when is not None and not line.when.holds(context):
+            continue
+        if line.each is None:
+            entries = [None]
+        else:
+            value = lookup(line.each, context)
+            entries = value if isinstance(value, list) else [] if value is None else [value]
+        for entry in entries:
+            scope = context if entry is None else {**context, **entry} if isinstance(
+                entry, dict) else {**context, "value": entry}
+            text = _text(substitute(line.text, scope))
+            if MARKUP.sub("", text):  # a line of nothing but markup is left out
+                out.append(text)
+    return "\n".join(out)

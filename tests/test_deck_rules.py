@@ -65,7 +65,8 @@ def test_copies_limit_and_its_exceptions(game):
 
 def test_copies_exception_matches_a_list_entry(game):
     """A trait list holding 'Mass' lifts the limit; one holding 'Unique' sets it to 1."""
-    edit(game / "game.yaml", "text: text", "text: text\n      traits: {type: list, required: false}")
+    edit(game / "game.yaml", "text: text",
+         "text: text\n      traits: {type: list, required: false}")
     crew = game / "crew.yaml"
     edit(crew, "id: C-01,", "id: C-01, copies: 5, traits: [Mass],")
     edit(crew, "id: C-02,", "id: C-02, copies: 2, traits: [Fast, Unique],")
