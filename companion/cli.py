@@ -73,7 +73,7 @@ def cmd_simulate(args) -> int:
     if any(name not in agents for name in strategies):
         raise UsageError(f"--ai takes a comma-separated list of {', '.join(agents)}")
     try:
-        setup = rules.simulation_setup(len(strategies))
+        setup = rules.simulation_setups(len(strategies))
     except ValueError as exc:
         raise UsageError(f"--ai: {exc}") from None
     save_dir = Path(args.save) if args.save else None

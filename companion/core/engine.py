@@ -135,6 +135,11 @@ class Rules:
         """The setup the simulator plays with `seats` AI players (ValueError if none)."""
         return {"players": [{"name": f"Seat {i + 1}"} for i in range(seats)]}
 
+    def simulation_setups(self, seats: int) -> list[dict]:
+        """The setups a simulation goes round, game after game (a game whose sides
+        differ lists every pairing: each gets the same number of games)."""
+        return [self.simulation_setup(seats)]
+
     def tally(self, state: dict, actions: list[dict], events: list[dict]) -> dict:
         """Counters of one finished game, summed over a simulation."""
         return {}

@@ -63,9 +63,10 @@ _JOB: tuple = ()  # what the forked workers play: set before the pool forks
 
 
 def _play_range(bounds: tuple) -> Report:
-    rules, make_agents, seed, setup, save_dir, check = _JOB
+    rules, make_agents, seed, setups, save_dir, check = _JOB
     report = Report()
     for index in range(*bounds):
+        setup = setups[index % len(setups)]
         agents, names = make_agents(index)
         game_seed = seed * 1_000_003 + index
         state, actions, broken, events = play_game(rules, agents, setup, game_seed, check)
@@ -89,9 +90,10 @@ def _play_range(bounds: tuple) -> Report:
     return report
 
 
-def simulate(rules: Rules, make_agents, games: int, seed: int, setup: dict,
+def simulate(rules: Rules, make_agents, games: int, seed: int, setup: dict | list[dict],
              save_dir: Path | None = None, check: bool = True, jobs: int = 1) -> Report:
-    """`make_agents(game_index)` -> (agents by seat, strategy names by seat).
+    """`make_agents(game_index)` -> (agents by seat, strategy names by seat); `setup`
+    one setup or a list that game i takes in turn (setups[i % len]).
 
     Game i always uses seed*1000003+i and make_agents(i), so the results do not
     depend on `jobs`: with jobs > 1 ranges of games run in forked processes."""
@@ -99,7 +101,8 @@ def simulate(rules: Rules, make_agents, games: int, seed: int, setup: dict,
     start = time.perf_counter()
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
-    _JOB = (rules, make_agents, seed, setup, save_dir, check)
+    _JOB = (rules, make_agents, seed, setup if isinstance(setup, list) else [setup], save_dir,
+            check)
     if jobs > 1 and games > 1:
         import multiprocessing
 

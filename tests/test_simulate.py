@@ -1,0 +1,52 @@
+"""The simulator goes round a game's setups: game i plays setups[i % n], however many
+processes play, so every pairing of sides gets its share of games."""
+
+from __future__ import annotations
+
+from companion.core.engine import Rules
+from companion.core.simulate import simulate
+
+
+class Race(Rules):
+    """Two seats; the setup says who wins at once."""
+
+    game_id = "race"
+
+    def new_game(self, setup, seed):
+        return {"await": {"player": 0, "kind": "go"}, "winner": setup["winner"], "rng": seed}
+
+    def legal_actions(self, state):
+        return [{"type": "go"}] if state["await"] else []
+
+    def step(self, state, action):
+        state["await"] = None
+        return [{"kind": "won", "text": "won"}]
+
+    def winning_seats(self, state):
+        return [state["winner"]]
+
+    def simulation_setups(self, seats):
+        return [{"winner": 0}, {"winner": 1}, {"winner": 1}]
+
+    def tally(self, state, actions, events):
+        return {f"winner {state['winner']}": 1}
+
+
+class Go:
+    def choose(self, rules, state):
+        return {"type": "go"}
+
+
+def test_games_go_round_the_setups_whatever_the_jobs():
+    rules = Race()
+    for jobs in (1, 2):
+        report = simulate(rules, lambda i: ([Go(), Go()], ["go", "go"]), 9, 1,
+                          rules.simulation_setups(2), check=False, jobs=jobs)
+        assert report.wins_by_seat == {0: 3, 1: 6}
+        assert report.counters == {"winner 0": 3, "winner 1": 6}
+
+
+def test_one_setup_is_still_accepted():
+    report = simulate(Race(), lambda i: ([Go(), Go()], ["go", "go"]), 4, 1, {"winner": 1},
+                      check=False)
+    assert report.wins_by_seat == {1: 4}
