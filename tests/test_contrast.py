@@ -63,7 +63,44 @@ def gm_pairs(game):
     return pairs + [(s, v["paper"]) for s in ("gm-name", "gm-call") if s in game.styles]
 
 
-PAIRS = {"above-top-secret": ats_pairs, "geheime-mission": gm_pairs}
+def aat_pairs(game):
+    v = game.vars
+    sides = list(v["side_colors"].values())  # card and reference-card headers
+    pairs = [(s, g) for s in ("aat-name", "aat-ally") for g in sides]
+    pairs += [("aat-esc", v["ink"]), ("aat-stat", v["ink"]), ("aat-strip", v["steel"])]
+    pairs += [(s, g) for s in ("aat-body", "aat-flavor", "aat-id", "aat-ref", "aat-ref-foot")
+              for g in (v["paper"], v["watermark"])]
+    pairs += [("aat-pile", g) for g in v["pile_colors"].values()]
+    pairs += [("aat-ref-role", g) for g in v["role_colors"].values()]
+    pairs += [(s, g) for s in ("aat-back-title", "aat-back-small")
+              for g in [*v["deck_dark"].values(), v["ink"]]]  # deck and reference backs
+    tokens = game.component("tokens").items
+    pairs += [("aat-token", t.fields["color"]) for t in tokens]
+    pairs += [("aat-token-big", t.fields["color"]) for t in tokens if t.fields.get("value")]
+    pairs += [("aat-token-role", t.fields["color"]) for t in tokens if t.fields.get("note")]
+    pairs += [(s, v["ink"]) for s in ("aat-sheet-title", "aat-sheet-note")]
+    pairs += [(s, v["paper"]) for s in ("aat-sheet-body", "aat-sheet-caption", "aat-sheet-label",
+                                        "aat-sheet-text", "aat-sheet-foot", "aat-track-incident")]
+    pairs += [("aat-track-level", g) for g in v["level_colors"].values()]
+    pairs += [("aat-track-incident", v["level_colors"][4])]  # the 4th space's pictogram
+    for theater, ground in v["mat_colors"].items():
+        band = v["mat_band"][theater]
+        pairs += [(f"aat-mat-title-{theater}", band), (f"aat-mat-note-{theater}", band),
+                  (f"aat-mat-label-{theater}", ground)]
+        pairs += [(f"aat-mat-slot-{theater}", ground)]  # the Leaders slot
+        pairs += [(f"aat-mat-slot-{theater}", _over(f"{colour}33", ground))  # the base slot
+                  for colour in v["role_colors"].values()]
+    return pairs
+
+
+def _over(colour: str, ground: str) -> str:
+    """A translucent #rrggbbaa painted over an opaque ground, as #rrggbb."""
+    r, g, b = rgb(colour, rgb(ground))
+    return "#" + "".join(f"{round(c * 255):02x}" for c in (r, g, b))
+
+
+PAIRS = {"above-top-secret": ats_pairs, "geheime-mission": gm_pairs,
+         "against-all-tyrants": aat_pairs}
 
 
 @pytest.mark.parametrize("game_id", sorted(p.name for p in BUNDLED_GAMES.iterdir()))
