@@ -5,10 +5,11 @@ specs and never name a game."""
 from __future__ import annotations
 
 from companion.core.spec import GameSpec, load
+from companion.games.aat import SPEC as AAT
 from companion.games.ats import SPEC as ATS
 from companion.games.gm import SPEC as GM
 
-GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (ATS, GM)}
+GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (ATS, GM, AAT)}
 
 __all__ = ["GAMES", "load", "rules_for", "view_of", "agents_of"]
 

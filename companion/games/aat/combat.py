@@ -1,0 +1,277 @@
+"""The combat phase (AAT-TURN-6): who may attack what (AAT-CMB-1), each unit's and
+base's one action, Repeater's extra attacks, and Command's instructions
+(AAT-TRAIT-7, AAT-INS-1)."""
+
+from __future__ import annotations
+
+from companion.games.aat import model as m
+from companion.games.aat.flow import done, push
+
+
+class Combat:
+    """Part of AatRules (rules.py)."""
+
+    # -- targets (AAT-CMB-1) ---------------------------------------------------------------
+    def attack_problem(self, state: dict, p: dict, target_uid, mark) -> tuple | None:
+        """Why unit `p` may not attack this target (rule, reason), or None."""
+        cards = self.cards
+        if type(mark) is not bool:
+            return ("AAT-TRAIT-15", "mark is true or false")
+        t = m.piece(state, target_uid)
+        if t is None:
+            return ("AAT-CMB-1", "attack a unit, base or leader in play")
+        if mark and not m.tokens(p, "mark"):
+            return ("AAT-TOK-8", "this unit holds no Mark token")
+        if t["owner"] == p["owner"]:
+            if t["kind"] == "base" and not mark:
+                return self.cleanup_problem(state, p, t)
+            return ("AAT-GEN-1", "attacks pick enemy cards")
+        if m.theater_of(state, t) != p["theater"]:
+            return ("AAT-CMB-1", "a unit attacks in its own theater")
+        if t["kind"] == "leader":
+            return None if mark else ("AAT-LEAD-3", "a leader is attacked only by spending "
+                                                    "a Mark")
+        guards = m.units(state, t["owner"], p["theater"])
+        defenders = [u for u in guards if m.trait(cards, u, "Defender")]
+        if t["kind"] == "base":
+            if mark:
+                return ("AAT-TRAIT-15", "a Mark does not pass a base's protection")
+            if defenders:
+                return ("AAT-TRAIT-8", "a Defender guards this base")
+            if m.trait(cards, p, "Fighter") and any(m.trait(cards, u, "Fighter")
+                                                    for u in guards):
+                return ("AAT-TRAIT-9", "enemy Fighters screen the base from Fighters")
+            if m.trait(cards, p, "Capital") and any(m.trait(cards, u, "Capital")
+                                                    for u in guards):
+                return ("AAT-TRAIT-6", "an enemy Capital unit screens the base from Capitals")
+            return None
+        guarded = m.trait(cards, t, "Defended") and not m.trait(cards, t, "Defender") and \
+            defenders
+        if guarded and not mark:
+            return ("AAT-TRAIT-8", "a Defender protects this Defended unit (a Mark passes it)")
+        if mark and not guarded:
+            return ("AAT-TRAIT-15", "a Mark is spent only to pass a Defender or reach a "
+                    "leader")
+        if m.trait(cards, t, "Capital") and m.trait(cards, p, "Fighter") and not (
+                m.trait(cards, p, "Bomber") or m.trait(cards, p, "Torpedo")):
+            return ("AAT-TRAIT-6", "a Fighter attacks Capital units only with Bomber or "
+                    "Torpedo")
+        if m.trait(cards, t, "Fighter") and m.trait(cards, p, "Capital") and not \
+                m.trait(cards, p, "Point-Defense"):
+            return ("AAT-TRAIT-9", "a Capital unit attacks Fighters only with Point-Defense")
+        return None
+
+    def cleanup_problem(self, state: dict, p: dict, base: dict) -> tuple | None:
+        """AAT-OBJ-8: against a Viral attacker, units in their own base's theater may
+        attack it to remove a Computation token."""
+        if m.objective(state, 1 - p["owner"]) != "viral":
+            return ("AAT-GEN-1", "attacks pick enemy cards")
+        if p["theater"] != base["theater"] or not m.tokens(base, "computation"):
+            return ("AAT-OBJ-8", "a clean-up attack is made in the base's theater, on "
+                    "Computation tokens")
+        return None
+
+    def attack_targets(self, state: dict, p: dict) -> list[tuple]:
+        """(target uid, mark) of every legal attack by `p`: the candidates in reach,
+        each checked by attack_problem."""
+        enemy = 1 - p["owner"]
+        marks = (False, True) if m.tokens(p, "mark") else (False,)
+        candidates = [(u["uid"], mark) for u in m.units(state, enemy, p["theater"])
+                      for mark in marks]
+        base = m.base(state, enemy)
+        if base["theater"] == p["theater"]:
+            candidates.append((base["uid"], False))
+            if len(marks) > 1:
+                candidates += [(lead["uid"], True) for lead in m.leaders(state, enemy)]
+        own = m.base(state, p["owner"])
+        if own["theater"] == p["theater"] and m.tokens(own, "computation"):
+            candidates.append((own["uid"], False))
+        return [(uid, mark) for uid, mark in candidates
+                if self.attack_problem(state, p, uid, mark) is None]
+
+    def attack_amount(self, p: dict, t: dict) -> int:
+        """AAT-CMB-2 step 1: attack value (Point-Defense X on a Fighter), Bomber on a
+        Planetside unit, Torpedo on a Capital unit."""
+        cards = self.cards
+        if t["kind"] != "unit":
+            return cards[p["card"]]["attack"]
+        point = m.trait(cards, p, "Point-Defense")
+        amount = point if point and m.trait(cards, t, "Fighter") else cards[p["card"]]["attack"]
+        if t["theater"] == "Planetside":
+            amount += m.trait(cards, p, "Bomber") or 0
+        if m.trait(cards, t, "Capital"):
+            amount += m.trait(cards, p, "Torpedo") or 0
+        return amount
+
+    def op_attack(self, state: dict, task: dict, answer) -> list[dict]:
+        """One attack: Mark spent, damage computed and dealt, destruction, then
+        Point-Defense retaliation."""
+        done(state, task)
+        p, t = state["table"][task["unit"]], state["table"][task["target"]]
+        events = [{"kind": "attack", "text": f"{self.label(state, p)} attacks "
+                   f"{self.label(state, t)}" + (" (spending a Mark)" if task["mark"] else ""),
+                   "player": p["owner"], "uid": p["uid"], "target": t["uid"]}]
+        if task["mark"]:
+            m.add_tokens(p, "mark", -1)
+        if t["owner"] == p["owner"]:  # AAT-OBJ-8 clean-up: no damage
+            m.add_tokens(t, "computation", -1)
+            return events + [{"kind": "cleanup", "text": "one Computation token is removed "
+                              "from the base", "uid": t["uid"]}]
+        push(state, {"op": "damage", "target": t["uid"], "amount": self.attack_amount(p, t),
+                     "attack": True, "effect": False, "source": p["uid"],
+                     "pierce": m.trait(self.cards, p, "Pierce") or 0},
+             {"op": "destroy"}, {"op": "retaliate", "attacker": p["uid"], "target": t["uid"]})
+        return events
+
+    # -- a card's actions (AAT-TURN-6) -----------------------------------------------------
+    def unit_actions(self, state: dict, p: dict) -> list[dict]:
+        """Everything `p` (a unit or base able to act) could do as one action."""
+        uid = p["uid"]
+        if m.disrupted(p):  # AAT-TOK-5
+            return [{"type": "undisrupt", "unit": uid}]
+        out = []
+        if p["kind"] == "unit":
+            out += [{"type": "attack", "unit": uid, "target": t, "mark": mark}
+                    for t, mark in self.attack_targets(state, p)]
+            if m.both_theaters(self.cards, p):
+                out.append({"type": "move", "unit": uid})
+        return out + self.order_actions(state, p)
+
+    def combat_actions(self, state: dict, any_one: bool = False) -> list[dict]:
+        """The current player's actions (`any_one`: stop at the first found)."""
+        out = []
+        for p in list(state["table"].values()):
+            if p["owner"] == state["current"] and p["kind"] != "leader" and \
+                    not p["acted"] and m.can_act(state, p):
+                out += self.unit_actions(state, p)
+                if any_one and out:
+                    break
+        return out
+
+    def action_problem(self, state: dict, action: dict) -> tuple | None:
+        """Why this attack, order, move or Disruption removal may not be taken now."""
+        wait = state["await"]
+        p = m.piece(state, action.get("unit"))
+        if p is None or p["owner"] != state["current"] or p["kind"] == "leader":
+            return ("AAT-TURN-6", "act with one of your units or your base")
+        if not m.can_act(state, p):
+            return ("AAT-TURN-5", "a unit that entered play this turn does not act")
+        kind = action["type"]
+        if wait["kind"] == "combat" and p["acted"]:
+            return ("AAT-TURN-6", "each unit and base acts once a turn")
+        if wait["kind"] == "repeat" and (p["uid"] != wait["unit"] or kind != "attack"):
+            return ("AAT-TRAIT-17", "the Repeater's next attack, or stop")
+        if wait["kind"] == "command":
+            problem = self.instruction_problem(state, p)
+            if problem:
+                return problem
+        if kind == "undisrupt":
+            return None if m.disrupted(p) else ("AAT-TOK-5", "it holds no Disruption token")
+        if m.disrupted(p):
+            return ("AAT-TOK-5", "a disrupted card may only remove a Disruption token")
+        if kind == "attack":
+            if p["kind"] != "unit":
+                return ("AAT-BASE-3", "a base never attacks")
+            return self.attack_problem(state, p, action.get("target"), action.get("mark"))
+        if kind == "move":
+            if p["kind"] != "unit" or not m.both_theaters(self.cards, p):
+                return ("AAT-TURN-6", "only a unit marked for both theaters changes theater")
+            return None
+        return self.order_problem(state, p, action)
+
+    def take_action(self, state: dict, action: dict, instruction: bool) -> list[dict]:
+        """A unit's or base's action (or an instruction), resolved fully; then
+        Repeater's further attacks and Command (after_action)."""
+        p = state["table"][action["unit"]]
+        p["instructed" if instruction else "acted"] = True
+        kind = action["type"]
+        after = {"op": "after_action", "unit": p["uid"], "leader": action.get("leader"),
+                 "repeats": (m.trait(self.cards, p, "Repeater") or 0) if kind == "attack"
+                 else 0}
+        if kind == "attack":
+            push(state, {"op": "attack", "unit": p["uid"], "target": action["target"],
+                         "mark": action["mark"]}, after)
+            return []
+        if kind == "undisrupt":
+            m.add_tokens(p, "disruption", -1)
+            push(state, after)
+            return [{"kind": "undisrupted", "text": f"{self.label(state, p)} removes a "
+                     "Disruption token", "uid": p["uid"]}]
+        if kind == "move":
+            push(state, after)
+            return self.change_theater(state, p)
+        push(state, after)
+        return self.use_order(state, p, action)
+
+    def change_theater(self, state: dict, p: dict) -> list[dict]:
+        """It moves with all its tokens and damage (AAT-TURN-6)."""
+        p["theater"] = m.other(p["theater"])
+        if p["theater"] == "Planetside":
+            p["planetside"] = True  # AAT-OBJ-3: it has been on the planet
+        events = [{"kind": "moved", "text": f"{self.label(state, p)} moves to "
+                   f"{p['theater']}", "uid": p["uid"]}]
+        return events + self.arrived(state, p)
+
+    def op_after_action(self, state: dict, task: dict, answer) -> list[dict]:
+        """AAT-TRAIT-17: further attacks, each with its own target; then AAT-TRAIT-7:
+        a commander's instructions, once a turn, after its first action."""
+        p = state["table"].get(task["unit"])
+        if answer is not None:
+            if answer["type"] == "stop":
+                task["repeats"] = 0
+            else:
+                task["repeats"] -= 1
+                push(state, {"op": "attack", "unit": p["uid"], "target": answer["target"],
+                             "mark": answer["mark"]})
+                return []
+        if task["repeats"] > 0 and p is not None and not m.disrupted(p) and \
+                self.attack_targets(state, p):
+            state["await"] = {"kind": "repeat", "player": p["owner"], "unit": p["uid"],
+                              "left": task["repeats"]}
+            return []
+        done(state, task)
+        source = state["table"].get(task["leader"] or task["unit"])
+        if source is None or source["kind"] == "base" or source["commanded"]:
+            return []
+        source["commanded"] = True
+        command = m.trait(self.cards, source, "Command")
+        if not command:
+            return []
+        push(state, {"op": "command", "seat": source["owner"], "commander": source["uid"],
+                     "type": command["type"], "left": command["count"]})
+        return []
+
+    # -- instructions (AAT-INS-1) ----------------------------------------------------------
+    def instruction_problem(self, state: dict, p: dict) -> tuple | None:
+        task = state["stack"][-1]
+        if p["kind"] != "unit" or p["uid"] == task["commander"] or not m.has_type(
+                self.cards, p, task["type"]):
+            return ("AAT-TRAIT-7", f"instruct another of your {task['type']} units")
+        if p["instructed"]:
+            return ("AAT-INS-1", "a unit receives at most one instruction a turn")
+        return None
+
+    def command_actions(self, state: dict) -> list[dict]:
+        task = state["stack"][-1]
+        out = []
+        for p in m.units(state, task["seat"]):
+            if m.can_act(state, p) and self.instruction_problem(state, p) is None:
+                out += self.unit_actions(state, p)
+        return out
+
+    def op_command(self, state: dict, task: dict, answer) -> list[dict]:
+        """Up to Y other own units of type X each take one instruction, in the order
+        their owner picks; a unit not picked declines, keeping its instruction."""
+        if answer is not None:
+            if answer["type"] == "done":
+                task["left"] = 0
+            else:
+                task["left"] -= 1
+                return self.take_action(state, answer, instruction=True)
+        if task["left"] <= 0 or state["current"] != task["seat"] or \
+                not self.command_actions(state):
+            done(state, task)
+            return []
+        state["await"] = {"kind": "command", "player": task["seat"],
+                          "commander": task["commander"], "left": task["left"]}
+        return []

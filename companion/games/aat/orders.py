@@ -1,0 +1,68 @@
+"""Orders (»): printed on units, bases and leaders (a base uses its own and its
+leaders', AAT-BASE-3), paid in Funds where printed (AAT-TOK-7), plus the orders the
+rules give (Escape, AAT-OBJ-3; Upload, AAT-OBJ-8)."""
+
+from __future__ import annotations
+
+from companion.games.aat import model as m
+from companion.games.aat.flow import push
+
+RULE_ORDERS = ("escape", "upload")
+
+
+class Orders:
+    """Part of AatRules (rules.py)."""
+
+    def order_actions(self, state: dict, p: dict) -> list[dict]:
+        """Every order `p` may use now as its action."""
+        uid = p["uid"]
+        out = [{"type": "order", "unit": uid, "order": i}
+               for i in range(len(self.cards[p["card"]]["orders"]))]
+        if p["kind"] == "base":
+            out += [{"type": "order", "unit": uid, "leader": leader["uid"], "order": i}
+                    for leader in m.leaders(state, p["owner"])
+                    for i in range(len(self.cards[leader["card"]]["orders"]))]
+        else:
+            out += [{"type": "order", "unit": uid, "order": name} for name in RULE_ORDERS]
+        return [a for a in out if self.order_problem(state, p, a) is None]
+
+    def order_problem(self, state: dict, p: dict, action: dict) -> tuple | None:
+        """Why `p` may not use this order now (rule, reason), or None."""
+        name, leader = action.get("order"), action.get("leader")
+        source = p
+        if leader is not None:
+            source = m.piece(state, leader)
+            if p["kind"] != "base" or source is None or source["kind"] != "leader" or \
+                    source["owner"] != p["owner"]:
+                return ("AAT-BASE-3", "a base uses the orders of its own leaders in play")
+            if m.disrupted(source):
+                return ("AAT-TOK-5", "a disrupted leader's orders cannot be used")
+        if name in RULE_ORDERS and leader is None:
+            return self.rule_order_problem(state, p, name)
+        orders = self.cards[source["card"]]["orders"]
+        if type(name) is not int or not 0 <= name < len(orders):
+            return ("AAT-TURN-6", "use an order printed on the card")
+        order = orders[name]
+        if order["funds"] > m.tokens(m.base(state, p["owner"]), "funds"):
+            return ("AAT-TOK-7", f"{order['name']} costs {order['funds']} Funds from your "
+                    "base")
+        for step in order["effect"]:
+            if step["op"] == "objective":
+                problem = self.objective_problem(state, source, step["name"])
+                if problem:
+                    return problem
+        return None
+
+    def use_order(self, state: dict, p: dict, action: dict) -> list[dict]:
+        name = action["order"]
+        if name in RULE_ORDERS and action.get("leader") is None:
+            return self.escape(state, p) if name == "escape" else self.upload(state, p)
+        source = state["table"][action["leader"]] if action.get("leader") else p
+        order = self.cards[source["card"]]["orders"][name]
+        if order["funds"]:
+            m.add_tokens(m.base(state, p["owner"]), "funds", -order["funds"])
+        push(state, {"op": "effect", "seat": p["owner"], "steps": order["effect"], "i": 0,
+                     "source": source["uid"], "card": source["card"], "played": False,
+                     "theater": m.theater_of(state, source)})
+        return [{"kind": "order", "text": f"{self.label(state, source)}: » {order['name']}",
+                 "player": p["owner"], "uid": source["uid"], "order": order["name"]}]

@@ -1,0 +1,64 @@
+"""Against All Tyrants rules engine. Follows docs/rulings/against-all-tyrants.md
+exactly; rule ids (AAT-*) in rejections and docstrings refer to it.
+
+The rules are mixins, one job each; the state's work stack (flow.py) carries a
+procedure that stops for a player's choice. The engine takes its cards as data:
+the printed decks by default, or a catalogue built by a test (data.catalogue)."""
+
+from __future__ import annotations
+
+from companion.core.engine import NotOffered, Rejected, Rules
+from companion.games.aat.checks import Invariants
+from companion.games.aat.combat import Combat
+from companion.games.aat.damage import Damage
+from companion.games.aat.data import GAME_ID, bundled
+from companion.games.aat.effects import Effects
+from companion.games.aat.flow import Flow
+from companion.games.aat.legal import LegalMoves
+from companion.games.aat.objectives import Objectives
+from companion.games.aat.orders import Orders
+from companion.games.aat.reports import Reports
+from companion.games.aat.setup import STATE_VERSION, SetupSteps
+from companion.games.aat.triggers import Triggers
+from companion.games.aat.turns import Turns
+
+PHASE_MOVES = {"play": "do_play", "end_phase": "do_end_phase",
+               "place_objective": "do_place_objective", "end_turn": "do_end_turn"}
+
+
+class AatRules(SetupSteps, Turns, Triggers, Effects, Damage, Combat, Orders, Objectives,
+               LegalMoves, Reports, Invariants, Flow, Rules):
+    game_id = GAME_ID
+    save_version = STATE_VERSION
+
+    def __init__(self, catalogue: dict | None = None):
+        catalogue = catalogue or bundled()
+        self.cards = catalogue["cards"]
+        self.decks = catalogue["decks"]
+        self.deck_cards = {sub: [c for pile in deck.values() for c in pile]
+                           for sub, deck in self.decks.items()}
+        self.raiders = frozenset(  # Rogue Transports (AAT-OBJ-4): they carry supplies
+            cid for cid, card in self.cards.items() if card["kind"] == "Objective" and any(
+                s["op"] == "objective" and s["name"] == "load-supplies"
+                for order in card["orders"] for s in order["effect"]))
+
+    def step(self, state: dict, action: dict) -> list[dict]:
+        """After the framework's checks (engine.Rules.check): answer the prompt."""
+        kind = state["await"]["kind"]
+        if kind == "choose":
+            if action.get("type") != "choose" or \
+                    action.get("value") not in state["await"]["options"]:
+                raise NotOffered(f"{action.get('value')!r} is not one of the offered choices")
+            return self.answer_task(state, action["value"])
+        problem = self.problem(state, action)
+        if problem:
+            raise Rejected(*problem)
+        if kind in ("mulligan", "command", "repeat"):
+            return self.answer_task(state, action)
+        state["await"] = None
+        move = action["type"]
+        if move in PHASE_MOVES:
+            events = getattr(self, PHASE_MOVES[move])(state, action)
+        else:  # a unit's or base's action
+            events = self.take_action(state, action, instruction=False)
+        return events + self.run(state)
