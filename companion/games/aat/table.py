@@ -44,6 +44,13 @@ def results(session) -> list[str]:
     return lines
 
 
+def fit_tiles(row, width) -> None:
+    """A row's pieces share its width, whenever the width changes."""
+    for child in row.children:
+        if isinstance(child, PieceTile):
+            child.width = tile_width(width)
+
+
 class TheaterBox(BoxLayout):
     """One theater: its name, then the far player's pieces and the near player's."""
 
@@ -62,13 +69,6 @@ class AatTable(BoxLayout):
         self.sel: list = []
         self.sel_for = -1  # the number of actions `sel` was made at
         self.pieces: list = []
-        self.bind(size=self.resized)
-
-    def resized(self, *_args) -> None:
-        """Tiles share the row's width: draw again at the new size."""
-        app = self.app
-        if app is not None and getattr(app.controller, "session", None) is not None:
-            Clock.schedule_once(lambda _dt: self.refresh(), 0)
 
     @property
     def app(self):
@@ -120,7 +120,10 @@ class AatTable(BoxLayout):
                 shown = board[theater][seat]
                 if panel["base"]["theater"] == theater:
                     shown = [panel["base"], *panel["leaders"], *shown]
-                width = tile_width(box.width - dp(8))
+                if not getattr(row, "fitted", False):  # tiles share the row's width
+                    row.fitted = True
+                    row.bind(width=fit_tiles)
+                width = tile_width(row.width)
                 for piece in shown:
                     tile = PieceTile()
                     tile.show(piece, colour, width)
