@@ -123,3 +123,30 @@ def inspect(state: dict, uid: str) -> str:
     bits += [f"{count} {token}" for token, count in sorted(p["tokens"].items())]
     text = look.card_text(p["card"])
     return " · ".join(bits) + (f"\n{text}" if text else "")
+
+
+KIND_NAMES = {"Unit": "units", "Leader": "Leaders", "Effect": "effects",
+              "Objective": "Objective units"}
+KIND_ORDER = tuple(KIND_NAMES)
+
+
+def groups(cards: dict, offered: list[str], rest: list[str]) -> list[tuple[str, list, bool]]:
+    """The cards to show, as (heading, card ids, playable): what can be played now
+    first, grouped by kind and type ("Trooper units", "Tactic effects") so a printed
+    card is found by what it says at its top, each group the highest requirement
+    first; then the rest of the hand, not playable yet."""
+    found: dict = {}
+    for card_id in offered:
+        card = cards[card_id]
+        kind = card["kind"]
+        kind_type = card["types"][0] if card["types"] and kind in ("Unit", "Effect") else ""
+        found.setdefault((KIND_ORDER.index(kind), kind_type), []).append(card_id)
+    out = []
+    for (kind, kind_type), ids in sorted(found.items()):
+        name = KIND_NAMES[KIND_ORDER[kind]]
+        heading = f"{kind_type} {name}" if kind_type else name
+        out.append((heading, sorted(ids, key=lambda c: (-cards[c]["escalation"], c)), True))
+    if rest:
+        out.append(("Not yet playable (escalation)",
+                    sorted(set(rest), key=lambda c: (cards[c]["escalation"], c)), False))
+    return out

@@ -22,12 +22,10 @@ from kivy.uix.label import Label
 from companion.app import theme
 from companion.games.aat import look, view
 from companion.games.aat.data import THEATERS
-from companion.games.aat.picks import Picks
+from companion.games.aat.picks import Picks, groups
 from companion.games.aat.widgets import HandCard, PieceTile, PlayerStrip, tile_width
 
 Builder.load_file(str(Path(__file__).with_name("table.kv")))
-
-KINDS = ("Unit", "Leader", "Effect", "Objective")
 
 
 def results(session) -> list[str]:
@@ -157,8 +155,8 @@ class AatTable(BoxLayout):
         self.draw_cards(state, picks)
 
     def draw_cards(self, state, picks) -> None:
-        """The cards this prompt offers, grouped by kind; in the deployment phase the
-        rest of a virtual hand follows, dimmed (escalation too low)."""
+        """The cards this prompt offers, grouped (picks.groups); in the deployment
+        phase the rest of a virtual hand follows, dimmed (escalation too low)."""
         offered = picks.cards()
         wait = state["await"]
         seat = wait["player"]
@@ -169,18 +167,12 @@ class AatTable(BoxLayout):
         hand = state["players"][seat]["hand"]
         colour = look.deck_colour(view.panel(state, seat)["subfaction"])
         cards = view.cards()
-        groups = [(kind, [c for c in offered if cards[c]["kind"] == kind]) for kind in KINDS]
-        groups += [("Not yet", sorted(set(rest), key=lambda c: cards[c]["escalation"]))]
-        for title, ids in groups:
-            if not ids:
-                continue
-            ready = title != "Not yet"
-            heading = f"{title}s" if ready else "Not yet playable (escalation)"
+        for heading, ids, ready in groups(cards, offered, rest):
             self.ids.cards.add_widget(Label(text=heading, color=theme.MUTED, bold=True,
                                             font_size="14sp", size_hint_y=None,
                                             height=dp(24), halign="left",
                                             text_size=(self.ids.cards.width, None)))
-            for card_id in sorted(ids, key=lambda c: (-cards[c]["escalation"], c)):
+            for card_id in ids:
                 tile = HandCard()
                 tile.show(card_id, cards[card_id], colour, ready,
                           hand.count(card_id))
