@@ -1,6 +1,6 @@
 """Against All Tyrants at one screen size, by taps, in its own process (a screen's
-density is fixed when Kivy starts): a complete game with printed cards (and, with
---virtual, one with virtual decks) between greedy players whose every move is made
+density is fixed when Kivy starts): a complete game with printed cards (--modes:
+printed, virtual or both) between greedy players whose every move is made
 by tapping the table (picks.path: units, bases, cards) and, where taps leave a
 choice, a button. The app's state must equal the engine's after every move; every
 table screen is checked against the standards; the first screen of each kind of
@@ -20,6 +20,8 @@ from pathlib import Path
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+
+from tests.ui.screens import Screens  # noqa: E402 - after Kivy's environment
 
 GAME = "New game: Against All Tyrants"
 
@@ -67,30 +69,7 @@ def check_table(app) -> None:
         assert widget.height >= dp(48) - 0.01, (widget.thing, widget.height)
 
 
-class Tour:
-    def __init__(self, app, out: Path):
-        self.app, self.out = app, out
-        self.seen: set = set()
-        self.count = 0
-
-    def shot(self, name: str) -> None:
-        from tests.ui.driver import drawing, pump, screenshot
-
-        pump()
-        self.count += 1
-        screenshot(self.out / f"{self.count:02d}-{name}.png")
-        drawing(False)
-
-    def first(self, name: str) -> None:
-        if name not in self.seen:
-            self.seen.add(name)
-            self.shot(name)
-
-    def covered(self) -> bool:
-        from tests.ui.driver import visible_buttons
-
-        return any(b.text.startswith("I am ") for b in visible_buttons(self.app))
-
+class Tour(Screens):
     def new_game(self, cards: str, seed: int) -> None:
         from tests.ui.driver import pump, tap_text
 
@@ -151,7 +130,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", default="1080x2340")
     parser.add_argument("--out", required=True)
-    parser.add_argument("--virtual", action="store_true", help="also a game of virtual decks")
+    parser.add_argument("--modes", default="printed",
+                        help="card modes to play, in order: printed, virtual or both")
     parser.add_argument("--limit", type=int, help="only the first LIMIT moves of each game")
     args = parser.parse_args(argv)
     width, height = args.size.split("x")
@@ -171,14 +151,13 @@ def main(argv=None) -> int:
     pump()
     drawing(False)
     tour = Tour(app, out)
-    tour.new_game("Printed cards", seed=11)
-    moves = tour.play("printed", limit=args.limit)
-    print(f"printed: {moves} moves by taps")
-    if args.virtual:
-        app.controller.finish()
-        tour.new_game("Virtual decks", seed=12)
-        moves = tour.play("virtual", limit=args.limit)
-        print(f"virtual: {moves} moves by taps")
+    for mode in args.modes.split(","):
+        if app.controller.session is not None:
+            app.controller.finish()
+        tour.new_game({"printed": "Printed cards", "virtual": "Virtual decks"}[mode],
+                      seed={"printed": 11, "virtual": 12}[mode])
+        moves = tour.play(mode, limit=args.limit)
+        print(f"{mode}: {moves} moves by taps")
     app.stop()
     return 0
 

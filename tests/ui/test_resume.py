@@ -12,11 +12,15 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from companion.core.session import Session, replay
+from companion.games import GAMES, rules_for
 from companion.games.ats.ai import GreedyAgent
 from companion.games.ats.rules import AtsRules
 
 RULES = AtsRules()
+MID_GAME = 15
 
 
 def companion(env, log, *args):
@@ -35,16 +39,21 @@ def dump(env, data_dir, tmp_path) -> dict:
     return json.loads(out.read_text())
 
 
-def test_sigkill_mid_game_then_resume_exactly(display, tmp_path):
+@pytest.mark.parametrize("game_id", GAMES)
+def test_sigkill_mid_game_then_resume_exactly(display, tmp_path, game_id):
+    """Every registered game: greedy players act through the app (--autoplay), the
+    process is killed mid-game (MID_GAME actions: the shortest game, Geheime
+    Mission, takes about 37) and the app resumes exactly the saved game."""
+    rules = rules_for(game_id)
     data = tmp_path / "saves"
     log = open(tmp_path / "app.log", "wb")  # noqa: SIM115 - closed below
-    process = companion(display, log, "--data-dir", str(data), "--autoplay")
-    save = data / RULES.game_id / "current.json"  # each game's slot
-    deadline = time.time() + 90
+    process = companion(display, log, "--data-dir", str(data), "--autoplay", game_id)
+    save = data / game_id / "current.json"  # each game's slot
+    deadline = time.time() + 120
     while time.time() < deadline:
         if save.exists():
             try:
-                if len(json.loads(save.read_text())["actions"]) >= 40:
+                if len(json.loads(save.read_text())["actions"]) >= MID_GAME:
                     break
             except ValueError:
                 pass  # never expected: writes are atomic (see the final check)
@@ -55,8 +64,8 @@ def test_sigkill_mid_game_then_resume_exactly(display, tmp_path):
     log.close()
     assert alive and save.exists(), (tmp_path / "app.log").read_text()[-3000:]
     saved = json.loads(save.read_text())  # must parse: the save is always whole
-    assert len(saved["actions"]) >= 40
-    expected = replay(RULES, saved).state
+    assert len(saved["actions"]) >= MID_GAME
+    expected = replay(rules, saved).state
     resumed = dump(display, data, tmp_path)
     assert resumed["screen"] == "table"
     assert resumed["state"] == expected

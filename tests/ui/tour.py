@@ -20,31 +20,14 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
+from tests.ui.screens import Screens  # noqa: E402 - after Kivy's environment
+
 VIRTUAL = {"seed": 53, "agents": (5, 6)}  # a game that meets every kind of prompt
 PRINTED = {"seed": 7, "agents": (5, 6)}
 SIX_SEED = 3
 
 
-class Tour:
-    def __init__(self, app, out: Path):
-        self.app, self.out = app, out
-        self.seen: set = set()
-        self.count = 0
-
-    def shot(self, name: str) -> None:
-        from tests.ui.driver import drawing, pump, screenshot
-
-        pump()
-        self.count += 1
-        screenshot(self.out / f"{self.count:02d}-{name}.png")
-        drawing(False)  # frames are drawn for screenshots only: the taps run faster
-
-    def first(self, name: str) -> None:
-        """A screenshot of the first screen of this kind."""
-        if name not in self.seen:
-            self.seen.add(name)
-            self.shot(name)
-
+class Tour(Screens):
     # -- games ---------------------------------------------------------------------------
     def new_game(self, cards: str, dice: str, seed: int) -> None:
         from tests.ui.driver import pump, tap_text
@@ -104,11 +87,6 @@ class Tour:
             assert controller.state == shadow.state
             steps += 1
             assert steps < 2000
-
-    def covered(self) -> bool:
-        from tests.ui.driver import visible_buttons
-
-        return any(b.text.startswith("I am ") for b in visible_buttons(self.app))
 
     def screens(self, mode, state, action) -> bool:
         """Screenshots of each kind of screen, the first time it comes; True when the
