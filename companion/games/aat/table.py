@@ -67,6 +67,8 @@ class AatTable(BoxLayout):
         self.sel: list = []
         self.sel_for = -1  # the number of actions `sel` was made at
         self.pieces: list = []
+        self.heading_pool: list[Label] = []  # widgets reused from one drawing to the next
+        self.card_pool: list[HandCard] = []
 
     @property
     def app(self):
@@ -112,27 +114,36 @@ class AatTable(BoxLayout):
             box.title = theater + self.base_note(state, theater)
             box.icon = theater.lower()
             for row, seat in zip((box.ids.far, box.ids.near), seats, strict=True):
-                row.clear_widgets()
                 panel = view.panel(state, seat)
-                colour = look.deck_colour(panel["subfaction"])
                 shown = board[theater][seat]
                 if panel["base"]["theater"] == theater:
                     shown = [panel["base"], *panel["leaders"], *shown]
-                if not getattr(row, "fitted", False):  # tiles share the row's width
-                    row.fitted = True
-                    row.bind(width=fit_tiles)
-                width = tile_width(row.width)
-                for piece in shown:
-                    tile = PieceTile()
-                    tile.show(piece, colour, width)
-                    tile.mark = marks.get(tile.thing, "")
-                    tile.bind(on_release=self.tapped)
-                    row.add_widget(tile)
-                    self.pieces.append(tile)
-                if not shown:
-                    row.add_widget(Label(text="no units", color=theme.MUTED,
-                                         font_size="14sp", size_hint=(None, None),
-                                         size=(dp(90), dp(30))))
+                self.fill_row(row, shown, look.deck_colour(panel["subfaction"]), marks)
+
+    def fill_row(self, row, shown: list, colour: str, marks: dict) -> None:
+        """A row's pieces, reusing its tiles (creating widgets is what makes a phone
+        slow to redraw); an empty row says so."""
+        if not getattr(row, "fitted", False):  # tiles share the row's width
+            row.fitted = True
+            row.bind(width=fit_tiles)
+            row.empty = Label(text="no units", color=theme.MUTED, font_size="14sp",
+                              size_hint=(None, None), size=(dp(90), dp(30)))
+        tiles = [w for w in reversed(row.children) if isinstance(w, PieceTile)]
+        while len(tiles) < len(shown):
+            tile = PieceTile()
+            tile.bind(on_release=self.tapped)
+            tiles.append(tile)
+        if [w for w in reversed(row.children)] != tiles[:len(shown)]:
+            row.clear_widgets()
+            for tile in tiles[:len(shown)]:
+                row.add_widget(tile)
+        if not shown:
+            row.add_widget(row.empty)
+        width = tile_width(row.width)
+        for tile, piece in zip(tiles, shown, strict=False):
+            tile.show(piece, colour, width)
+            tile.mark = marks.get(tile.thing, "")
+            self.pieces.append(tile)
 
     def base_note(self, state, theater: str) -> str:
         for seat in (0, 1):
@@ -142,10 +153,10 @@ class AatTable(BoxLayout):
         return ""
 
     def draw_moves(self, state, picks) -> None:
-        buttons, cards = self.ids.buttons, self.ids.cards
+        buttons = self.ids.buttons
         buttons.clear_widgets()
-        cards.clear_widgets()
         if picks is None:
+            self.ids.cards.clear_widgets()
             return
         for action in picks.buttons():
             buttons.add_widget(self.button(view.label(state, action),
@@ -167,19 +178,34 @@ class AatTable(BoxLayout):
         hand = state["players"][seat]["hand"]
         colour = look.deck_colour(view.panel(state, seat)["subfaction"])
         cards = view.cards()
+        headings, tiles, wanted = iter(self.heading_pool), iter(self.card_pool), []
         for heading, ids, ready in groups(cards, offered, rest):
-            self.ids.cards.add_widget(Label(text=heading, color=theme.MUTED, bold=True,
-                                            font_size="14sp", size_hint_y=None,
-                                            height=dp(24), halign="left",
-                                            text_size=(self.ids.cards.width, None)))
+            label = next(headings, None) or self.new_heading()
+            label.text = heading
+            wanted.append(label)
             for card_id in ids:
-                tile = HandCard()
-                tile.show(card_id, cards[card_id], colour, ready,
-                          hand.count(card_id))
+                tile = next(tiles, None) or self.new_card()
+                tile.show(card_id, cards[card_id], colour, ready, hand.count(card_id))
                 tile.mark = marks.get(tile.thing, "")
-                if ready:
-                    tile.bind(on_release=self.tapped)
-                self.ids.cards.add_widget(tile)
+                wanted.append(tile)
+        box = self.ids.cards
+        if list(reversed(box.children)) != wanted:
+            box.clear_widgets()
+            for widget in wanted:
+                box.add_widget(widget)
+
+    def new_heading(self) -> Label:
+        label = Label(color=theme.MUTED, bold=True, font_size="14sp", size_hint_y=None,
+                      height=dp(24), halign="left", valign="middle")
+        label.bind(size=lambda w, size: setattr(w, "text_size", size))
+        self.heading_pool.append(label)
+        return label
+
+    def new_card(self) -> HandCard:
+        tile = HandCard()
+        tile.bind(on_release=self.tapped)
+        self.card_pool.append(tile)
+        return tile
 
     def button(self, text: str, on_press, quiet: bool = False) -> Button:
         button = Button(text=text, size_hint_y=None, height=dp(48), font_size="15sp",

@@ -150,6 +150,8 @@ def label(state: dict, action: dict) -> str:
 
 def choice_label(state: dict, value) -> str:
     wait = state["await"]
+    if value == "none" and wait.get("choice") == "delegate":
+        return "All of it on the base"
     labels = wait.get("labels")
     if labels and value in wait["options"]:
         return labels[wait["options"].index(value)]
