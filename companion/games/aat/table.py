@@ -20,6 +20,7 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 
 from companion.app import theme
+from companion.app.widgets import Turnable  # noqa: F401 - table.kv's (face to face)
 from companion.games.aat import look, view
 from companion.games.aat.data import THEATERS
 from companion.games.aat.picks import Picks, groups
