@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from companion.games.aat import model as m
 from companion.games.aat.flow import done, push
+from companion.games.aat.reach import Board, screen
 
 
 class Combat:
@@ -31,33 +32,33 @@ class Combat:
         if t["kind"] == "leader":
             return None if mark else ("AAT-LEAD-3", "a leader is attacked only by spending "
                                                     "a Mark")
-        guards = m.units(state, t["owner"], p["theater"])
-        defenders = [u for u in guards if m.trait(cards, u, "Defender")]
+        # the guards: the target owner's units in this theater (read only when needed)
         if t["kind"] == "base":
             if mark:
                 return ("AAT-TRAIT-15", "a Mark does not pass a base's protection")
+            defenders, fighters, capitals = screen(state, self.facts, t["owner"],
+                                                   p["theater"])
             if defenders:
                 return ("AAT-TRAIT-8", "a Defender guards this base")
-            if m.trait(cards, p, "Fighter") and any(m.trait(cards, u, "Fighter")
-                                                    for u in guards):
+            if m.trait(cards, p, "Fighter") and fighters:
                 return ("AAT-TRAIT-9", "enemy Fighters screen the base from Fighters")
-            if m.trait(cards, p, "Capital") and any(m.trait(cards, u, "Capital")
-                                                    for u in guards):
+            if m.trait(cards, p, "Capital") and capitals:
                 return ("AAT-TRAIT-6", "an enemy Capital unit screens the base from Capitals")
             return None
-        guarded = m.trait(cards, t, "Defended") and not m.trait(cards, t, "Defender") and \
-            defenders
+        # the traits as model.trait reads them: Fighter and Capital work when disrupted
+        tf, pf = self.facts[t["card"]], self.facts[p["card"]]
+        working = "disruption" not in p["tokens"]
+        guarded = tf.defended and not tf.defender and "disruption" not in t["tokens"] and \
+            screen(state, self.facts, t["owner"], p["theater"])[0]
         if guarded and not mark:
             return ("AAT-TRAIT-8", "a Defender protects this Defended unit (a Mark passes it)")
         if mark and not guarded:
             return ("AAT-TRAIT-15", "a Mark is spent only to pass a Defender or reach a "
                     "leader")
-        if m.trait(cards, t, "Capital") and m.trait(cards, p, "Fighter") and not (
-                m.trait(cards, p, "Bomber") or m.trait(cards, p, "Torpedo")):
+        if tf.capital and pf.fighter and not (working and pf.passes_capital):
             return ("AAT-TRAIT-6", "a Fighter attacks Capital units only with Bomber or "
                     "Torpedo")
-        if m.trait(cards, t, "Fighter") and m.trait(cards, p, "Capital") and not \
-                m.trait(cards, p, "Point-Defense"):
+        if tf.fighter and pf.capital and not (working and pf.point_defense):
             return ("AAT-TRAIT-9", "a Capital unit attacks Fighters only with Point-Defense")
         return None
 
@@ -71,36 +72,22 @@ class Combat:
                     "Computation tokens")
         return None
 
-    def attack_targets(self, state: dict, p: dict) -> list[tuple]:
-        """(target uid, mark) of every legal attack by `p`: the candidates in reach,
-        each checked by attack_problem."""
-        enemy = 1 - p["owner"]
-        marks = (False, True) if m.tokens(p, "mark") else (False,)
-        candidates = [(u["uid"], mark) for u in m.units(state, enemy, p["theater"])
-                      for mark in marks]
-        base = m.base(state, enemy)
-        if base["theater"] == p["theater"]:
-            candidates.append((base["uid"], False))
-            if len(marks) > 1:
-                candidates += [(lead["uid"], True) for lead in m.leaders(state, enemy)]
-        own = m.base(state, p["owner"])
-        if own["theater"] == p["theater"] and m.tokens(own, "computation"):
-            candidates.append((own["uid"], False))
-        return [(uid, mark) for uid, mark in candidates
-                if self.attack_problem(state, p, uid, mark) is None]
-
     def attack_amount(self, p: dict, t: dict) -> int:
         """AAT-CMB-2 step 1: attack value (Point-Defense X on a Fighter), Bomber on a
         Planetside unit, Torpedo on a Capital unit."""
-        cards = self.cards
+        card = self.cards[p["card"]]
         if t["kind"] != "unit":
-            return cards[p["card"]]["attack"]
-        point = m.trait(cards, p, "Point-Defense")
-        amount = point if point and m.trait(cards, t, "Fighter") else cards[p["card"]]["attack"]
+            return card["attack"]
+        # model.trait: the attacker's traits stop under Disruption; Fighter and Capital
+        # (the target's) never do
+        mine = card["traits"] if "disruption" not in p["tokens"] else {}
+        theirs = self.cards[t["card"]]["traits"]
+        point = mine.get("Point-Defense")
+        amount = point if point and theirs.get("Fighter") else card["attack"]
         if t["theater"] == "Planetside":
-            amount += m.trait(cards, p, "Bomber") or 0
-        if m.trait(cards, t, "Capital"):
-            amount += m.trait(cards, p, "Torpedo") or 0
+            amount += mine.get("Bomber") or 0
+        if theirs.get("Capital"):
+            amount += mine.get("Torpedo") or 0
         return amount
 
     def op_attack(self, state: dict, task: dict, answer) -> list[dict]:
@@ -123,31 +110,7 @@ class Combat:
              {"op": "destroy"}, {"op": "retaliate", "attacker": p["uid"], "target": t["uid"]})
         return events
 
-    # -- a card's actions (AAT-TURN-6) -----------------------------------------------------
-    def unit_actions(self, state: dict, p: dict) -> list[dict]:
-        """Everything `p` (a unit or base able to act) could do as one action."""
-        uid = p["uid"]
-        if m.disrupted(p):  # AAT-TOK-5
-            return [{"type": "undisrupt", "unit": uid}]
-        out = []
-        if p["kind"] == "unit":
-            out += [{"type": "attack", "unit": uid, "target": t, "mark": mark}
-                    for t, mark in self.attack_targets(state, p)]
-            if m.both_theaters(self.cards, p):
-                out.append({"type": "move", "unit": uid})
-        return out + self.order_actions(state, p)
-
-    def combat_actions(self, state: dict, any_one: bool = False) -> list[dict]:
-        """The current player's actions (`any_one`: stop at the first found)."""
-        out = []
-        for p in list(state["table"].values()):
-            if p["owner"] == state["current"] and p["kind"] != "leader" and \
-                    not p["acted"] and m.can_act(state, p):
-                out += self.unit_actions(state, p)
-                if any_one and out:
-                    break
-        return out
-
+    # -- a card's actions (AAT-TURN-6; listed by reach.py) ----------------------------------
     def action_problem(self, state: dict, action: dict) -> tuple | None:
         """Why this attack, order, move or Disruption removal may not be taken now."""
         wait = state["await"]
@@ -224,11 +187,14 @@ class Combat:
                 push(state, {"op": "attack", "unit": p["uid"], "target": answer["target"],
                              "mark": answer["mark"]})
                 return []
-        if task["repeats"] > 0 and p is not None and not m.disrupted(p) and \
-                self.attack_targets(state, p):
-            state["await"] = {"kind": "repeat", "player": p["owner"], "unit": p["uid"],
-                              "left": task["repeats"]}
-            return []
+        if task["repeats"] > 0 and p is not None and not m.disrupted(p):
+            targets = self.attack_targets(state, p)
+            if targets:
+                uid = p["uid"]
+                return self.prompt(state, {"kind": "repeat", "player": p["owner"], "unit": uid,
+                                           "left": task["repeats"]},
+                                   [{"type": "attack", "unit": uid, "target": t, "mark": mark}
+                                    for t, mark in targets])
         done(state, task)
         source = state["table"].get(task["leader"] or task["unit"])
         if source is None or source["kind"] == "base" or source["commanded"]:
@@ -253,10 +219,11 @@ class Combat:
 
     def command_actions(self, state: dict) -> list[dict]:
         task = state["stack"][-1]
+        board = Board(state, self.facts)
         out = []
         for p in m.units(state, task["seat"]):
             if m.can_act(state, p) and self.instruction_problem(state, p) is None:
-                out += self.unit_actions(state, p)
+                out += self.unit_actions(state, p, board)
         return out
 
     def op_command(self, state: dict, task: dict, answer) -> list[dict]:
@@ -268,10 +235,10 @@ class Combat:
             else:
                 task["left"] -= 1
                 return self.take_action(state, answer, instruction=True)
-        if task["left"] <= 0 or state["current"] != task["seat"] or \
-                not self.command_actions(state):
+        acts = task["left"] > 0 and state["current"] == task["seat"] and \
+            self.command_actions(state)
+        if not acts:
             done(state, task)
             return []
-        state["await"] = {"kind": "command", "player": task["seat"],
-                          "commander": task["commander"], "left": task["left"]}
-        return []
+        return self.prompt(state, {"kind": "command", "player": task["seat"],
+                                   "commander": task["commander"], "left": task["left"]}, acts)

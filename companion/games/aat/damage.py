@@ -11,6 +11,8 @@ from companion.games.aat.flow import choose, done, push
 class Damage:
     """Part of AatRules (rules.py)."""
 
+    wounded = None  # live: (state, uids of pieces whose damage rose since its last sweep)
+
     def op_damage(self, state: dict, task: dict, answer) -> list[dict]:
         """One damage instance to one card. `attack`: Armor (less Pierce) applies;
         `effect`: part of an effect, whose end decides a fallen base (AAT-WIN-1)."""
@@ -18,32 +20,35 @@ class Damage:
         if target is None:  # it left play before this instance
             done(state, task)
             return []
-        label = self.label(state, target)
         if answer is not None:
             return self.delegated(state, task, target, answer)
         amount = task["amount"]
-        if task["attack"]:  # step 2: Armor, less the attacker's Pierce (AAT-TRAIT-2, 16)
-            armor = max(0, (m.trait(self.cards, target, "Armor") or 0) - task.get("pierce", 0))
-            amount = max(0, amount - armor)
-        if amount >= 1 and m.tokens(target, "stealth"):  # step 3 (AAT-TOK-3)
+        tokens = target["tokens"]
+        if task["attack"]:  # step 2: Armor (works when disrupted), less Pierce (AAT-TRAIT-2, 16)
+            armor = self.cards[target["card"]]["traits"].get("Armor") or 0
+            amount = max(0, amount - max(0, armor - task.get("pierce", 0)))
+        if amount >= 1 and tokens.get("stealth", 0):  # step 3 (AAT-TOK-3)
             m.add_tokens(target, "stealth", -1)
             done(state, task)
-            return [{"kind": "negated", "text": f"{label}'s Stealth token negates "
-                     f"{amount} damage", "uid": target["uid"]}]
-        shields = min(m.tokens(target, "shield"), amount)  # step 4 (AAT-TOK-2)
+            return [{"kind": "negated", "text": f"{self.label(state, target)}'s Stealth token "
+                     f"negates {amount} damage", "uid": target["uid"]}]
+        shields = min(tokens.get("shield", 0), amount)  # step 4 (AAT-TOK-2)
         events = []
         if shields:
             m.add_tokens(target, "shield", -shields)
             amount -= shields
-            events.append({"kind": "shielded", "text": f"{label}'s Shield stops {shields}",
+            events.append({"kind": "shielded", "text": f"{self.label(state, target)}'s Shield "
+                           f"stops {shields}",
                            "uid": target["uid"]})
         if amount <= 0:
             done(state, task)
-            return events + [{"kind": "no_damage", "text": f"{label} takes no damage",
+            return events + [{"kind": "no_damage", "text": f"{self.label(state, target)} takes "
+                              "no damage",
                               "uid": target["uid"]}]
         task["left"] = amount
-        leaders = [p for p in m.leaders(state, target["owner"]) if m.remaining(self.cards, p) > 0]
-        if target["kind"] == "base" and leaders and not task.get("no_delegate"):
+        leaders = [p for p in m.leaders(state, target["owner"]) if m.remaining(self.cards, p) > 0] \
+            if target["kind"] == "base" else ()
+        if leaders and not task.get("no_delegate"):
             options = ["none"] + [[p["uid"], k] for p in leaders
                                   for k in range(1, min(amount, m.remaining(self.cards, p)) + 1)]
             labels = ["none"] + [f"{self.cards[p['card']]['name']} takes {k}"
@@ -62,10 +67,12 @@ class Damage:
         if answer != "none":
             leader = state["table"][answer[0]]
             leader["damage"] += answer[1]
+            self.wound(state, leader["uid"])
             amount -= answer[1]
             events.append({"kind": "delegated", "text": f"{self.label(state, leader)} takes "
                            f"{answer[1]} of it", "uid": leader["uid"], "amount": answer[1]})
         target["damage"] += amount
+        self.wound(state, target["uid"])
         done(state, task)
         events.append({"kind": "damaged", "text": f"{self.label(state, target)} takes "
                        f"{amount} damage", "uid": target["uid"], "amount": amount,
@@ -81,10 +88,12 @@ class Damage:
         """AAT-CMB-3: every unit and leader at its health leaves play together; one
         Incident per unit, then the triggers of the non-disrupted ones (AAT-CMB-4)."""
         done(state, task)
-        gone = [p for p in state["table"].values() if p["kind"] != "base"
-                and p["damage"] >= self.cards[p["card"]]["health"]]
+        gone = self.at_health(state)
         if not gone:
             return []
+        carry = self.carry
+        if carry is not None and carry[0] is state:  # live: legal.carried judges them
+            carry[5].extend(gone)
         events = []
         batch = []
         for p in gone:
@@ -114,6 +123,39 @@ class Damage:
         if batch and not state["doomed"]:
             push(state, {"op": "triggers", "pending": batch})
         return events
+
+    def wound(self, state: dict, uid: str) -> None:
+        """Live: this piece's damage rose (the only place a unit's or leader's does)."""
+        wounded = self.wounded
+        if wounded is not None and wounded[0] is state:
+            wounded[1].append(uid)
+
+    def at_health(self, state: dict) -> list[dict]:
+        """The units and leaders at their health, in table order. Live, once a state's
+        table has been swept whole, only the pieces whose damage rose since its last
+        sweep can be: pieces enter play undamaged, below their health (every card that
+        can be a piece has health 1 or more: Health.sound), and leave it at their
+        health at the sweep after."""
+        health = self.facts.health
+        table = state["table"]
+        wounded = self.wounded
+        if not self.live:
+            return [p for p in table.values()
+                    if p["damage"] >= health[p["card"]] and p["kind"] != "base"]
+        if wounded is not None and wounded[0] is state and health.sound():
+            uids = wounded[1]
+            if len(uids) == 1:
+                p = table.get(uids[0])
+                gone = [p] if p is not None and p["damage"] >= health[p["card"]] and \
+                    p["kind"] != "base" else []
+            else:
+                gone = [p for uid, p in table.items() if uid in uids and
+                        p["damage"] >= health[p["card"]] and p["kind"] != "base"]
+        else:
+            gone = [p for p in table.values()
+                    if p["damage"] >= health[p["card"]] and p["kind"] != "base"]
+        self.wounded = (state, [])
+        return gone
 
     def op_retaliate(self, state: dict, task: dict, answer) -> list[dict]:
         """AAT-TRAIT-11: after a Fighter's attack, a surviving non-disrupted

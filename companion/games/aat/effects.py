@@ -65,8 +65,9 @@ class Effects:
             if not pool:
                 return []
             if answer is None:
-                what = {"damage": f"deal {self.amount(state, task, step['n'])} damage to",
-                        "repair": "repair", "disrupt": "disrupt"}.get(step["op"], step["op"])
+                op = step["op"]
+                what = f"deal {self.amount(state, task, step['n'])} damage to" \
+                    if op == "damage" else op  # "repair", "disrupt" and the rest: the op
                 choose(state, seat, "target", [p["uid"] for p in pool],
                        f"{self.cards[task['card']]['name']}: {what} which "
                        f"{'enemy' if owner == enemy else 'own'} unit?")

@@ -34,12 +34,26 @@ def choose(state: dict, seat: int, choice: str, options: list, text: str, **extr
 class Flow:
     """Part of AatRules (rules.py): runs the stack and ends the game."""
 
+    def operations(self) -> dict:
+        """name -> the bound `op_<name>` method, made once per engine."""
+        ops = self.__dict__.get("ops")
+        if ops is None:
+            ops = self.ops = {attr[3:]: getattr(self, attr) for attr in dir(type(self))
+                              if attr.startswith("op_")}
+        return ops
+
     def run(self, state: dict) -> list[dict]:
         events: list[dict] = []
+        ops = self.__dict__.get("ops") or self.operations()
         while state["await"] is None and state["phase"] != "over":
-            if state["stack"]:
-                task = state["stack"][-1]
-                events += getattr(self, "op_" + task["op"])(state, task, None)
+            stack = state["stack"]
+            if stack:
+                task = stack[-1]
+                try:
+                    op = ops[task["op"]]
+                except KeyError:  # not a task: fails as getattr always did
+                    op = getattr(self, "op_" + task["op"])
+                events += op(state, task, None)
             else:
                 events += self.phase_prompt(state)
         return events

@@ -1,5 +1,6 @@
 """What may be done: each prompt's actions, and why one may not be taken. Every
-listed action passes `problem`, the same check `step` makes."""
+listed action passes `problem`, the same check `step` makes. (Inside live_only,
+the listing a prompt was decided on is handed out instead: live.py.)"""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ ANSWERS = {"mulligan": ("set_aside", "keep"), "deploy": ("play", "end_phase"),
            "repeat": ("attack", "stop"), "choose": ("choose",)}
 UNIT_MOVES = ("attack", "order", "move", "undisrupt")
 
-
 class LegalMoves:
     """Part of AatRules (rules.py)."""
 
@@ -21,6 +21,10 @@ class LegalMoves:
         wait = state["await"]
         if wait is None:
             return []
+        if self.listed is not None:  # live: the listing the prompt was decided on
+            kept = self.kept(state)
+            if kept is not None:
+                return kept
         kind = wait["kind"]
         if kind == "choose":
             return [{"type": "choose", "value": o} for o in wait["options"]]

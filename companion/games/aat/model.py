@@ -52,7 +52,7 @@ def disrupted(piece: dict) -> bool:
 def trait(cards: dict, piece: dict, name: str):
     """A working trait's value (None if absent or stopped by Disruption, AAT-TOK-5)."""
     value = cards[piece["card"]]["traits"].get(name)
-    if value is None or (name not in ALWAYS and "disruption" in piece["tokens"]):
+    if value is None or ("disruption" in piece["tokens"] and name not in ALWAYS):
         return None
     return value
 
@@ -84,13 +84,21 @@ def piece(state: dict, uid) -> dict | None:
 
 
 def units(state: dict, owner: int | None = None, theater: str | None = None) -> list[dict]:
-    return [p for p in state["table"].values() if p["kind"] == "unit"
-            and (owner is None or p["owner"] == owner)
-            and (theater is None or p["theater"] == theater)]
+    pieces = state["table"].values()
+    if owner is None:
+        return [p for p in pieces if p["kind"] == "unit"
+                and (theater is None or p["theater"] == theater)]
+    if theater is None:
+        return [p for p in pieces if p["kind"] == "unit" and p["owner"] == owner]
+    return [p for p in pieces if p["kind"] == "unit" and p["owner"] == owner
+            and p["theater"] == theater]
 
 
 def leaders(state: dict, owner: int) -> list[dict]:
     return [p for p in state["table"].values() if p["kind"] == "leader" and p["owner"] == owner]
+
+
+BASES = ("b0", "b1")  # each seat's base uid
 
 
 def base(state: dict, seat: int) -> dict:

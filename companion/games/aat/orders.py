@@ -8,23 +8,39 @@ from companion.games.aat import model as m
 from companion.games.aat.flow import push
 
 RULE_ORDERS = ("escape", "upload")
+RULE_ORDER = {"evacuation": "escape", "viral": "upload"}  # each for one objective
 
 
 class Orders:
     """Part of AatRules (rules.py)."""
 
-    def order_actions(self, state: dict, p: dict) -> list[dict]:
-        """Every order `p` may use now as its action."""
-        uid = p["uid"]
-        out = [{"type": "order", "unit": uid, "order": i}
-               for i in range(len(self.cards[p["card"]]["orders"]))]
-        if p["kind"] == "base":
-            out += [{"type": "order", "unit": uid, "leader": leader["uid"], "order": i}
-                    for leader in m.leaders(state, p["owner"])
-                    for i in range(len(self.cards[leader["card"]]["orders"]))]
-        else:
-            out += [{"type": "order", "unit": uid, "order": name} for name in RULE_ORDERS]
-        return [a for a in out if self.order_problem(state, p, a) is None]
+    def order_actions(self, state: dict, p: dict, leaders=None) -> list[dict]:
+        """Every order `p` may use now as its action: the judgement of order_problem,
+        made from the card's facts (its printed orders, its leaders', the rules').
+        `leaders`: its owner's leaders in table order, if already read."""
+        uid, owner = p["uid"], p["owner"]
+        facts = self.facts
+        funds = m.base(state, owner)["tokens"].get("funds", 0)
+        out = []
+        for i, (cost, goals) in enumerate(facts[p["card"]].orders):
+            if cost <= funds and (not goals or self.goals_open(state, p, goals)):
+                out.append({"type": "order", "unit": uid, "order": i})
+        if p["kind"] == "base":  # AAT-BASE-3: its leaders' orders, unless disrupted
+            for leader in m.leaders(state, owner) if leaders is None else leaders:
+                if "disruption" not in leader["tokens"]:
+                    for i, (cost, goals) in enumerate(facts[leader["card"]].orders):
+                        if cost <= funds and (not goals or
+                                              self.goals_open(state, leader, goals)):
+                            out.append({"type": "order", "unit": uid,
+                                        "leader": leader["uid"], "order": i})
+        else:  # Escape and Upload are for one objective each
+            name = RULE_ORDER.get(m.objective(state, owner))
+            if name and self.rule_order_problem(state, p, name) is None:
+                out.append({"type": "order", "unit": uid, "order": name})
+        return out
+
+    def goals_open(self, state: dict, source: dict, goals: tuple) -> bool:
+        return not any(self.objective_problem(state, source, name) for name in goals)
 
     def order_problem(self, state: dict, p: dict, action: dict) -> tuple | None:
         """Why `p` may not use this order now (rule, reason), or None."""

@@ -13,10 +13,13 @@ from companion.games.aat.combat import Combat
 from companion.games.aat.damage import Damage
 from companion.games.aat.data import GAME_ID, bundled
 from companion.games.aat.effects import Effects
+from companion.games.aat.facts import Facts
 from companion.games.aat.flow import Flow
 from companion.games.aat.legal import LegalMoves
+from companion.games.aat.live import Live
 from companion.games.aat.objectives import Objectives
 from companion.games.aat.orders import Orders
+from companion.games.aat.reach import Reach
 from companion.games.aat.reports import Reports
 from companion.games.aat.setup import STATE_VERSION, SetupSteps
 from companion.games.aat.triggers import Triggers
@@ -26,8 +29,8 @@ PHASE_MOVES = {"play": "do_play", "end_phase": "do_end_phase",
                "place_objective": "do_place_objective", "end_turn": "do_end_turn"}
 
 
-class AatRules(SetupSteps, Turns, Triggers, Effects, Damage, Combat, Orders, Objectives,
-               LegalMoves, Reports, Invariants, Flow, Rules):
+class AatRules(SetupSteps, Turns, Triggers, Effects, Damage, Reach, Combat, Orders,
+               Objectives, LegalMoves, Live, Reports, Invariants, Flow, Rules):
     game_id = GAME_ID
     save_version = STATE_VERSION
 
@@ -35,6 +38,7 @@ class AatRules(SetupSteps, Turns, Triggers, Effects, Damage, Combat, Orders, Obj
         catalogue = catalogue or bundled()
         self.cards = catalogue["cards"]
         self.decks = catalogue["decks"]
+        self.facts = Facts(self.cards)  # what listing actions reads of each card
         self.deck_cards = {sub: [c for pile in deck.values() for c in pile]
                            for sub, deck in self.decks.items()}
         self.raiders = frozenset(  # Rogue Transports (AAT-OBJ-4): they carry supplies
@@ -45,16 +49,21 @@ class AatRules(SetupSteps, Turns, Triggers, Effects, Damage, Combat, Orders, Obj
     def step(self, state: dict, action: dict) -> list[dict]:
         """After the framework's checks (engine.Rules.check): answer the prompt."""
         kind = state["await"]["kind"]
+        if self.carry is not None:
+            self.keep_carry(kind)
         if kind == "choose":
             if action.get("type") != "choose" or \
                     action.get("value") not in state["await"]["options"]:
                 raise NotOffered(f"{action.get('value')!r} is not one of the offered choices")
             return self.answer_task(state, action["value"])
-        problem = self.problem(state, action)
-        if problem:
-            raise Rejected(*problem)
+        if not (self.live and self.handed_out(state, action)):  # listed: it passes
+            problem = self.problem(state, action)
+            if problem:
+                raise Rejected(*problem)
         if kind in ("mulligan", "command", "repeat"):
             return self.answer_task(state, action)
+        if self.live and kind == "combat":
+            self.carrying(state, action)
         state["await"] = None
         move = action["type"]
         if move in PHASE_MOVES:

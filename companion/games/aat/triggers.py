@@ -55,10 +55,11 @@ class Triggers:
             events.append({"kind": "funds", "text": f"{player['name']} gains "
                            f"{traits['Funds']} Funds", "player": seat})
         batch = []
+        values = {"supply": traits.get("Supply"), "compute": traits.get("Compute"),
+                  "transport": task["deployed"] and traits.get("Transport"),
+                  "effect": card["kind"] != "Effect" and card["effect"]}
         for name in ORDERED:
-            value = {"supply": traits.get("Supply"), "compute": traits.get("Compute"),
-                     "transport": task["deployed"] and traits.get("Transport"),
-                     "effect": card["kind"] != "Effect" and card["effect"]}[name]
+            value = values[name]
             if value:
                 batch.append({"seat": seat, "uid": uid, "card": card_id, "trait": name,
                               "value": value, "theater": theater, "played": task["played"]})

@@ -7,6 +7,8 @@ from companion.games.aat import model as m
 from companion.games.aat.flow import done, push
 
 PLAY_LIMIT = 2  # AAT-TURN-3
+PLAYED = ("Unit", "Leader", "Effect")  # the kinds played from hand (AAT-TURN-3)
+FRESH = {"acted": False, "instructed": False, "commanded": False}  # each turn's flags
 
 
 class Turns:
@@ -23,7 +25,7 @@ class Turns:
         state["played"] = 0
         state["played_cards"] = []
         for piece in state["table"].values():
-            piece["acted"] = piece["instructed"] = piece["commanded"] = False
+            piece.update(FRESH)
         seat = state["current"]
         player = state["players"][seat]
         events = [{"kind": "turn", "text": f"Turn {state['turn']}: {player['name']}",
@@ -50,36 +52,49 @@ class Turns:
     def phase_prompt(self, state: dict) -> list[dict]:
         """The current phase's prompt; a phase with nothing left to do ends by itself."""
         seat, phase = state["current"], state["phase"]
-        name = state["players"][seat]["name"]
         if phase == "deploy":
-            if state["played"] < PLAY_LIMIT and self.play_actions(state):
-                state["await"] = {"kind": "deploy", "player": seat}
-                return []
+            plays = self.play_actions(state)  # none once two are played
+            if plays:
+                return self.prompt(state, {"kind": "deploy", "player": seat}, plays)
             state["phase"] = "combat"
-            return [{"kind": "phase", "text": f"{name}: combat", "player": seat}]
+            return [{"kind": "phase", "text": f"{state['players'][seat]['name']}: combat",
+                     "player": seat}]
         if phase == "combat":
-            if self.combat_actions(state, any_one=True):
-                state["await"] = {"kind": "combat", "player": seat}
-                return []
+            # live, the whole listing is kept for legal_actions; else one action decides
+            acts = self.carried(state) if self.live else None
+            if acts is None:
+                acts = self.combat_actions(state, any_one=not self.live)
+            if acts:
+                return self.prompt(state, {"kind": "combat", "player": seat}, acts)
             state["phase"] = "end"
             return []
-        if phase == "end" and self.placeable(state, seat):
-            state["await"] = {"kind": "end", "player": seat}
-            return []
+        if phase == "end":
+            cards = self.placeable(state, seat)
+            if cards:
+                return self.prompt(state, {"kind": "end", "player": seat},
+                                   [{"type": "place_objective", "card": c} for c in cards])
         push(state, {"op": "end_turn"})
         return []
 
     # -- phase 1: up to two cards ----------------------------------------------------------
     def play_actions(self, state: dict) -> list[dict]:
+        """The cards play_problem accepts now, judged once per card (not per theater)."""
+        if state["played"] >= PLAY_LIMIT:
+            return []
+        seat, level = state["current"], state["escalation"]
+        funds = state["table"][f"b{seat}"]["tokens"].get("funds", 0)
         out = []
-        for card_id in m.hand_cards(state, state["current"]):
+        for card_id in m.hand_cards(state, seat):
             card = self.cards[card_id]
-            if card["kind"] == "Unit":
+            kind = card["kind"]
+            if kind not in PLAYED or card["escalation"] > level or card["funds"] > funds:
+                continue
+            if kind == "Unit":
                 out += [{"type": "play", "card": card_id, "theater": t}
                         for t in card["theaters"]]
             else:
                 out.append({"type": "play", "card": card_id})
-        return [a for a in out if self.play_problem(state, a) is None]
+        return out
 
     def play_problem(self, state: dict, action: dict):
         """AAT-TURN-3: from hand, two a turn, within the escalation requirement."""
@@ -90,7 +105,7 @@ class Turns:
         if not isinstance(card_id, str) or card_id not in m.hand_cards(state, seat):
             return ("AAT-TURN-3", "play a card from your hand")
         card = self.cards[card_id]
-        if card["kind"] not in ("Unit", "Leader", "Effect"):
+        if card["kind"] not in PLAYED:
             return ("AAT-TURN-3", "only units, leaders and one-time effects are played")
         if card["escalation"] > state["escalation"]:
             return ("AAT-TURN-3", f"{card['name']} needs escalation {card['escalation']}, "
