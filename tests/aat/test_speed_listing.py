@@ -1,9 +1,11 @@
 """The speed-ups of the simulator's path keep the rules exact: inside live_only the
-engine hands out the listing a prompt was decided on and carries a combat listing
-over actions that reach no other piece (legal.py). Every listing so handed out
-must be, in content and order, what a fresh engine lists for the same position
-(the random player picks by index), and the game must go exactly as outside
-live_only."""
+engine hands out the listing a prompt was decided on, takes an action it handed
+out without checking it again, carries a combat listing over actions that reach
+no other piece (live.py) and sweeps only damaged pieces for destruction
+(Damage.at_health). Every listing so handed out must be, in content and order,
+what a fresh engine lists for the same position (the random player picks by
+index), and the game must go exactly as outside live_only: the same events and
+states after every action."""
 
 from __future__ import annotations
 

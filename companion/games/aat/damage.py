@@ -38,16 +38,16 @@ class Damage:
             m.add_tokens(target, "shield", -shields)
             amount -= shields
             events.append({"kind": "shielded", "text": f"{self.label(state, target)}'s Shield "
-                           f"stops {shields}",
-                           "uid": target["uid"]})
+                           f"stops {shields}", "uid": target["uid"]})
         if amount <= 0:
             done(state, task)
             return events + [{"kind": "no_damage", "text": f"{self.label(state, target)} takes "
-                              "no damage",
-                              "uid": target["uid"]}]
+                              "no damage", "uid": target["uid"]}]
         task["left"] = amount
-        leaders = [p for p in m.leaders(state, target["owner"]) if m.remaining(self.cards, p) > 0] \
-            if target["kind"] == "base" else ()
+        leaders = ()  # only a base passes damage on (AAT-LEAD-2)
+        if target["kind"] == "base":
+            leaders = [p for p in m.leaders(state, target["owner"])
+                       if m.remaining(self.cards, p) > 0]
         if leaders and not task.get("no_delegate"):
             options = ["none"] + [[p["uid"], k] for p in leaders
                                   for k in range(1, min(amount, m.remaining(self.cards, p)) + 1)]

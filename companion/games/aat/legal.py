@@ -14,6 +14,7 @@ ANSWERS = {"mulligan": ("set_aside", "keep"), "deploy": ("play", "end_phase"),
            "repeat": ("attack", "stop"), "choose": ("choose",)}
 UNIT_MOVES = ("attack", "order", "move", "undisrupt")
 
+
 class LegalMoves:
     """Part of AatRules (rules.py)."""
 

@@ -1,0 +1,192 @@
+"""The greedy player's unit actions (ai.py): attacks, orders (objective orders
+included), moves between theaters and Command."""
+
+from __future__ import annotations
+
+from companion.games.aat import model as m
+from companion.games.aat.ai_reading import MARK_COST, WIN
+
+
+class UnitActions:
+    """Part of Look (ai.py)."""
+
+    def unit_action_score(self, action: dict) -> float:
+        kind = action["type"]
+        if kind == "attack":
+            return self.attack_score(action)
+        if kind == "order":
+            return self.order_score(action)
+        if kind == "move":
+            return self.move_score(self.state["table"][action["unit"]])
+        return 6.0  # undisrupt: the card's only action while disrupted
+
+    def commands(self, action: dict) -> float:
+        """A unit with Command instructs others after its first action of the turn
+        (AAT-TRAIT-7); a leader's Command is counted in its orders (order_score)."""
+        p = self.state["table"][action["unit"]]
+        if p["kind"] != "unit" or p["commanded"] or action["type"] == "undisrupt":
+            return 0.0
+        return self.command_value(p)
+
+    def attack_score(self, action: dict) -> float:
+        table = self.state["table"]
+        p, t = table[action["unit"]], table[action["target"]]
+        if t["owner"] == p["owner"]:
+            return self.cleanup_score()
+        cost = MARK_COST if action["mark"] else 0.0
+        amount = self.rules.attack_amount(p, t)
+        armor = max(0, (self.trait(t, "Armor") or 0) - (self.trait(p, "Pierce") or 0))
+        amount = max(0, amount - armor)
+        if not amount:
+            return -1.0
+        if m.tokens(t, "stealth"):
+            return 0.25 * self.kill_value(t) - cost if t["kind"] != "base" else 1.0
+        shields = m.tokens(t, "shield")
+        dealt = max(0, amount - shields)
+        if t["kind"] == "base":
+            if dealt >= self.left(t) + self.buffer(t["owner"]) + 1:
+                return WIN
+            return dealt * self.base_weight(t["owner"]) + 0.5 * shields
+        left = self.left(t)
+        if dealt >= left:
+            score = 6 + self.kill_value(t)
+        else:
+            score = 0.5 * self.kill_value(t) * (dealt + 0.3 * shields) / left
+        return score - cost - self.retaliation(p, t, dealt >= left)
+
+    def retaliation(self, p: dict, t: dict, kills: bool) -> float:
+        """Point-Defense fires back at an attacking Fighter if it lives (AAT-TRAIT-11)."""
+        if kills or not self.trait(p, "Fighter"):
+            return 0.0
+        value = self.trait(t, "Point-Defense")
+        if not value:
+            return 0.0
+        if m.tokens(p, "stealth"):
+            return 0.5
+        value = max(0, value - m.tokens(p, "shield"))
+        if value >= self.left(p):
+            return self.worth(p)
+        return 0.4 * self.worth(p) * value / self.left(p)
+
+    def cleanup_score(self) -> float:
+        """AAT-OBJ-8: clean up as much as the enemy's next Upload needs, and a token
+        now and then when nothing better is on."""
+        held = m.tokens(self.bases[self.seat], "computation")
+        threat = held + self.upload_potential(self.enemy)
+        if threat >= m.VIRAL_TOKENS - 1:
+            return 45.0 + 2 * held
+        return 1.0 + 0.5 * held
+
+    def upload_potential(self, owner: int) -> int:
+        """Computation `owner` could Upload in its next turn: on its Mainframes that
+        stand where the enemy base is, plus a little it can compute first."""
+        front = self.bases[1 - owner]["theater"]
+        frames = [p for p in self.units[owner] if self.trait(p, "Mainframe")
+                  and p["theater"] == front]
+        if not frames:
+            return 0
+        held = sum(m.tokens(p, "computation") for p in frames)
+        room = sum(m.MAINFRAME_CAP - m.tokens(p, "computation") for p in frames)
+        return held + min(room, 2)
+
+    def order_score(self, action: dict) -> float:
+        table = self.state["table"]
+        p = table[action["unit"]]
+        name = action["order"]
+        if name == "escape":
+            return WIN if self.state["players"][self.seat]["escaped"] >= m.WIN_TOKENS - 1 \
+                else 300.0
+        if name == "upload":
+            return self.upload_score(p)
+        source = table[action["leader"]] if action.get("leader") else p
+        order = self.cards[source["card"]]["orders"][name]
+        score = -1.2 * order["funds"] + self.steps_value(order["effect"], source,
+                                                         m.theater_of(self.state, source),
+                                                         False, source["card"])
+        if action.get("leader") and not source["commanded"]:
+            score += self.command_value(source)
+        return score
+
+    def command_value(self, source: dict) -> float:
+        """AAT-TRAIT-7: a commander's first action a turn instructs Y units of type X."""
+        command = self.trait(source, "Command")
+        if not command:
+            return 0.0
+        able = [p for p in self.units[self.seat] if m.can_act(self.state, p)
+                and not p["instructed"] and p is not source
+                and command["type"] in self.cards[p["card"]]["types"]]
+        return sum(sorted((self.best_unit_action(p) for p in able),
+                          reverse=True)[:command["count"]])
+
+    def best_unit_action(self, p: dict) -> float:
+        if m.disrupted(p):
+            return 2.0
+        best = 0.0
+        for uid, mark in self.rules.attack_targets(self.state, p):
+            best = max(best, self.attack_score({"unit": p["uid"], "target": uid,
+                                                "mark": mark}))
+        return min(best, 40.0)
+
+    def upload_score(self, p: dict) -> float:
+        """AAT-OBJ-8: Upload when it wins this turn or the Mainframe would be lost;
+        otherwise keep the tokens aboard (the enemy cannot clean them up there) for
+        one burst, unloading a full one only when no Mainframe has room left."""
+        held = m.tokens(p, "computation")
+        if not held:
+            return -5.0
+        on_base = m.tokens(self.bases[self.enemy], "computation")
+        frames = [q for q in self.units[self.seat] if self.trait(q, "Mainframe")
+                  and q["theater"] == p["theater"]]
+        ready = sum(m.tokens(q, "computation") for q in frames if q is not p
+                    and not q["acted"] and m.can_act(self.state, q))
+        if on_base + held + ready >= m.VIRAL_TOKENS:
+            return 500.0 + held  # it wins at the end of this turn
+        if self.doomed(p):
+            return 20.0 + 6 * held
+        room = sum(m.MAINFRAME_CAP - m.tokens(q, "computation") for q in frames)
+        if held >= m.MAINFRAME_CAP and not room:
+            return 8.0 + 2 * held
+        return -1.0
+
+    def objective_order_value(self, name: str, source: dict) -> float:
+        player = self.state["players"][self.seat]
+        need = m.WIN_TOKENS - player["scored"]
+        if name == "fire":
+            return WIN
+        if name == "ascend":
+            return WIN if need <= 1 else 150.0
+        if name == "load-supplies":
+            return 45.0
+        charge = m.tokens(source, "charge")
+        if name == "transmit":
+            if charge >= need:
+                return WIN
+            if charge >= 2 or (charge and self.doomed(source)):
+                return 40.0 * charge
+            return -5.0
+        if charge >= 2:
+            return -5.0
+        return 30.0 if not (charge and self.doomed(source)) else 5.0
+
+    def move_score(self, p: dict) -> float:
+        goal = self.goal
+        there = m.other(p["theater"])
+        if p["card"] in self.rules.raiders:  # AAT-OBJ-4
+            carrying = m.tokens(p, "objective")
+            if p["theater"] == "Planetside":
+                if carrying:
+                    need = m.WIN_TOKENS - self.state["players"][self.seat]["scored"]
+                    return WIN if need <= 1 else 70.0
+                return -5.0
+            if carrying:
+                return -5.0
+            return 35.0 if self.survives_in(p, there) else -2.0
+        if goal == "evacuation" and m.has_type(self.cards, p, "Transport"):
+            if p["theater"] == "Planetside":
+                return 32.0 if self.survives_in(p, there) else 14.0
+            return -5.0 if p["planetside"] else 10.0
+        if goal == "viral" and self.trait(p, "Mainframe"):
+            if there == self.front:
+                return 12.0 + 4 * m.tokens(p, "computation")
+            return -5.0
+        return self.position_value(p, there) - self.position_value(p, p["theater"]) - 2.0

@@ -1,0 +1,145 @@
+"""The greedy player's value of effect steps (ai.py): one-time effects, orders and
+entry effects all read as the same steps (docs/against-all-tyrants-cards.md)."""
+
+from __future__ import annotations
+
+from companion.games.aat import model as m
+from companion.games.aat.ai_reading import WIN
+
+
+class EffectValues:
+    """Part of Look (ai.py)."""
+
+    def steps_value(self, steps: list, source, theater, played: bool, card_id) -> float:
+        """What these effect steps are worth now (an order's: in `theater`; a card's:
+        anywhere, or the best theater for every-unit steps)."""
+        total = 0.0
+        for step in steps:
+            total += self.step_value(step, source, theater, played, card_id)
+        return total
+
+    def count(self, n, theater, played_types) -> int:
+        if type(n) is int:
+            return n
+        total = 0
+        for p in self.units[self.seat]:
+            if (theater is None or p["theater"] == theater) and \
+                    n.get("type") in self.cards[p["card"]]["types"]:
+                expert = self.trait(p, "Expert") or ()
+                total += 2 if any(t in played_types for t in expert) else 1
+        return total
+
+    def pool(self, owner: int, theater) -> list:
+        return self.units[owner] if theater is None else self.here(owner, theater)
+
+    def step_value(self, step: dict, source, theater, played: bool, card_id) -> float:
+        op = step["op"]
+        played_types = self.cards[card_id]["types"] if played else ()
+        n = self.count(step.get("n", 0), theater, played_types)
+        target = step.get("target")
+        if op == "objective":
+            return self.objective_order_value(step["name"], source) if source else 0.0
+        if target in ("enemy-unit", "own-unit"):
+            owner = self.enemy if target == "enemy-unit" else self.seat
+            pool = self.pool(owner, theater)
+            return max([self.unit_step_value(op, n, q) for q in pool] + [-3.0])
+        if target in ("enemy-units", "own-units"):
+            owner = self.enemy if target == "enemy-units" else self.seat
+            if theater is not None:
+                return sum(self.unit_step_value(op, n, q) for q in self.here(owner, theater))
+            return max([sum(self.unit_step_value(op, n, q) for q in self.here(owner, t))
+                        for t in ("Space", "Planetside")] + [-3.0])
+        if target in ("enemy-base", "own-base"):
+            if op == "damage" and target == "enemy-base":
+                base = self.bases[self.enemy]
+                if n - m.tokens(base, "shield") >= self.left(base):
+                    return WIN
+                return n * self.base_weight(self.enemy)
+            return 0.5 * n
+        if target == "self":
+            return self.unit_step_value(op, n, source) if source else 0.0
+        if op == "draw":
+            deck = len(self.state["players"][self.seat]["deck"])
+            return 2.5 * min(n, deck) - (3.0 if deck <= n + 2 else 0.0)
+        if op == "funds":
+            return 1.2 * n
+        if op == "compute":
+            return self.compute_value(n)
+        if op in ("deploy", "place"):
+            return self.pick_value(step, n)
+        return 0.0
+
+    def unit_step_value(self, op: str, n: int, q: dict) -> float:
+        """A targeted step on one unit `q`."""
+        mine = q["owner"] == self.seat
+        if op == "damage":
+            if mine:
+                return -self.worth(q)
+            if m.tokens(q, "stealth"):
+                return 0.2 * self.kill_value(q)
+            dealt = max(0, n - m.tokens(q, "shield"))
+            if dealt >= self.left(q):
+                return 6 + self.kill_value(q)
+            return 0.5 * self.kill_value(q) * dealt / self.left(q)
+        if op == "disrupt":
+            if mine:
+                return -0.5 * self.worth(q)
+            value = self.kill_value(q)
+            if self.objective_worth(q, q["owner"], self.their_goal) >= 400:
+                return 300.0 + 50 * min(n, 2)  # the Cracker about to fire
+            held = m.tokens(q, "disruption")
+            return (0.3 + 0.15 * min(n - 1, 1)) * value * (0.5 if held else 1.0)
+        if op in ("shield", "stealth"):
+            if not mine:
+                return -1.0
+            if op == "stealth" and m.tokens(q, "stealth"):
+                return 0.3
+            danger = self.danger(q)
+            guard = min(n, max(danger, 1)) * (2 if op == "stealth" else 1)
+            scale = 1.0 if danger else 0.25
+            return scale * self.worth(q) * min(1.0, guard / max(1, self.left(q))) * 0.6
+        if op == "repair":
+            if not mine:
+                return -1.0
+            fixed = min(n, q["damage"])
+            return self.worth(q) * fixed / self.cards[q["card"]]["health"]
+        if op == "mark":
+            if not mine:
+                return -0.5
+            return self.mark_use(q) * n
+        return 0.0
+
+    def mark_use(self, q: dict) -> float:
+        """What a Mark token on my unit `q` may buy: a guarded unit, a leader."""
+        foe = self.enemy
+        value = 0.3
+        if q["theater"] == self.bases[foe]["theater"] and m.leaders(self.state, foe):
+            value = 2.0
+        if any(self.trait(u, "Defended") for u in self.here(foe, q["theater"])) and \
+                self.guarded(foe, q["theater"]):
+            value = 3.0
+        return value
+
+    def compute_value(self, n: int) -> float:
+        """Computation tokens, on my Mainframes with room (the rest are lost)."""
+        if self.goal not in ("viral", "singularity"):
+            return 0.0
+        room = 0
+        for p in self.units[self.seat]:
+            if self.trait(p, "Mainframe"):
+                space = m.MAINFRAME_CAP - m.tokens(p, "computation")
+                if self.goal == "singularity" and not p.get("objective"):
+                    space = min(space, 1) * 0.2  # only a Core ascends
+                room += space
+        return 5.0 * min(n, room)
+
+    def pick_value(self, step: dict, n: int) -> float:
+        player = self.state["players"][self.seat]
+        ids = []
+        if "hand" in step["from"]:
+            ids += player["hand"]
+        if "special" in step["from"]:
+            ids += player["special"]
+        fit = sorted((self.agent.value(self.rules, c) for c in ids if c != m.UNKNOWN and
+                      m.fits(self.cards, c, self.level, step["type"])), reverse=True)
+        return 0.8 * sum(fit[:n])
