@@ -106,8 +106,11 @@ class Combat:
                               "from the base", "uid": t["uid"]}]
         push(state, {"op": "damage", "target": t["uid"], "amount": self.attack_amount(p, t),
                      "attack": True, "effect": False, "source": p["uid"],
-                     "pierce": m.trait(self.cards, p, "Pierce") or 0},
-             {"op": "destroy"}, {"op": "retaliate", "attacker": p["uid"], "target": t["uid"]})
+                     "pierce": m.trait(self.cards, p, "Pierce") or 0}, {"op": "destroy"})
+        if self.facts[p["card"]].fighter and self.facts[t["card"]].point_defense:
+            # AAT-TRAIT-11 may apply (it checks the rest after the destruction)
+            state["stack"].insert(-2, {"op": "retaliate", "attacker": p["uid"],
+                                       "target": t["uid"]})
         return events
 
     # -- a card's actions (AAT-TURN-6; listed by reach.py) ----------------------------------
