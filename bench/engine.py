@@ -18,14 +18,17 @@ TARGETS = {"above-top-secret": 200, "geheime-mission": 2000,
            "against-all-tyrants": 200}  # random-legal games/s
 
 
-def random_games(rules, count: int, seed: int = 1) -> tuple[float, int]:
+def random_games(rules, count: int, seed: int = 1,
+                 setups: list[dict] | None = None) -> tuple[float, int]:
     """(seconds, actions) for `count` complete games between random-legal players,
-    changing the state in place as the simulator does (live_only: no replay bases)."""
+    changing the state in place as the simulator does (live_only: no replay bases);
+    in the default setup, or in `setups` taken in turn."""
     actions = 0
     start = time.perf_counter()
     with rules.live_only():
         for index in range(count):
-            state = rules.new_game({}, seed + index)
+            setup = setups[index % len(setups)] if setups else {}
+            state = rules.new_game(setup, seed + index)
             pick = random.Random(seed + index)
             while not rules.is_over(state):
                 rules.step(state, pick.choice(rules.legal_actions(state)))
@@ -74,6 +77,12 @@ def run(row, section) -> None:
         row(f"random-legal games/s ({count} games, one core, best of {RUNS})", f"{rate:.0f}",
             f">= {target}" if target else "", rate >= target if target else None)
         row("actions per random game", f"{actions / count:.0f}")
+        setups = rules.simulation_setups(2)
+        if len(setups) > 1:  # the study's setups differ from the default one
+            seconds, actions = min(random_games(rules, count, setups=setups)
+                                   for _ in range(RUNS))
+            row(f"  in the {len(setups)} balance-study setups: games/s, actions per game",
+                f"{count / seconds:.0f}, {actions / count:.0f}")
         row("time per step (in place)", f"{seconds / actions * 1e6:.1f} us")
         row("time per apply (copy + step)", f"{apply_time(rules) * 1e6:.0f} us")
         seconds = min(greedy_games(game_id, 100) for _ in range(RUNS))

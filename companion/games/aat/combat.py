@@ -91,14 +91,18 @@ class Combat:
         return amount
 
     def op_attack(self, state: dict, task: dict, answer) -> list[dict]:
-        """One attack: Mark spent, damage computed and dealt, destruction, then
-        Point-Defense retaliation."""
+        """A Repeater's further attack (AAT-TRAIT-17), queued after the one before."""
         done(state, task)
-        p, t = state["table"][task["unit"]], state["table"][task["target"]]
+        return self.resolve_attack(state, task["unit"], task["target"], task["mark"])
+
+    def resolve_attack(self, state: dict, unit: str, target: str, mark: bool) -> list[dict]:
+        """One attack: Mark spent, damage computed and dealt, destruction, then
+        Point-Defense retaliation (queued: they run next, in that order)."""
+        p, t = state["table"][unit], state["table"][target]
         events = [{"kind": "attack", "text": f"{self.label(state, p)} attacks "
-                   f"{self.label(state, t)}" + (" (spending a Mark)" if task["mark"] else ""),
+                   f"{self.label(state, t)}" + (" (spending a Mark)" if mark else ""),
                    "player": p["owner"], "uid": p["uid"], "target": t["uid"]}]
-        if task["mark"]:
+        if mark:
             m.add_tokens(p, "mark", -1)
         if t["owner"] == p["owner"]:  # AAT-OBJ-8 clean-up: no damage
             m.add_tokens(t, "computation", -1)
@@ -151,22 +155,21 @@ class Combat:
         p = state["table"][action["unit"]]
         p["instructed" if instruction else "acted"] = True
         kind = action["type"]
-        after = {"op": "after_action", "unit": p["uid"], "leader": action.get("leader"),
-                 "repeats": (m.trait(self.cards, p, "Repeater") or 0) if kind == "attack"
-                 else 0}
+        leader = action.get("leader")
+        repeats = (m.trait(self.cards, p, "Repeater") or 0) if kind == "attack" else 0
+        commander = state["table"][leader] if leader else p
+        if repeats or "Command" in self.cards[commander["card"]]["traits"]:
+            # what follows the action, once it is resolved (nothing for any other card)
+            push(state, {"op": "after_action", "unit": p["uid"], "leader": leader,
+                         "repeats": repeats})
         if kind == "attack":
-            push(state, {"op": "attack", "unit": p["uid"], "target": action["target"],
-                         "mark": action["mark"]}, after)
-            return []
+            return self.resolve_attack(state, p["uid"], action["target"], action["mark"])
         if kind == "undisrupt":
             m.add_tokens(p, "disruption", -1)
-            push(state, after)
             return [{"kind": "undisrupted", "text": f"{self.label(state, p)} removes a "
                      "Disruption token", "uid": p["uid"]}]
         if kind == "move":
-            push(state, after)
             return self.change_theater(state, p)
-        push(state, after)
         return self.use_order(state, p, action)
 
     def change_theater(self, state: dict, p: dict) -> list[dict]:

@@ -45,8 +45,8 @@ class Flow:
     def run(self, state: dict) -> list[dict]:
         events: list[dict] = []
         ops = self.__dict__.get("ops") or self.operations()
+        stack = state["stack"]  # replaced only by finish, which ends the loop
         while state["await"] is None and state["phase"] != "over":
-            stack = state["stack"]
             if stack:
                 task = stack[-1]
                 try:
