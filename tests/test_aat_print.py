@@ -205,6 +205,24 @@ def test_each_deck_has_its_own_back_colour(game, back_images):
         assert delta_e(colours[a], reference) > 25, f"{a} looks like the reference backs"
 
 
+def test_a_mirror_match_prints_a_second_set_told_apart_by_its_backs(build):
+    """Both players may take the same subfaction: `--players 2` prints every deck again
+    as set B, the same fronts, backs marked with their set so mixed decks sort again;
+    one set (the default) is the whole game for any other pairing."""
+    single, _ = build(AAT)
+    folder, _ = build(AAT, players=2)
+    for deck in DECKS:
+        assert {e.get("player") for e in entries(single, deck)} == {"A"}
+        fronts = defaultdict(list)
+        for entry in entries(folder, deck, "front"):
+            fronts[entry["player"]].append((entry["printed_id"], text_of(
+                piece_chars(folder, entry))))
+        assert set(fronts) == {"A", "B"} and fronts["A"] == fronts["B"], deck
+        for entry in entries(folder, deck, "back"):
+            back = squash(text_of(piece_chars(folder, entry)))
+            assert squash(f"SET {entry['player']}") in back.upper(), f"{deck} {entry['item']}"
+
+
 def test_each_back_draws_its_decks_emblem(game, drawn):
     emblems = game.vars["emblems"]
     for deck in DECKS:
@@ -257,7 +275,7 @@ def test_one_title_size_per_deck(build):
 def fronts(build):
     """{(component, item): (chars of the front, its trim)} of every deck card."""
     folder, _ = build(AAT)
-    return {(e["component"], e["item"]): (piece_chars(folder, e), e["trim"])
+    return {(e["component"], e.get("printed_id", e["item"])): (piece_chars(folder, e), e["trim"])
             for deck in DECKS for e in entries(folder, deck, "front")}
 
 
