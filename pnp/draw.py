@@ -240,6 +240,11 @@ class Renderer(TextDrawing, ImageDrawing):
         c = self.c
         c.saveState()
         c.translate(e["x"] * mm, -e["y"] * mm)
+        if e.get("rotate"):  # about the centre of its square, clockwise
+            half = e["size"] * mm / 2
+            c.translate(half, -half)
+            c.rotate(-e["rotate"])
+            c.translate(-half, half)
         self.icon_shapes(e["name"], e["size"], color(e.get("color") or "#000000"))
         c.restoreState()
 

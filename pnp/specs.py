@@ -101,7 +101,7 @@ ELEMENTS = {
     "richtext": {**BOX, **TEXT},
     "icon": {"name": Opt(Str(templated=True), required=True), "x": Opt(Length(), default=0.0),
              "y": Opt(Length(), default=0.0), "size": Opt(Length(min=0.5), required=True),
-             "color": Opt(Color())},
+             "color": Opt(Color()), "rotate": Opt(Num(min=-360, max=360), default=0)},
     "image": {**BOX, "src": Opt(Str(templated=True), required=True),
               "fit": Opt(Str(choices=("cover", "contain", "stretch")), default="contain"),
               "anchor": Opt(Str(choices=ANCHORS), default="center"),

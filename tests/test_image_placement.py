@@ -1,6 +1,6 @@
 """Image placement read back from exported pixels: an explicit crop box, the anchor
-that stays in view under `cover`, an offset, rotation by any angle; and text
-rotated by any angle."""
+that stays in view under `cover`, an offset, rotation by any angle; text rotated by
+any angle, and icons turned about their square's centre."""
 
 from __future__ import annotations
 
@@ -36,7 +36,15 @@ def pictures(game, tmp_path):
                   "rotate: 180}",
         "shifted": "{type: image, src: quads.png, x: 10, y: 5, w: 20, h: 20, fit: stretch, "
                    "offset: [5, 0]}",
+        "icon": "{type: icon, name: left-half, x: 10, y: 5, size: 20, color: \"#dc1e1e\"}",
+        "icon-turned": "{type: icon, name: left-half, x: 10, y: 5, size: 20, "
+                       "color: \"#dc1e1e\", rotate: 180}",
+        "icon-quarter": "{type: icon, name: left-half, x: 10, y: 5, size: 20, "
+                        "color: \"#dc1e1e\", rotate: 90}",
     }
+    icons = (game / "icons.yaml").read_text()  # an icon that shows which way it faces
+    (game / "icons.yaml").write_text(icons.replace("icons:\n", "icons:\n  left-half:\n"
+                                                   "    - rect: [0, 0, 50, 100]\n", 1))
     layouts = "".join(f"  pic-{name}:\n    elements:\n      - {{type: background, fill: "
                       f"\"#ffffff\"}}\n      - {element}\n" for name, element in cases.items())
     text = (game / "layouts.yaml").read_text().replace("layouts:\n", "layouts:\n" + layouts, 1)
@@ -76,6 +84,15 @@ def test_the_anchor_keeps_its_part_in_view_under_cover(pictures):
 
 def test_rotation_by_any_angle_turns_the_image_about_its_centre(pictures):
     assert near(pictures("turned", 12, 7), YELLOW) and near(pictures("turned", 28, 23), RED)
+
+
+def test_an_icon_turns_about_the_centre_of_its_square(pictures):
+    assert near(pictures("icon", 14, 15), RED) and near(pictures("icon", 26, 15), WHITE)
+    assert near(pictures("icon-turned", 14, 15), WHITE)
+    assert near(pictures("icon-turned", 26, 15), RED)
+    # a quarter turn clockwise: the left half comes to the top
+    assert near(pictures("icon-quarter", 20, 9), RED)
+    assert near(pictures("icon-quarter", 20, 21), WHITE)
 
 
 def test_an_offset_shifts_the_image_within_its_box(pictures):
