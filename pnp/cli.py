@@ -212,7 +212,10 @@ def cmd_list(args) -> int:
             game = load_game(BUNDLED_GAMES / game_id)
             printed = for_players(game)  # what a build prints: each player's set counted
             parts = ", ".join(f"{c.id} ({count_label(c)})" for c in printed.components)
-            sets = f" {game.player_sets.print} player sets;" if game.player_sets else ""
+            sets = ""
+            if game.player_sets:  # what a build prints, of how many it can
+                ps = game.player_sets
+                sets = f" {ps.print} of {len(ps.values)} player sets (--players);"
             print(f"{game.id:22} {game.name} [{', '.join(game.languages)}]:{sets} {parts}")
         except InvalidInput as exc:
             print(f"{game_id:22} INVALID ({len(exc.problems)} problems)")

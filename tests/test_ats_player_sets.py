@@ -98,4 +98,4 @@ def test_tabletop_simulator_gets_a_deck_per_player_with_its_own_back(tmp_path):
 def test_list_counts_what_a_build_prints(capsys):
     assert main(["list"]) == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("above-top"))
-    assert "[en]: 2 player sets;" in line and "defense (80 cards)" in line
+    assert "[en]: 2 of 6 player sets (--players);" in line and "defense (80 cards)" in line
