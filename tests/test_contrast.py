@@ -51,6 +51,7 @@ def ats_pairs(game):
               for g in ("#10201a", "#1d1d1b")]  # encounter and defense/base backs
     pairs += [(s, g) for s in ("ats-back-small", "ats-back-title")
               for g in v["player_colors"].values()]  # base-area backs' colour panels
+    pairs += [("ats-stamp", "#1b2233")]  # the defense backs' "Above Top Secret" stamp
     pairs += [(s, "#efeadb") for s in ("ats-body", "ats-unit", "ats-flavor", "ats-id",
                                        "ats-heading")]  # the cards' paper
     return pairs
