@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections import Counter
 
 from pnp.errors import Mark, Problems
@@ -17,20 +18,31 @@ def field_spec(field_def) -> Opt:
     choices = tuple(field_def.get("choices") or ()) or None
     bounds = {k: field_def.get(k) for k in ("min", "max")}
     item_choices = tuple(field_def.get("item_choices") or ()) or None
+    entry = Any_()
+    if item_choices:
+        entry = Str(choices=item_choices)
+    elif field_def.get("item_pattern"):
+        entry = matching(field_def["item_pattern"], field_def.get("means"))
     spec = {
         "int": lambda: Int(multiple_of=field_def.get("multiple_of"),
                            **{k: None if v is None else int(v) for k, v in bounds.items()}),
         "number": lambda: Num(**bounds),
-        "text": lambda: Str(),
+        "text": lambda: matching(field_def["pattern"], field_def.get("means"))
+        if field_def.get("pattern") else Str(),
         "bool": Bool,
-        "list": lambda: ListOf(Str(choices=item_choices) if item_choices else Any_(),
-                               max=field_def.get("max_items")),
+        "list": lambda: ListOf(entry, max=field_def.get("max_items")),
         "map": lambda: MapOf(Any_()),
         "any": Any_,
     }[kind]()
     if choices:
         spec = ChoiceOf(spec, choices)
     return Opt(spec, required=field_def.get("required", True))
+
+
+def matching(pattern: str, means: str | None) -> Str:
+    """Text that the regular expression `pattern` matches as a whole."""
+    return Str(pattern=re.compile(pattern),
+               expected=means or f"text matching the pattern {pattern}")
 
 
 def check_rules(comp, rules: dict, mark: Mark, problems: Problems) -> None:

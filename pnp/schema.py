@@ -88,8 +88,24 @@ class Str(Spec):
             problems.add(mark, f"'{value}' is not one of: {', '.join(map(str, self.choices))}"
                          + hint)
             return None
-        if self.pattern and not self.pattern.match(value):
+        if self.pattern and not self.pattern.fullmatch(value):
             problems.add(mark, f"'{value}' is not {self.expected}")
+            return None
+        return value
+
+
+@dataclass
+class Regex(Spec):
+    """A regular expression (Python's syntax), checked to compile."""
+
+    def clean(self, value, mark, problems):
+        value = Str().clean(value, mark, problems)
+        if value is None:
+            return None
+        try:
+            re.compile(value)
+        except re.error as exc:
+            problems.add(mark, f"'{value}' is not a regular expression: {exc}")
             return None
         return value
 

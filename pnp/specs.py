@@ -18,6 +18,7 @@ from pnp.schema import (
     OneOf,
     Opt,
     Record,
+    Regex,
     Str,
 )
 
@@ -165,6 +166,9 @@ FIELD = OneOf((
         "items": Opt(Str(choices=FIELD_TYPES)),
         "item_choices": Opt(ListOf(Any_())),
         "max_items": Opt(Int(min=0)),
+        # text (every list entry) that must match a regular expression, as a whole;
+        # `means` says in words what that is, for the error message
+        "pattern": Opt(Regex()), "item_pattern": Opt(Regex()), "means": Opt(Str()),
     }, what="field"),
 ), expected=f"a field type ({', '.join(FIELD_TYPES)}) or a mapping with 'type'")
 

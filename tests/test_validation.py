@@ -57,6 +57,8 @@ CASES = [
     ("game.yaml", "size: 18, copies: 4", "size: -3, copies: 4", "below the minimum", "size: -3"),
     ("layouts.yaml", "type: badge", "type: badger", "unknown element type 'badger'", "badger"),
     ("crew.yaml", "cards:", "cards: [", "YAML syntax error", None),
+    ("game.yaml", "      name: text", "      name: {type: text, pattern: \"[a-\"}",
+     "'[a-' is not a regular expression", "pattern"),
 ]
 
 
@@ -73,6 +75,21 @@ def test_bad_input_is_reported_with_file_and_line(game, tmp_path, capsys, case):
         want = line_of(path, needle)
         lines = {int(n) for n in re.findall(rf"{re.escape(file)}:(\d+):\d+: ", err)}
         assert want in lines or want - 1 in lines or want + 1 in lines, (want, err)
+
+
+def test_a_pattern_says_what_text_a_field_takes_at_the_item(game, tmp_path, capsys):
+    """`pattern` (text) and `item_pattern` (each list entry) must match as a whole; the
+    error says what that means in words, at the item's line."""
+    edit(game / "game.yaml", "      name: text",
+         "      name: {type: text, pattern: \"[A-Z][a-z]+\", means: one capitalised word}\n"
+         "      tags: {type: list, required: false, item_pattern: \"[a-z]+ [1-9]\"}")
+    edit(game / "crew.yaml", "name: Pilot, ", "name: Pilot, tags: [speed 2, shield], ")
+    edit(game / "crew.yaml", "name: Engineer", "name: chief engineer")
+    err = run_build(game, tmp_path, capsys)
+    assert "'chief engineer' is not one capitalised word" in err
+    assert "'shield' is not text matching the pattern [a-z]+ [1-9]" in err
+    assert "'speed 2'" not in err and "'Pilot'" not in err
+    assert f"crew.yaml:{line_of(game / 'crew.yaml', 'chief engineer')}:" in err
 
 
 def test_all_errors_are_reported_in_one_run(game, tmp_path, capsys):

@@ -72,3 +72,33 @@ def test_the_printed_decks_load_and_every_card_parses():
     for sub, deck in printed["decks"].items():
         assert {pile: len(ids) for pile, ids in deck.items()} == {
             "base": 2, "main": 30, "special": 5, "objective": 3}, sub
+
+
+def test_the_printed_trait_grammar_is_the_engines():
+    """game.yaml's `item_pattern` for traits (what `pnp check` refuses, at the card's
+    line) accepts exactly the traits parse_traits reads, so a card that prints passes
+    the engine too, and a typo is caught before the companion sees it."""
+    import itertools
+    import re
+
+    import yaml
+
+    from companion.games.aat.data import BARE, NUMBERED, TYPES, parse_traits
+    from pnp import BUNDLED_GAMES
+
+    spec = yaml.safe_load((BUNDLED_GAMES / "against-all-tyrants" / "game.yaml").read_text())
+    pattern = re.compile(spec["components"][0]["fields"]["traits"]["item_pattern"])
+    words = [*BARE, *NUMBERED, *TYPES, "Command", "Transport", "Expert", "Armour", "Robots"]
+    candidates = {*words, *(f"{w} {n}" for w in words for n in ("0", "1", "9", "10")),
+                  *(f"Command {t}: {n}" for t in (*TYPES, "Robots") for n in ("1", "0")),
+                  *(f"Transport {n}: {t}" for t in (*TYPES, "Robots") for n in ("2", "0")),
+                  *(f"{a} {b}" for a, b in itertools.product([*TYPES, "Robots"],
+                                                              ["Expert", "expert"])),
+                  "Pierce 1", "pierce 1", " Mass", "Armor 2 ", "Transport 2:Trooper"}
+    for text in sorted(candidates):
+        try:
+            parse_traits("Z-1", [text])
+            engine = text == text.strip()  # the engine forgives edge spaces; print must not
+        except CardError:
+            engine = False
+        assert bool(pattern.fullmatch(text)) == engine, text
