@@ -181,21 +181,11 @@ class Reach:
                     mine.append(p)
                 elif not p["acted"] and (kind == "base" or p["entered"] != turn):
                     actors.append(p)
-            elif kind == "unit":  # add_foe, inlined
+            elif kind == "unit":
                 foe = foes.get(p["theater"])
                 if foe is None:
                     foe = foes[p["theater"]] = no_foes()
-                f = facts[p["card"]]
-                if "disruption" in p["tokens"]:
-                    foe[0].append((p["uid"], f.capital, f.fighter, False))
-                else:
-                    foe[0].append((p["uid"], f.capital, f.fighter, f.guarded))
-                    if f.defender:
-                        foe[1] = True
-                if f.fighter:
-                    foe[2] = True
-                if f.capital:
-                    foe[3] = True
+                add_foe(foe, p, facts[p["card"]])
             elif kind == "leader":
                 theirs.append(p)
         reach: dict = {}
