@@ -77,13 +77,13 @@ def run(row, section) -> None:
         row(f"random-legal games/s ({count} games, one core, best of {RUNS})", f"{rate:.0f}",
             f">= {target}" if target else "", rate >= target if target else None)
         row("actions per random game", f"{actions / count:.0f}")
+        row("time per step (in place)", f"{seconds / actions * 1e6:.1f} us")
         setups = rules.simulation_setups(2)
         if len(setups) > 1:  # the study's setups differ from the default one
-            seconds, actions = min(random_games(rules, count, setups=setups)
-                                   for _ in range(RUNS))
+            study, study_actions = min(random_games(rules, count, setups=setups)
+                                       for _ in range(RUNS))
             row(f"  in the {len(setups)} balance-study setups: games/s, actions per game",
-                f"{count / seconds:.0f}, {actions / count:.0f}")
-        row("time per step (in place)", f"{seconds / actions * 1e6:.1f} us")
+                f"{count / study:.0f}, {study_actions / count:.0f}")
         row("time per apply (copy + step)", f"{apply_time(rules) * 1e6:.0f} us")
         seconds = min(greedy_games(game_id, 100) for _ in range(RUNS))
         row(f"greedy-vs-greedy games/s (one core, best of {RUNS})", f"{100 / seconds:.0f}")
