@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from pnp.errors import Mark, file_mark
-from pnp.fields import check_rules, field_spec
+from pnp.fields import check_field_options, check_rules, field_spec
 from pnp.layouts import unknown_ref
 from pnp.schema import Record
 from pnp.sources import ItemSources, rel
@@ -109,6 +109,7 @@ class ComponentLoader(ItemSources):
                      if (f if isinstance(f, str) else f["type"]) == "map"}
             for entry in entries:
                 self.translator.item(entry, plain)
+        check_field_options(spec["fields"], raw.get("fields") or {}, self.problems)
         fields = {name: field_spec(f) for name, f in spec["fields"].items()}
         record = Record({**RESERVED[kind], **fields}, what=f"{spec['id']} item")
         items = []

@@ -39,6 +39,30 @@ def field_spec(field_def) -> Opt:
     return Opt(spec, required=field_def.get("required", True))
 
 
+# the options each field type takes beside `type` and `required`: any other is refused,
+# since it would be ignored (a pattern on a number would check nothing)
+OPTIONS = {"text": {"choices", "pattern", "means"},
+           "int": {"min", "max", "multiple_of", "choices"},
+           "number": {"min", "max", "choices"}, "bool": {"choices"},
+           "list": {"items", "max_items", "item_choices", "item_pattern", "means"},
+           "map": set(), "any": set()}
+
+
+def check_field_options(fields, raw_fields, problems: Problems) -> None:
+    """Options that do not apply to their field's type, or `means` without a pattern."""
+    for name, field_def in fields.items():
+        if isinstance(field_def, str):
+            continue
+        where = raw_fields[name] if hasattr(raw_fields.get(name), "mark_of") else raw_fields
+        set_ = {k for k, v in field_def.items() if v is not None} - {"type", "required"}
+        for option in sorted(set_ - OPTIONS[field_def["type"]]):
+            problems.add(where.mark_of(option), f"field '{name}': '{option}' does not apply "
+                         f"to {field_def['type']} fields")
+        if "means" in set_ and not set_ & {"pattern", "item_pattern"}:
+            problems.add(where.mark_of("means"), f"field '{name}': 'means' describes a "
+                         "pattern, and there is none")
+
+
 def matching(pattern: str, means: str | None) -> Str:
     """Text that the regular expression `pattern` matches as a whole."""
     return Str(pattern=re.compile(pattern),

@@ -59,6 +59,11 @@ CASES = [
     ("crew.yaml", "cards:", "cards: [", "YAML syntax error", None),
     ("game.yaml", "      name: text", "      name: {type: text, pattern: \"[a-\"}",
      "'[a-' is not a regular expression", "pattern"),
+    ("game.yaml", "power: {type: int, min: 0, max: 9}",
+     "power: {type: int, min: 0, max: 9, pattern: \"[0-9]\"}",
+     "field 'power': 'pattern' does not apply to int fields", "pattern"),
+    ("game.yaml", "      name: text", "      name: {type: text, means: a name}",
+     "field 'name': 'means' describes a pattern, and there is none", "means"),
 ]
 
 
