@@ -8,7 +8,6 @@ layer, text placed over the wrong ground."""
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from pathlib import Path
 
@@ -17,7 +16,8 @@ import pypdfium2
 import pytest
 
 from pnp import BUNDLED_GAMES
-from tests.test_contrast import luminance
+from tests.pdfread import manifest
+from tests.test_contrast import contrast
 
 DPI = 200
 PT_MM = 25.4 / 72
@@ -35,12 +35,6 @@ def rgb(char: dict) -> tuple:
         return tuple(round(c * 255) for c in colour)
     c, m, y, k = colour
     return tuple(round(255 * (1 - x) * (1 - k)) for x in (c, m, y))
-
-
-def ratio(a: tuple, b: tuple) -> float:
-    light, dark = sorted((luminance(tuple(c / 255 for c in a)),
-                          luminance(tuple(c / 255 for c in b))), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def far(a: tuple, b: tuple, distance: float) -> bool:
@@ -66,7 +60,7 @@ def runs(chars: list):
 def low_contrast(folder: Path) -> list[str]:
     """Every run of text on a piece whose contrast is below WCAG AA, as
     'file p.N "text": ink on ground R:1 (needs N:1)'."""
-    entries = json.loads((folder / "manifest.json").read_text())["items"]
+    entries = manifest(folder)["items"]
     trims = defaultdict(list)
     for entry in entries:
         trims[(entry["file"], entry["page"])].append(entry["trim"])
@@ -108,12 +102,12 @@ def judge(run: list, page, image, trims: list) -> str | None:
         return None
     size, bold = float(run[0]["size"]), "Bold" in run[0]["fontname"]
     needed = 3.0 if size >= 18 or (size >= 14 and bold) else 4.5
-    got = ratio(ink, grounds[0])
+    ink_hex, ground_hex = f"#{bytes(ink).hex()}", f"#{bytes(grounds[0]).hex()}"
+    got = contrast(ink_hex, ground_hex)
     if got >= needed:
         return None
     text = "".join(c["text"] for c in run)[:30]
-    return (f'"{text}" {size:.1f} pt: #{bytes(ink).hex()} on #{bytes(grounds[0]).hex()} '
-            f"{got:.2f}:1 (needs {needed}:1)")
+    return f'"{text}" {size:.1f} pt: {ink_hex} on {ground_hex} {got:.2f}:1 (needs {needed}:1)'
 
 
 @pytest.mark.parametrize("game_id", sorted(p.name for p in BUNDLED_GAMES.iterdir()))
