@@ -109,12 +109,6 @@ class Reports:
         get = counters.get
         share = {path: round(get(f"path:{path}", 0) / games, 4) for path in PATHS}
         roles = {role: round(get(f"win_role:{role}", 0) / games, 4) for role in ROLES}
-        subs = {}
-        for role in ROLES:
-            for sub in SUBFACTIONS:
-                played = get(f"games:{role}:{sub}", 0)
-                if played:
-                    subs[f"{sub} as {role}"] = round(get(f"win:{role}:{sub}", 0) / played, 4)
         pairs = {}
         for attacker, defender in pairings():
             key = f"{attacker}>{defender}"
@@ -167,7 +161,7 @@ class Reports:
         never = sorted(c for c in used if not played.get(c) and (
             self.cards[c]["pile"] == "main" or not entered.get(c)))
         return {"avg_turns": round(get("turns", 0) / games, 2), "paths": share,
-                "role_wins": roles, "win_rates": subs, "subfactions": factions,
+                "role_wins": roles, "subfactions": factions,
                 "pairings": pairs,
                 "seat_wins": {str(s): round(get(f"win_seat:{s}", 0) / games, 4)
                               for s in (0, 1)},
@@ -175,7 +169,6 @@ class Reports:
                                if k.startswith("objective:")},
                 "cards_played": dict(sorted(played.items())),
                 "cards_entered": dict(sorted(entered.items())),
-                "cards_never_used": sorted(used - set(played) - set(entered)),
                 "card_win_rates": {c: rate(get(f"in_win:{c}", 0), get(f"in:{c}", 0))
                                    for c in sorted(used) if get(f"in:{c}", 0)},
                 "cards_never_played": never}
