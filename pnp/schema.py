@@ -13,13 +13,14 @@ import re
 from dataclasses import dataclass, field
 
 from pnp.errors import Mark, Problems
-from pnp.yamlload import YList, YMap
+from pnp.yamlload import Numeral, YList, YMap
 
 TEMPLATE = re.compile(r"\{[^{}]+\}")
 MAX_LENGTH_MM = 2000.0  # no sheet, board or position is longer than 2 m
 YAML_BOOL_HINT = ("; YAML reads an unquoted yes/no/on/off/true/false as true/false: "
                   "put the text in quotes, e.g. name: 'off'")
 UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
+LEADING_ZEROS = re.compile(r"[-+]?0[0-9]+")  # `007`: decimal as written, as in a CSV
 LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*([a-z]+)\s*$")
 COLOR = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -39,6 +40,21 @@ def type_name(value) -> str:
     if isinstance(value, dict):
         return "a mapping"
     return "nothing" if value is None else type(value).__name__
+
+
+def from_numeral(value, mark, problems):
+    """A number for a `Numeral` (see yamlload.py): `007` is 7 as written; forms whose
+    meaning only YAML 1.1 gives (0x1F, 1_000, 1:20) are refused with the fix.
+    Anything else is returned unchanged."""
+    if not isinstance(value, Numeral):
+        return value
+    if LEADING_ZEROS.fullmatch(value):
+        return int(value)
+    if isinstance(value.yaml_value, str):  # `1e5`: a plain decimal number to any reader
+        return float(value)
+    problems.add(mark, f"'{value}' is not a plain number (YAML 1.1 reads it as "
+                 f"{value.yaml_value!r}): write {value.yaml_value!r}, or quote it if it is text")
+    return None
 
 
 def is_template(value) -> bool:
@@ -77,6 +93,8 @@ class Str(Spec):
     def clean(self, value, mark, problems):
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)
+        elif isinstance(value, Numeral):
+            value = str(value)  # `id: 010` is the text 010
         if isinstance(value, bool):
             problems.add(mark, f"expected {self.expected}, got true/false{YAML_BOOL_HINT}")
             return None
@@ -119,6 +137,10 @@ class Int(Spec):
     expected: str = "a whole number"
 
     def clean(self, value, mark, problems):
+        if isinstance(value, Numeral):
+            value = from_numeral(value, mark, problems)
+            if value is None:
+                return None
         if isinstance(value, bool) or not isinstance(value, int):
             return self.wrong(value, mark, problems)
         return _range(self, value, mark, problems)
@@ -133,6 +155,10 @@ class Num(Spec):
     multiple_of: int | None = None
 
     def clean(self, value, mark, problems):
+        if isinstance(value, Numeral):
+            value = from_numeral(value, mark, problems)
+            if value is None:
+                return None
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return self.wrong(value, mark, problems)
         if not math.isfinite(value):
@@ -186,6 +212,10 @@ class Length(Spec):
     def clean(self, value, mark, problems):
         from pnp.expr import Arith, ExprError
 
+        if isinstance(value, Numeral):
+            value = from_numeral(value, mark, problems)
+            if value is None:
+                return None
         mm = parse_length(value)
         if mm is None:
             if isinstance(value, str) and LENGTH.match(value):

@@ -4,10 +4,16 @@ Mappings and sequences come back as `YMap` / `YList`, plain containers that
 also carry the file:line:col of each key and item, so validation errors can
 point at the exact spot. Aliases are allowed but their expansion is capped,
 which defuses "billion laughs" documents.
+
+PyYAML reads YAML 1.1, where `010` is 8, `0x1F` 31, `1_000` 1000 and `1:20`
+80. A designer who writes `id: 010` means the text 010, and a CSV cell keeps
+it so; such plain scalars come back as `Numeral`, the text as written, and the
+schema reads them as numbers only where a number is expected (schema.py).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import yaml
@@ -20,6 +26,20 @@ MAX_FILE_BYTES = 10_000_000  # a 10,000-card deck is about 2 MB
 MAX_TEXT = 20_000  # characters in one text value (a dense rules page is about 5,000)
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present
 STR = "tag:yaml.org,2002:str"
+NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+# numbers as YAML 1.2 and every reader agree on them; other YAML 1.1 number forms
+# (leading zeros, 0x, 0b, underscores, 1:20) stay as the text written
+PLAIN_NUMBER = re.compile(r"[-+]?(?:0|[1-9][0-9]*)|[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)"
+                          r"(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)")
+# plain scalars YAML 1.1 leaves as text that a reader takes for numbers
+STR_NUMBER = re.compile(r"[-+]?0[0-9]+|[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)[eE][-+]?[0-9]+")
+
+
+class Numeral(str):
+    """A plain scalar that YAML 1.1 reads otherwise than a reader would (`010` is 8
+    there, `09` text): kept as written; `yaml_value` is what YAML 1.1 makes of it."""
+
+    yaml_value: int | float
 
 
 class YMap(dict):
@@ -63,8 +83,17 @@ class _Builder:
                 raise InvalidInput([_mark(self.file, node).problem(
                     f"a value of {len(node.value)} characters; the limit is {MAX_TEXT}")])
             if node.tag == STR:  # most values: skip the constructor's bookkeeping
-                return node.value
-            return self.loader.construct_object(node, deep=True)
+                if node.style or not STR_NUMBER.fullmatch(node.value):
+                    return node.value
+                value = node.value  # `09`, `1e5`: text to YAML 1.1, numbers to a reader
+            else:
+                value = self.loader.construct_object(node, deep=True)
+            if node.tag in (STR, *NUMBER_TAGS) and not node.style and \
+                    not PLAIN_NUMBER.fullmatch(node.value):
+                numeral = Numeral(node.value)
+                numeral.yaml_value = value
+                return numeral
+            return value
         if id(node) in self.active:
             raise InvalidInput([_mark(self.file, node).problem("recursive alias refused")])
         if depth >= 2 * MAX_DEPTH:  # reached only through aliases: each file is scanned first
@@ -103,7 +132,7 @@ def _too_deep(text: str, file: str) -> Problem | None:
     loader = _Loader(text)
     depth = 0
     try:
-        while loader.check_event():
+        while _next_event(loader, file):
             event = loader.get_event()
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
@@ -116,6 +145,19 @@ def _too_deep(text: str, file: str) -> Problem | None:
     finally:
         loader.dispose()
     return None
+
+
+def _next_event(loader, file: str) -> bool:
+    """loader.check_event(), with a parser's own nesting limit (libyaml's scanner
+    reads a run of '[' ahead, so it may refuse before we count) said as ours."""
+    try:
+        return loader.check_event()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        if mark is None or "nest" not in str(exc.problem):
+            raise
+        raise InvalidInput([Problem(file, mark.line + 1, mark.column + 1,
+                                    f"values nested more than {MAX_DEPTH} deep")]) from None
 
 
 def _position(text: str, index: int) -> tuple[int, int]:

@@ -123,11 +123,19 @@ def test_unique_over_a_list_field_is_checked_not_a_crash(game, tmp_path, capsys)
     assert "'tags' must be unique in 'crew'" in refused(game, tmp_path, capsys)
 
 
-@pytest.mark.parametrize("depth", [600, 50_000])
+@pytest.mark.parametrize("depth", [41, 600, 1500, 50_000])
 def test_deep_nesting_is_refused_at_its_place(game, tmp_path, capsys, depth):
+    """What a user sees, whichever YAML parser (or version of it) refuses first: the
+    file and line, and that the values nest too deep; one message, no follow-ons."""
     (game / "crew.yaml").write_text("cards: " + "[" * depth + "]" * depth + "\n")
     err = refused(game, tmp_path, capsys)
-    assert "crew.yaml:1:" in err and "nested more than 40 deep" in err
+    assert re.search(r"crew\.yaml:1:\d+: values nested more than 40 deep$", err, re.M), err
+    assert err.count("crew.yaml") == 1, err
+
+
+def test_nesting_within_the_limit_is_read(game, tmp_path, capsys):
+    (game / "crew.yaml").write_text("cards: " + "[" * 39 + "]" * 39 + "\n")
+    assert "nested" not in refused(game, tmp_path, capsys)
 
 
 def test_a_control_character_is_reported_on_its_own_line(game, tmp_path, capsys):
@@ -211,3 +219,14 @@ def test_an_unreadable_data_file_is_one_problem_not_a_wrong_card_count(game, tmp
     (game / "crew.yaml").write_text("cards: [\n  - {id: 1\n")
     err = refused(game, tmp_path, capsys)
     assert "crew.yaml:2:3: YAML syntax error" in err and "must have 6 cards" not in err
+
+
+def test_a_font_family_typo_is_an_error_with_a_suggestion(game, tmp_path, capsys):
+    edit(game / "layouts.yaml", "sheet-title: {font: sans", "sheet-title: {font: snas")
+    err = refused(game, tmp_path, capsys)
+    assert re.search(r"layouts\.yaml:2:\d+: unknown font 'snas'; did you mean 'sans'\?", err)
+    edit(game / "layouts.yaml", "{font: snas", "{font: Garamond")
+    edit(game / "game.yaml", "layouts: [layouts.yaml]",
+         "layouts: [layouts.yaml]\nfonts: {garamond: {regular: nope.ttf}}")
+    err = refused(game, tmp_path, capsys)
+    assert "unknown font 'Garamond'; did you mean 'garamond'?" in err, err
