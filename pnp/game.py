@@ -161,6 +161,7 @@ class Loader(ComponentLoader):
                     variables[name] = self.translator.resolve(variables[name])[0]
         fonts = self.load_fonts(spec["fonts"], raw)
         styles, layouts = self.load_layout_files(spec, raw)
+        self.check_style_fonts(styles, fonts)
         styles = self.resolve_styles(styles)
         icons = self.load_icons(spec, raw)
         game = Game(id=spec["id"], name=spec["name"], root=self.root,
@@ -231,6 +232,17 @@ class Loader(ComponentLoader):
             target_mark = raw["styles"].key_mark(name)
             styles[name] = (value, raw["styles"][name], target_mark)
         return styles, layouts
+
+    def check_style_fonts(self, styles: dict, fonts: dict) -> None:
+        """A style's font is a bundled family or one the game declares: a typo would
+        otherwise print in the fallback font without a word."""
+        for value, raw_value, mark in styles.values():
+            family = value.get("font")
+            if family is not None and family not in fonts:
+                where = raw_value.mark_of("font") if isinstance(raw_value, YMap) else mark
+                self.problems.add(where, unknown_ref("font", family, fonts) +
+                                  f" (fonts: {', '.join(sorted(fonts))}; a game adds its own "
+                                  "under `fonts`)")
 
     def resolve_styles(self, styles: dict) -> dict:
         resolved: dict = {}
