@@ -223,15 +223,27 @@ def cmd_list(args) -> int:
 
 
 def cmd_new(args) -> int:
-    from pnp.newgame import create
+    import shlex
 
+    from pnp import newgame
+
+    known = newgame.starters()
+    if args.starter not in known:
+        close = difflib.get_close_matches(args.starter, known, n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise UsageError(f"no starter '{args.starter}'{hint} (the starters: "
+                         f"{newgame.starters_help()})")
     try:
-        path = create(Path(args.dir))
+        made = newgame.create(Path(args.dir), args.starter)
     except (OSError, ValueError) as exc:
         raise UsageError(f"cannot create {args.dir}: "
                          f"{getattr(exc, 'strerror', None) or exc}") from None
-    print(f"created {path}: build it with `pnp build {path}`; the format is in "
-          "`pnp docs format`")
+    for note in made.notes:
+        say(f"note: {note}")
+    where = shlex.quote(str(made.path))
+    print(f"created {made.path} from the {made.starter} starter: \"{made.name}\", id "
+          f"{made.id} (it builds into out/{made.id}/)\nnext: pnp check {where}; "
+          f"pnp build {where} (step by step: pnp docs tutorial)")
     return 0
 
 
@@ -276,8 +288,13 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
     add_lang_option(c, "")
     add_print_options(c)
     command("list", "list the bundled games", cmd_list)
+    from pnp import newgame
+
     n = command("new", "start a new game folder from a working example", cmd_new)
-    n.add_argument("dir", metavar="DIR", help="folder to create (must be new or empty)")
+    n.add_argument("dir", metavar="NAME", help="folder to create (must be new or empty); "
+                   "the game's id and title are made from its name")
+    n.add_argument("--from", dest="starter", default="example", metavar="STARTER",
+                   help=newgame.starters_help())
     d = command("docs", "print a reference document", cmd_docs)
     d.add_argument("topic", nargs="?", default="format", choices=("format", "save-format"),
                    help="format: game folders; save-format: the companion's save files")
