@@ -10,6 +10,7 @@ import argparse
 import difflib
 import gc
 import os
+import signal
 import sys
 import time
 from contextlib import contextmanager
@@ -22,6 +23,7 @@ from pnp.errors import InvalidInput
 
 EXIT_INVALID = 2
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143  # 128 + SIGTERM, as a shell reports a process it ended
 EXIT_INTERNAL = 70
 
 
@@ -154,7 +156,29 @@ def games_to_load(args) -> list:
               for game in load_languages(resolve_game(name), lang, skip_missing=args.all)]
     if not loaded:
         raise UsageError(f"no bundled game has the language '{lang}'")
+    refuse_shared_folders(loaded)
     return only_components(loaded, args.only)
+
+
+def refuse_shared_folders(games: list) -> None:
+    """Two games of one run that would write the same folder (the same id, or one
+    game named twice): refused before anything is written."""
+    first = {}
+    for game in games:
+        other = first.setdefault(game.folder, game)
+        if other is not game:
+            same = other.root == game.root
+            raise UsageError(
+                f"'{rel_path(game.root)}' is named twice" if same else
+                f"two games have the id '{game.id}' ({rel_path(other.root / 'game.yaml')} and "
+                f"{rel_path(game.root / 'game.yaml')}); they would write over each other in "
+                f"{game.folder}/: give each its own `id`")
+
+
+def rel_path(path: Path) -> str:
+    from pnp.game import rel
+
+    return rel(path)
 
 
 def cmd_build(args) -> int:
@@ -343,12 +367,34 @@ def fewer_collections():
         gc.unfreeze()
 
 
+class Terminated(BaseException):
+    """SIGTERM: stop as on Ctrl-C, removing what this run created."""
+
+
+@contextmanager
+def stop_on_sigterm():
+    """While a command runs, SIGTERM (a service manager, `kill`, a CI timeout)
+    unwinds like Ctrl-C instead of ending the process where it stands."""
+    def stop(signum, frame):
+        raise Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(argv: list[str] | None = None) -> int:
     from pnp.output import OutputError
 
     args = parse(argv)
     try:
-        with fewer_collections():
+        with fewer_collections(), stop_on_sigterm():
             return args.run(args)
     except InvalidInput as exc:
         for problem in exc.problems:
@@ -361,6 +407,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         say(f"pnp {args.command}: interrupted; nothing was written")
         return EXIT_INTERRUPTED
+    except Terminated:
+        say(f"pnp {args.command}: terminated; nothing was written")
+        return EXIT_TERMINATED
     except BrokenPipeError:  # `pnp ... | head`: the reader left; end quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

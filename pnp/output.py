@@ -1,17 +1,26 @@
 """Writing a build's files: all or nothing.
 
-Every file is rendered to a temporary beside its final place; only when every
-game of the run has rendered are they moved into place. On any failure (a
-problem found while rendering, a full disk, Ctrl-C) the temporaries and every
-folder this run created are removed, so "nothing was written" stays true.
+Every file is rendered into a hidden staging folder inside the output folder
+(`.pnp-staging-<pid>-<n>/`, mirroring the final paths); only when every game of
+the run has rendered are the files synced to disk and moved into place. On any
+failure (a problem found while rendering, a full disk, Ctrl-C, SIGTERM) the
+staging folder and every folder this run created are removed, so "nothing was
+written" stays true. A run killed outright (SIGKILL, a power cut) leaves only
+its staging folder, hidden and never mistaken for output; the next run into the
+same folder clears it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
+import shutil
 from pathlib import Path
+
+STAGING = ".pnp-staging-"
+_runs = itertools.count(1)
 
 
 class OutputError(Exception):
@@ -27,28 +36,49 @@ class Output:
     def __init__(self, out_dir: Path):
         self.out_dir = Path(out_dir)
         self.made: list[Path] = []  # folders this run created, parents first
-        self.staged: list[tuple[Path, Path]] = []  # (temporary, final)
+        self.staging: Path | None = None
+        self.staged: dict[Path, Path] = {}  # final -> its file in the staging folder
+        self.removed: list[Path] = []  # files of an earlier build to drop on commit
 
     def folder(self, name: str) -> Path:
-        """out_dir/name, created now (and remembered, so a failure removes it)."""
+        """out_dir/name: where files go (made when the run commits)."""
         target = self.out_dir / name
         chain = (*reversed(target.parents), target)
         blocking = next((p for p in chain if p.exists() and not p.is_dir()), None)
         if blocking is not None:
             raise OutputError(f"--out {self.out_dir}: {blocking} is a file, not a folder")
+        self._staging_folder()
+        return target
+
+    def _staging_folder(self) -> Path:
+        """The run's staging folder, made (with the output folder) on first use, after
+        clearing what runs that are no longer alive left behind."""
+        if self.staging is not None:
+            return self.staging
         try:
-            for path in chain:
+            for path in (*reversed(self.out_dir.parents), self.out_dir):
                 if not path.exists():
                     path.mkdir()
                     self.made.append(path)
+            clear_stale(self.out_dir)
+            staging = self.out_dir / f"{STAGING}{os.getpid()}-{next(_runs)}"
+            staging.mkdir()
         except OSError as exc:
-            raise OutputError(describe(exc, target)) from None
-        return target
+            raise OutputError(describe(exc, self.out_dir)) from None
+        self.staging = staging
+        return staging
 
     def temporary(self, final: Path) -> Path:
-        """Where to write `final` for now; the file is removed again on failure."""
-        temp = final.with_name(f".{final.name}.tmp")
-        self.staged.append((temp, final))
+        """Where to write `final` for now: its place in the staging folder."""
+        final = Path(final)
+        if final in self.staged:  # two pieces of one run would overwrite each other
+            raise OutputError(f"cannot write {final} twice in one run")
+        temp = self._staging_folder() / final.relative_to(self.out_dir)
+        try:
+            temp.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(describe(exc, final)) from None
+        self.staged[final] = temp
         return temp
 
     def write_text(self, final: Path, text: str) -> None:
@@ -81,29 +111,74 @@ class Output:
         for name in sorted(n for n in stale if isinstance(n, str) and n not in files):
             path = folder / name
             if path.parent == folder and path.suffix == ".pdf" and path.is_file():
-                self.staged.append((None, path))  # removed when the run commits
+                self.removed.append(path)  # removed when the run commits
         return note
 
     def commit(self) -> list[Path]:
+        """Sync every staged file to disk, then move each into place."""
         written = []
+        final = self.out_dir
         try:
-            for temp, final in self.staged:
-                if temp is None:
-                    final.unlink(missing_ok=True)
-                    continue
+            for final, temp in self.staged.items():  # noqa: B007 - the error names it
+                sync(temp)
+            for final, temp in self.staged.items():
+                self._make_parents(final.parent)
                 os.replace(temp, final)
                 written.append(final)
+            for final in self.removed:
+                final.unlink(missing_ok=True)
+            for folder in {path.parent for path in written}:
+                sync(folder)
         except OSError as exc:
             raise OutputError(describe(exc, final)) from None
-        self.staged, self.made = [], []
+        self._clear_staging()
+        self.staged, self.removed, self.made = {}, [], []
         return written
 
+    def _make_parents(self, folder: Path) -> None:
+        for path in (*reversed(folder.parents), folder):
+            if not path.exists():
+                path.mkdir()
+                self.made.append(path)
+
     def discard(self) -> None:
-        for temp, _ in self.staged:
-            if temp is not None:
-                with contextlib.suppress(OSError):
-                    temp.unlink(missing_ok=True)
+        """Remove the staging folder and every folder this run made."""
+        self._clear_staging()
         for folder in reversed(self.made):
             with contextlib.suppress(OSError):
                 folder.rmdir()
-        self.staged, self.made = [], []
+        self.staged, self.removed, self.made = {}, [], []
+
+    def _clear_staging(self) -> None:
+        if self.staging is not None:
+            shutil.rmtree(self.staging, ignore_errors=True)
+            self.staging = None
+
+
+def sync(path: Path) -> None:
+    """fsync a file or folder, so a rename never publishes data still in a cache."""
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def clear_stale(out_dir: Path) -> None:
+    """Remove staging folders of runs whose process is gone (killed outright)."""
+    for path in out_dir.glob(f"{STAGING}*"):
+        pid = path.name[len(STAGING):].split("-")[0]
+        if pid.isdigit() and not alive(int(pid)):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True

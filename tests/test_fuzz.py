@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pnp.cli import main
+from pnp.output import STAGING
 
 LOCATED = re.compile(r"^\S+:\d+:\d+: .+$")
 NASTY = st.one_of(
@@ -74,7 +75,7 @@ def check_run(args: list, out: Path | None, capsys) -> None:
         if out is not None:
             assert not out.exists(), f"a failed build left {list(out.rglob('*'))}"
     if out is not None and out.exists():
-        assert not list(out.rglob(".*.tmp")), "temporary files left behind"
+        assert not list(out.glob(f"{STAGING}*")), "a staging folder left behind"
 
 
 def fuzz_game(source: Path, data, capsys, build: bool) -> None:
