@@ -312,7 +312,7 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
     add_lang_option(c, "")
     add_print_options(c)
     command("list", "list the bundled games", cmd_list)
-    from pnp import newgame
+    from pnp import gallery, newgame
 
     n = command("new", "start a new game folder from a working example", cmd_new)
     n.add_argument("dir", metavar="NAME", help="folder to create (must be new or empty); "
@@ -322,6 +322,7 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
     d = command("docs", "print a reference document", cmd_docs)
     d.add_argument("topic", nargs="?", default="format", choices=("format", "save-format"),
                    help="format: game folders; save-format: the companion's save files")
+    gallery.add_command(command)
     cli_export.add_commands(command)
     for plugin in command_plugins():
         plugin(command)
