@@ -102,7 +102,7 @@ class ComponentLoader(ItemSources):
             self.problems.add(raw.mark, f"dice '{spec['id']}' need a 'face' layout")
         if kind != "dice" and not spec["front"]:
             self.problems.add(raw.mark, f"component '{spec['id']}' needs a 'front' layout")
-        before = len(self.problems.items)
+        before = self.problems.raised
         entries, entries_mark = self.component_entries(spec, raw)
         if self.translator:  # `map` fields are data for programs: passed on as written
             plain = {name for name, f in spec["fields"].items()
@@ -113,7 +113,7 @@ class ComponentLoader(ItemSources):
         fields = {name: field_spec(f) for name, f in spec["fields"].items()}
         record = Record({**RESERVED[kind], **fields}, what=f"{spec['id']} item")
         items = []
-        complete = len(self.problems.items) == before  # its data file read
+        complete = not self.problems.since(before)  # its data file read
         for j, entry in enumerate(entries):
             imark = entries.marks[j] if hasattr(entries, "marks") else entries_mark
             checked = self.checked(record, entry, imark)

@@ -61,12 +61,21 @@ class Problems:
     def __init__(self) -> None:
         self.items: list[Problem] = []
         self.seen: set = set()
+        self.raised = 0  # every add, repeats included: see `since`
 
     def add(self, mark: Mark, message: str) -> None:
         """Each problem once at its place (a player's copies of a piece share theirs)."""
+        self.raised += 1
         if (mark, message) not in self.seen:
             self.seen.add((mark, message))
             self.items.append(mark.problem(message))
+
+    def since(self, raised: int) -> bool:
+        """Whether anything was wrong since `raised` was read. A value checked twice
+        (a YAML alias, a data file two components share) repeats its problem, which
+        is listed once but still counts here: a value that failed once fails always,
+        so no later step sees it."""
+        return self.raised > raised
 
     def raise_if_any(self) -> None:
         if self.items:

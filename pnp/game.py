@@ -113,9 +113,9 @@ class Loader(ComponentLoader):
     def checked(self, spec: Spec, value, mark: Mark):
         """Validate against `spec`; None when anything in it is wrong, so that no
         later step ever sees a half-valid value."""
-        before = len(self.problems.items)
+        before = self.problems.raised
         out = spec.check(value, mark, self.problems)
-        return out if len(self.problems.items) == before else None
+        return None if self.problems.since(before) else out
 
     def mapping_file(self, path: Path, spec: Spec, shape=None):
         """A YAML file whose top level is a mapping, validated: (raw, checked) or None.

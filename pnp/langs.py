@@ -52,9 +52,9 @@ def declared(raw, problems: Problems) -> tuple[tuple, bool]:
     if "language" in raw:
         problems.add(raw.key_mark("language"), "give 'languages' (the game's languages, "
                      "the first one the default) or 'language', not both")
-    before = len(problems.items)
+    before = problems.raised
     codes = LANGUAGES.check(raw["languages"], raw.mark_of("languages"), problems)
-    if len(problems.items) > before or codes is None:
+    if problems.since(before) or codes is None:
         return ("en",), True
     marks = raw["languages"].marks
     for i, code in enumerate(codes):

@@ -17,6 +17,7 @@ from pnp.yamlload import Numeral, YList, YMap
 
 TEMPLATE = re.compile(r"\{[^{}]+\}")
 MAX_LENGTH_MM = 2000.0  # no sheet, board or position is longer than 2 m
+MAX_NUMBER = 10**15  # beyond any count, value or size a game has (and exact as a float)
 YAML_BOOL_HINT = ("; YAML reads an unquoted yes/no/on/off/true/false as true/false: "
                   "put the text in quotes, e.g. name: 'off'")
 UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
@@ -143,6 +144,8 @@ class Int(Spec):
                 return None
         if isinstance(value, bool) or not isinstance(value, int):
             return self.wrong(value, mark, problems)
+        if too_large(value, mark, problems):
+            return None
         return _range(self, value, mark, problems)
 
 
@@ -164,7 +167,20 @@ class Num(Spec):
         if not math.isfinite(value):
             problems.add(mark, f"expected a finite number, got {value}")
             return None
+        if too_large(value, mark, problems):
+            return None
         return _range(self, float(value), mark, problems)
+
+
+def too_large(value: int | float, mark, problems) -> bool:
+    """A number no game needs, refused where it is written (a later float() of a
+    400-digit int would overflow)."""
+    if abs(value) <= MAX_NUMBER:
+        return False
+    shown = f"a number of {len(str(abs(value)))} digits" if isinstance(value, int) and \
+        abs(value) > 10**20 else str(value)
+    problems.add(mark, f"{shown} is beyond any real value; the limit is {MAX_NUMBER:.0e}")
+    return True
 
 
 def _range(spec, value, mark, problems):
@@ -216,6 +232,9 @@ class Length(Spec):
             value = from_numeral(value, mark, problems)
             if value is None:
                 return None
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and \
+                too_large(value, mark, problems):
+            return None
         mm = parse_length(value)
         if mm is None:
             if isinstance(value, str) and LENGTH.match(value):
