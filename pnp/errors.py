@@ -61,14 +61,26 @@ class Problems:
     def __init__(self) -> None:
         self.items: list[Problem] = []
         self.seen: set = set()
-        self.raised = 0  # every add, repeats included: see `since`
+        self.repeats = 0  # problems added again at the same place: see `since`
 
     def add(self, mark: Mark, message: str) -> None:
         """Each problem once at its place (a player's copies of a piece share theirs)."""
-        self.raised += 1
-        if (mark, message) not in self.seen:
+        if (mark, message) in self.seen:
+            self.repeats += 1
+        else:
             self.seen.add((mark, message))
             self.items.append(mark.problem(message))
+
+    def extend(self, found) -> None:
+        """Problems found elsewhere (another collector, a file's InvalidInput)."""
+        for problem in found:
+            mark = Mark(problem.file, problem.line, problem.col, problem.cell)
+            self.add(mark, problem.message)
+
+    @property
+    def raised(self) -> int:
+        """Every problem added so far, repeats included."""
+        return len(self.items) + self.repeats
 
     def since(self, raised: int) -> bool:
         """Whether anything was wrong since `raised` was read. A value checked twice

@@ -90,7 +90,7 @@ class Loader(ComponentLoader):
         try:
             return load_yaml(path, rel(path))
         except InvalidInput as exc:
-            self.problems.items.extend(exc.problems)
+            self.problems.extend(exc.problems)
             return None
 
     def inside(self, text: str, mark: Mark, what: str) -> Path | None:

@@ -175,8 +175,8 @@ class Num(Spec):
 def too_large(value: int | float, mark, problems) -> bool:
     """A number no game needs, refused where it is written (a later float() of a
     400-digit int would overflow)."""
-    if abs(value) <= MAX_NUMBER:
-        return False
+    if abs(value) <= MAX_NUMBER or (isinstance(value, float) and not math.isfinite(value)):
+        return False  # not finite: said by the caller
     shown = f"a number of {len(str(abs(value)))} digits" if isinstance(value, int) and \
         abs(value) > 10**20 else str(value)
     problems.add(mark, f"{shown} is beyond any real value; the limit is {MAX_NUMBER:.0e}")
@@ -373,7 +373,7 @@ class OneOf(Spec):
             trials.append((spec, trial))
         same_type = [trial for spec, trial in trials if _takes_type_of(spec, value)]
         if len(same_type) == 1:  # e.g. a size list with a bad number: say what is wrong in it
-            problems.items.extend(same_type[0].items)
+            problems.extend(same_type[0].items)
             return None
         return self.wrong(value, mark, problems)
 
