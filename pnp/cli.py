@@ -49,12 +49,14 @@ def bundled_ids() -> list[str]:
 
 
 def resolve_game(name: str) -> Path:
-    """A folder on disk, or the id of a bundled game; anything else is a usage error
-    that lists the bundled games."""
+    """A folder on disk (or its game.yaml), or the id of a bundled game; anything else
+    is a usage error that lists the bundled games."""
     path = Path(name)
     try:
         if path.is_dir():
             return path
+        if path.name == "game.yaml" and path.is_file():  # the file a designer has open
+            return path.parent
     except (OSError, ValueError):
         pass
     known = bundled_ids()

@@ -12,6 +12,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from pnp.colornames import NAMED
 from pnp.errors import Mark, Problems
 from pnp.yamlload import Numeral, YList, YMap
 
@@ -24,6 +25,7 @@ UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
 LEADING_ZEROS = re.compile(r"[-+]?0[0-9]+")  # `007`: decimal as written, as in a CSV
 LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*([a-z]+)\s*$")
 COLOR = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+SHORT_COLOR = re.compile(r"^#[0-9a-fA-F]{3}$")
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
@@ -262,13 +264,25 @@ class Length(Spec):
 @dataclass
 class Color(Spec):
     templated: bool = True
-    expected: str = "a colour like '#1a2b3c' (or '#1a2b3c80' with alpha), or 'none'"
+    expected: str = ("a colour like '#1a2b3c' (or '#1a2b3c80' with alpha, '#abc'), a CSS "
+                     "colour name like 'navy', or 'none'")
 
     def clean(self, value, mark, problems):
         if value is None or value == "none":
             return None
-        if isinstance(value, str) and COLOR.match(value):
-            return value
+        if isinstance(value, str):
+            if COLOR.match(value):
+                return value
+            if SHORT_COLOR.match(value):  # '#abc' is '#aabbcc', as in CSS
+                return "#" + "".join(ch * 2 for ch in value[1:])
+            named = NAMED.get(value.lower())
+            if named:
+                return named
+            if not value.startswith("#"):
+                close = difflib.get_close_matches(value.lower(), NAMED, n=1)
+                if close:
+                    problems.add(mark, f"unknown colour '{value}'; did you mean '{close[0]}'?")
+                    return None
         return self.wrong(value, mark, problems)
 
 
