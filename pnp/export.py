@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import json
-import math
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -112,10 +111,18 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
         output.write_text(final, saved.text())
         files.append({"file": final.name, "objects": len(saved.objects)})
     manifest = {"game": game.id, **({"language": game.language} if game.translated else {}),
-                "format": options.format, "dpi": options.resolution,
-                "bleed": options.print.bleed, "files": files}
+                "format": options.format, **manifest_options(options), "files": files}
     output.write_text(target / "manifest.json", json.dumps(manifest, indent=1) + "\n")
     return result
+
+
+def manifest_options(options: ExportOptions) -> dict:
+    """The options a format's files were made with: a tts export has a resolution
+    per image (face sheets are scaled to fit 4096 px, boards capped at BOARD_DPI),
+    given with each file instead."""
+    if options.format == "tts":
+        return {"bleed": options.print.bleed}
+    return {"dpi": options.resolution, "bleed": options.print.bleed}
 
 
 def image_size_problems(comp, options: ExportOptions, problems: Problems) -> None:
@@ -230,21 +237,23 @@ def tts_object(game, target: Path, options: ExportOptions):
 
 
 def write_tts(saved, comp, pages, pdf: bytes, output, target, options) -> list[dict]:
-    """Tabletop Simulator images for a component, and its objects in `saved` (tts.py)."""
+    """Tabletop Simulator images for a component, and its objects in `saved` (tts.py);
+    each file listed with the dpi it really has, which is stored in the PNG too."""
     from PIL import Image
 
     from pnp.raster import rasterise
-    from pnp.tts import card_pixels, face_sheets, grid
+    from pnp.tts import card_dpi, face_sheets, grid
 
     dpi, files = options.resolution, []
     sizes = [full_size(p, dpi) for p in pages]
 
-    def save(image, name: str) -> Path:
+    def save(image, name: str, resolution: int) -> Path:
         final = target / name
         if final.parent != target:
             output.folder(str(final.parent.relative_to(output.out_dir)))
-        image.save(output.temporary(final), format="PNG")
-        files.append({"file": name, "component": comp.id, "pixels": list(image.size)})
+        image.save(output.temporary(final), format="PNG", dpi=(resolution, resolution))
+        files.append({"file": name, "component": comp.id, "pixels": list(image.size),
+                      "dpi": resolution})
         return final
 
     def deck(owner: str, indices: list) -> None:
@@ -252,9 +261,11 @@ def write_tts(saved, comp, pages, pdf: bytes, output, target, options) -> list[d
         stem = f"{comp.id}-{slug(owner)}" if owner else comp.id
         fronts = [i for i in indices if pages[i].side == "front"]
         cols, rows = grid(len(fronts))
-        size = card_pixels(pages[0].size, dpi, cols, rows)
-        shown = max(30, math.ceil(size[0] / (pages[0].size[0] / 25.4)))  # the dpi that fits
-        bleed = pixels(pages[0].bleed, shown)
+        (w, h), b = pages[0].size, pages[0].bleed
+        card_at = card_dpi((w, h), dpi, cols, rows)  # lowered to fit 4096 px a side
+        size = (pixels(w, card_at), pixels(h, card_at))
+        shown = max(30, card_at)  # drawn at 30 dpi at least, then scaled to `size`
+        bleed = pixels(b, shown)
         sizes = [full_size(p, shown) for p in pages]
 
         def card(image):  # the trim, at the sheet's card size
@@ -263,10 +274,10 @@ def write_tts(saved, comp, pages, pdf: bytes, output, target, options) -> list[d
 
         back_index = next((i for i in indices if pages[i].side == "back"), fronts[0])
         back = card(next(rasterise(pdf, shown, sizes, [back_index])))
-        back_path = save(back, f"{stem}-back.png")
+        back_path = save(back, f"{stem}-back.png", card_at)
         faces = (card(image) for image in rasterise(pdf, shown, sizes, fronts))
         sheets = face_sheets(faces, len(fronts), size, back,
-                             lambda sheet, n: save(sheet, f"{stem}-faces-{n}.png"))
+                             lambda sheet, n: save(sheet, f"{stem}-faces-{n}.png", card_at))
         saved.deck(comp, [(pages[i].item, pages[i].copy) for i in fronts], sheets, back_path,
                    owner)
 
@@ -277,15 +288,16 @@ def write_tts(saved, comp, pages, pdf: bytes, output, target, options) -> list[d
         images = {}
         for page, image in zip(pages, rasterise(pdf, dpi, sizes), strict=True):
             images[page.item.id, page.copy, page.side] = save(
-                image, f"{comp.id}/{file_stem(page)}.png")
+                image, f"{comp.id}/{file_stem(page)}.png", dpi)
         tiles = [(p.item, p.copy, images[p.item.id, p.copy, "front"],
                   images.get((p.item.id, p.copy, "back"))) for p in pages if p.side == "front"]
         saved.tokens(comp, tiles)
     elif comp.kind == "sheet":
-        for page, image in zip(pages, rasterise(pdf, min(dpi, BOARD_DPI), [
-                full_size(p, min(dpi, BOARD_DPI)) for p in pages]), strict=True):
+        board = min(dpi, BOARD_DPI)
+        for page, image in zip(pages, rasterise(pdf, board, [full_size(p, board)
+                                                             for p in pages]), strict=True):
             saved.board(comp, page.item, page.copy,
-                        save(image, f"{comp.id}/{file_stem(page)}.png"))
+                        save(image, f"{comp.id}/{file_stem(page)}.png", board))
     return files
 
 

@@ -38,14 +38,19 @@ def grid(cards: int) -> tuple[int, int]:
     return cols, -(-slots // cols)
 
 
-def card_pixels(trim: tuple, dpi: int, cols: int, rows: int) -> tuple[int, int]:
-    """A card's pixels at `dpi`, smaller if the sheet would pass 4096 px a side."""
+def card_dpi(trim: tuple, dpi: int, cols: int, rows: int) -> int:
+    """The highest whole dpi, at most `dpi`, at which a sheet of cols x rows cards of
+    `trim` mm stays within 4096 px a side, each card round(mm / 25.4 x dpi) px as shops
+    count: a whole number, so the manifest can say what resolution the sheet has."""
     from pnp.export import pixels
 
-    scale = min(1.0, MAX_PIXELS / (cols * trim[0] / 25.4 * dpi),
-                MAX_PIXELS / (rows * trim[1] / 25.4 * dpi))
-    return (min(MAX_PIXELS // cols, pixels(trim[0], dpi * scale)),
-            min(MAX_PIXELS // rows, pixels(trim[1], dpi * scale)))
+    # a card's pixels round at most half a pixel down: no higher dpi can fit
+    best = max(1, min(dpi, int((MAX_PIXELS + cols / 2) / (cols * trim[0] / 25.4)),
+                      int((MAX_PIXELS + rows / 2) / (rows * trim[1] / 25.4))))
+    while best > 1 and (cols * pixels(trim[0], best) > MAX_PIXELS or
+                        rows * pixels(trim[1], best) > MAX_PIXELS):
+        best -= 1
+    return best
 
 
 def plain_text(markup) -> str:

@@ -312,3 +312,52 @@ def test_an_image_too_large_to_make_is_refused_at_its_item(tmp_path, args, messa
     assert done.returncode == 2 and message in done.stderr, done.stderr
     assert "game.yaml:" in done.stderr and "or lower" in done.stderr
     assert not out.exists()
+
+
+def test_tts_files_state_the_dpi_their_pixels_have(tmp_path):
+    """A 6-card deck asked for at 1200 dpi is one 7 x 1 sheet lowered to fit 4096 px:
+    the manifest says the dpi the sheet really has (read back from the PNG's pixels),
+    as do boards (at most 150 dpi) and tokens."""
+    out = tmp_path / "out"
+    game = load_game(EXAMPLE)
+    export_games([game], out, ExportOptions(format="tts", dpi=1200,
+                                            only=("crew", "rules", "tokens")))
+    folder = out / "star-patrol" / "tts"
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert "dpi" not in manifest  # no one resolution holds for every file
+    files = {f["file"]: f for f in manifest["files"] if "pixels" in f}
+    save = json.loads((folder / "star-patrol.json").read_text())
+    sheet = save["ObjectStates"][0]["CustomDeck"]["1"]
+    w, h = game.component("crew").size
+    faces = files["crew-faces-1.png"]
+    assert faces["dpi"] < 1200
+    with Image.open(folder / "crew-faces-1.png") as image:
+        assert image.size == tuple(faces["pixels"])
+        assert image.size == (sheet["NumWidth"] * pixels(w, faces["dpi"]),
+                              sheet["NumHeight"] * pixels(h, faces["dpi"]))
+        assert image.width <= 4096 < sheet["NumWidth"] * pixels(w, faces["dpi"] + 1)
+        assert [round(v) for v in image.info["dpi"]] == [faces["dpi"]] * 2
+    with Image.open(folder / "crew-back.png") as image:
+        assert image.size == (pixels(w, faces["dpi"]), pixels(h, faces["dpi"]))
+    board = files["rules/R1-front.png"]
+    with Image.open(folder / board["file"]) as image:
+        assert board["dpi"] == 150 and image.size == (pixels(148 + 6, 150), pixels(210 + 6, 150))
+    token = files["tokens/first-front.png"]
+    with Image.open(folder / token["file"]) as image:
+        assert token["dpi"] == 1200 and image.size == (pixels(20 + 4, 1200),) * 2
+
+
+def test_tts_card_dpi_is_the_highest_whole_dpi_that_fits_4096_px():
+    from pnp.tts import MAX_PIXELS, card_dpi
+
+    for trim in [(63, 88), (63.5, 88.9), (41, 63), (70, 120), (88, 63), (1990, 1990)]:
+        for cols, rows in [(1, 1), (7, 1), (10, 7), (3, 2)]:
+            for asked in (30, 300, 1200):
+                best = card_dpi(trim, asked, cols, rows)
+
+                def fits(d, trim=trim, cols=cols, rows=rows):
+                    return (cols * pixels(trim[0], d) <= MAX_PIXELS and
+                            rows * pixels(trim[1], d) <= MAX_PIXELS)
+
+                assert 1 <= best <= asked and (fits(best) or best == 1)
+                assert best == asked or not any(fits(d) for d in range(best + 1, asked + 1))
