@@ -1,18 +1,55 @@
-"""`pnp export` and `--only`: the command-line side of export.py."""
+"""`pnp export`, `pnp watch` and `--only`: the command-line side of export.py.
+
+Each format takes only the options that change what it writes; any other
+option given is refused with the reason (exit 2, nothing written), so no
+option is accepted and silently ignored. The print options default to None
+here, which is how a given option is told from one left out.
+"""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pnp.argtypes import ranged
 
 MAX_DPI = 1200
+IMAGES = ("png", "shop", "sheet", "tts")
+PAGE_SIZED = ("paper", "orientation", "printer_margin")  # images: a `size: page` sheet's size
+PRINT_OPTIONS = ("bleed", "safe_margin", "players", *PAGE_SIZED, "duplex", "separated")
+CSV = "a spreadsheet lists the items as written"
+ON_PAPER = "an export is one piece side per image or page, never laid out on paper"
+CORNERS = "it cuts the images of --format png to the trim, for screens"
+BASE_URL = "only a Tabletop Simulator save, --format tts, refers to its images by address"
+NOT_FOR = {  # option -> {format: why it changes nothing there}
+    "dpi": {"csv": "a spreadsheet has no pixels",
+            "pdf": "the PDFs are vector drawings, at no resolution; --dpi is for the image "
+                   "formats"},
+    "corners": {f: CORNERS for f in ("shop", "sheet", "tts", "csv", "pdf")},
+    "base_url": {f: BASE_URL for f in ("png", "shop", "sheet", "csv", "pdf")},
+    "bleed": {"csv": f"{CSV}; it has no bleed"},
+    "safe_margin": {"csv": f"{CSV}; it draws no text to check"},
+    "players": {"csv": f"{CSV}, once, not once per player set"},
+    "paper": {"csv": f"{CSV}; it has no paper"},
+    "orientation": {"csv": f"{CSV}; it has no pages"},
+    "printer_margin": {"csv": f"{CSV}; it has no pages"},
+    "duplex": {f: f"{ON_PAPER}: a back is a file of its own" for f in (*IMAGES, "csv")},
+    "separated": {f: f"{ON_PAPER}: every piece has its full bleed" for f in (*IMAGES, "csv")},
+}
+EXPORT_HELP = {
+    "bleed": "bleed around every piece (png, shop, sheet, tts), 0 to 10 mm",
+    "paper": "the paper a sheet of `size: page` fills (its printable area); an export "
+             "has no other use for it",
+    "orientation": "landscape: a sheet of `size: page` lies on its side",
+    "printer_margin": "a sheet of `size: page` stays this far inside the paper edge",
+    "duplex": argparse.SUPPRESS, "separated": argparse.SUPPRESS,
+}
 
 
 def add_commands(command) -> None:
-    from pnp.cli import add_lang_option, add_print_options
+    from pnp.cli import add_lang_option
     from pnp.export import FORMATS
 
     e = command("export", "export the drawing as files for shops, screens and proofs",
@@ -25,29 +62,52 @@ def add_commands(command) -> None:
                         "front 1, back 1, front 2, ...), plus the PNGs; sheet: a proof sheet "
                         "per component, every front with its id; tts: Tabletop Simulator "
                         "face sheets and a saved object; csv: each component's items as a "
-                        "spreadsheet to use as `data:`")
-    e.add_argument("--dpi", type=dpi, metavar="N",
-                   help=f"image resolution, 30 to {MAX_DPI} (default: 300; sheet: 60)")
-    e.add_argument("--corners", type=corner_mm, metavar="MM",
-                   help="png for screens: the trim only (no bleed), corners of this radius "
-                        "transparent (e.g. 3)")
-    e.add_argument("--base-url", metavar="URL",
-                   help="tts: the address the images will be hosted at (default: local "
-                        "file URLs)")
+                        "spreadsheet to use as `data:`. Each format refuses the options "
+                        "that change nothing for it")
+    add_image_options(e)
     e.add_argument("--out", default="out", metavar="DIR",
                    help="output folder; files go to DIR/<game-id>/<format>/")
     e.add_argument("--quiet", "-q", action="store_true", help="print only warnings and errors")
     add_only_option(e)
     add_lang_option(e, " (with --all: every language of every game)")
-    add_print_options(e)
+    add_given_print_options(e, EXPORT_HELP)
     w = command("watch", "rebuild a game whenever one of its files is saved", cmd_watch)
     w.add_argument("game", metavar="GAME", help="bundled game id or game folder")
     w.add_argument("--format", choices=("pdf", *FORMATS), default="pdf",
-                   help="pdf: the printable PDFs (as pnp build); or any export format")
-    w.add_argument("--dpi", type=dpi, metavar="N", help="image resolution of an export")
+                   help="pdf: the printable PDFs (as pnp build); or any export format, "
+                        "with the options of `pnp export`")
+    add_image_options(w)
     w.add_argument("--out", default="out", metavar="DIR", help="output folder")
     add_lang_option(w, "")
-    add_print_options(w)
+    add_given_print_options(w, {})
+
+
+def add_image_options(parser) -> None:
+    parser.add_argument("--dpi", type=dpi, metavar="N",
+                        help=f"image resolution, 30 to {MAX_DPI} (png, shop, sheet, tts; "
+                             "default: 300; sheet: 60; tts: lowered to fit 4096 px)")
+    parser.add_argument("--corners", type=corner_mm, metavar="MM",
+                        help="png for screens: the trim only (no bleed), corners of this "
+                             "radius transparent (e.g. 3)")
+    parser.add_argument("--base-url", metavar="URL",
+                        help="tts: the http(s) address the images will be hosted at "
+                             "(default: local file URLs)")
+
+
+def add_given_print_options(parser, helps: dict) -> None:
+    """The print options, each defaulting to None so that one given can be told from
+    one left out (the help still says its default); `helps`: this command's own help
+    per option (argparse.SUPPRESS hides one it only refuses)."""
+    from pnp.cli import add_print_options
+
+    add_print_options(parser)
+    for action in parser._actions:
+        if action.dest not in PRINT_OPTIONS:
+            continue
+        text = helps.get(action.dest, action.help)
+        if text != argparse.SUPPRESS and action.default not in (None, False):
+            text += f" (default: {action.default})"
+        action.help, action.default = text, None
 
 
 def add_only_option(parser) -> None:
@@ -83,33 +143,98 @@ def only_components(games: list, only: tuple | None) -> list:
             for game in games if any(c.id in only for c in game.components)]
 
 
-def cmd_export(args) -> int:
-    from pnp.cli import UsageError, games_to_load, options_from, run_and_report
-    from pnp.export import ExportOptions, export_games
+def page_sized(game) -> bool:
+    """Whether a sheet of the game takes its size from the paper (`size: page`)."""
+    from pnp.specs import PAGE
 
-    if args.corners is not None and args.format != "png":
-        raise UsageError("--corners is for --format png")
-    if args.base_url and args.format != "tts":
-        raise UsageError("--base-url is for --format tts")
-    options = ExportOptions(format=args.format, dpi=args.dpi, corners=args.corners,
-                            base_url=args.base_url or "", print=options_from(args))
+    return any(comp.kind == "sheet" and (item.size or comp.size) == PAGE
+               for comp in game.components for item in comp.items)
+
+
+def refusals(args, fmt: str, games: list | None = None) -> list[str]:
+    """Why each option given changes nothing for `fmt`. With `games` (those to be
+    written), the paper options of an image format are refused unless a sheet of
+    theirs is sized `page`, the one thing they change there."""
+    found = []
+    for dest, where in NOT_FOR.items():
+        if getattr(args, dest, None) is None:
+            continue
+        reason = where.get(fmt)
+        if reason is None and dest in PAGE_SIZED and fmt in IMAGES and games is not None \
+                and not any(page_sized(game) for game in games):
+            names = ", ".join(dict.fromkeys(game.id for game in games))
+            reason = (f"an image has no paper; only a sheet of `size: page` takes its size "
+                      f"from it, and {names} has none")
+        if reason:
+            found.append(f"--{dest.replace('_', '-')} does not apply to --format {fmt} "
+                         f"({reason})")
+    if args.base_url is not None and fmt == "tts" and not web_address(args.base_url):
+        found.append(f"--base-url must be an http:// or https:// address to a folder (no ? "
+                     f"or #), where Tabletop Simulator will load the images from; got "
+                     f"'{args.base_url}'")
+    return found
+
+
+def web_address(text: str) -> bool:
+    try:
+        parts = urlsplit(text)
+    except ValueError:  # a malformed IPv6 host
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.hostname) and \
+        not parts.query and not parts.fragment and not any(c.isspace() for c in text)
+
+
+def refuse(args, fmt: str, games: list | None = None) -> None:
+    from pnp.cli import UsageError
+
+    found = refusals(args, fmt, games)
+    if found:
+        raise UsageError("; ".join(found))
+
+
+def print_options(args):
+    """build.Options from the print options given; the rest keep Options' defaults
+    (the defaults the help states)."""
+    from dataclasses import fields
+
+    from pnp.build import Options
+
+    given = {f.name: getattr(args, f.name, None) for f in fields(Options)}
+    return Options(**{name: value for name, value in given.items() if value is not None})
+
+
+def export_options(args, fmt: str):
+    from pnp.export import ExportOptions
+
+    return ExportOptions(format=fmt, dpi=args.dpi, corners=args.corners,
+                         base_url=args.base_url or "", print=print_options(args))
+
+
+def cmd_export(args) -> int:
+    from pnp.cli import games_to_load, run_and_report
+    from pnp.export import export_games
+
+    refuse(args, args.format)  # before loading: a mistyped command line fails at once
     loaded = games_to_load(args)
+    refuse(args, args.format, loaded)
+    options = export_options(args, args.format)
     return run_and_report(
         args, loaded, lambda progress: export_games(loaded, Path(args.out), options, progress),
         lambda result: f"{len(result.files) - 1} files")
 
 
 def cmd_watch(args) -> int:
-    from pnp.cli import load_languages, options_from, resolve_game, say
+    from pnp.cli import load_languages, resolve_game, say
     from pnp.errors import InvalidInput
-    from pnp.export import ExportOptions
     from pnp.watch import Watcher
 
+    refuse(args, args.format)
     folder = resolve_game(args.game)
-    if args.lang:  # a language the game lacks: exit 2 now; a broken game: the watch says
-        with contextlib.suppress(InvalidInput):
-            load_languages(folder, args.lang)
-    options = ExportOptions(format=args.format if args.format != "pdf" else "png",
-                            dpi=args.dpi, print=options_from(args))
+    paper = args.format in IMAGES and any(getattr(args, d) is not None for d in PAGE_SIZED)
+    if args.lang or paper:
+        with contextlib.suppress(InvalidInput):  # a broken game: the watch reports it
+            games = load_languages(folder, args.lang)  # a language it lacks: exit 2 now
+            refuse(args, args.format, games)
+    options = export_options(args, args.format if args.format != "pdf" else "png")
     Watcher(folder, args.lang, Path(args.out), args.format, options, say).run()
     return 0

@@ -4,6 +4,9 @@ screens and proofs, under OUT/<game-id>/<format>/ with a manifest.json.
 Every format starts from the component drawn one piece side a page
 (piecepdf.py); images are those pages rasterised by pdfium, so they are
 exactly what prints. Writes are all or nothing, as for `pnp build`.
+
+No export is laid out on paper: a piece never has to fit a page or be tiled,
+so the paper only sizes a sheet of `size: page`.
 """
 
 from __future__ import annotations
@@ -15,7 +18,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp import fit
 from pnp.build import Options, Result
 from pnp.draw import Renderer
 from pnp.errors import Problems
@@ -75,7 +77,6 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
         game = for_players(game, options.print.players)
     problems = Problems()
     result = Result()
-    fit.fit_problems(game, options.print, problems, result.warnings.append)
     if options.format != "csv":
         for comp in chosen(game, options.only):
             image_size_problems(comp, options, problems)
@@ -117,9 +118,11 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
 
 
 def manifest_options(options: ExportOptions) -> dict:
-    """The options a format's files were made with: a tts export has a resolution
-    per image (face sheets are scaled to fit 4096 px, boards capped at BOARD_DPI),
-    given with each file instead."""
+    """The options a format's files were made with: a spreadsheet has no pixels or
+    bleed; a tts export has a resolution per image (face sheets are scaled to fit
+    4096 px, boards capped at BOARD_DPI), given with each file instead."""
+    if options.format == "csv":
+        return {}
     if options.format == "tts":
         return {"bleed": options.print.bleed}
     return {"dpi": options.resolution, "bleed": options.print.bleed}
