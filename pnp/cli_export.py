@@ -77,7 +77,8 @@ def add_commands(command) -> None:
                    help="pdf: the printable PDFs (as pnp build); or any export format, "
                         "with the options of `pnp export`")
     add_image_options(w)
-    w.add_argument("--out", default="out", metavar="DIR", help="output folder")
+    w.add_argument("--out", default="out", metavar="DIR",
+                   help="output folder (inside the game folder, it is not watched)")
     add_lang_option(w, "")
     add_given_print_options(w, {})
 
@@ -224,7 +225,7 @@ def cmd_export(args) -> int:
 
 
 def cmd_watch(args) -> int:
-    from pnp.cli import load_languages, resolve_game, say
+    from pnp.cli import EXIT_INTERRUPTED, load_languages, resolve_game, say
     from pnp.errors import InvalidInput
     from pnp.watch import Watcher
 
@@ -236,5 +237,10 @@ def cmd_watch(args) -> int:
             games = load_languages(folder, args.lang)  # a language it lacks: exit 2 now
             refuse(args, args.format, games)
     options = export_options(args, args.format if args.format != "pdf" else "png")
-    Watcher(folder, args.lang, Path(args.out), args.format, options, say).run()
+    watcher = Watcher(folder, args.lang, Path(args.out), args.format, options, say)
+    try:
+        watcher.run()
+    except KeyboardInterrupt:
+        say(f"pnp watch: {watcher.stopped()}")
+        return EXIT_INTERRUPTED
     return 0

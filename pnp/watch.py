@@ -6,11 +6,16 @@ and checked again, so an error anywhere shows at once with its file:line;
 then only the components whose own data files changed are rebuilt (anything
 else, such as a layout or game.yaml, rebuilds every component). Problems are
 printed and the watch goes on.
+
+The watch never looks at what it writes: an output folder inside the game
+folder (`pnp watch .` writes to ./out) is skipped, and so is every file and
+folder a build wrote, or each build would start the next.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -20,18 +25,22 @@ from pnp.errors import InvalidInput
 POLL = 0.1  # seconds between looks at the folder
 
 
-def stamps(folder: Path) -> dict:
-    """Every file of the game folder (bar hidden ones) with its size and mtime."""
+def stamps(folder: Path, skip=lambda path: False) -> dict:
+    """Every file of the game folder (bar hidden ones and those `skip(path)` names),
+    by absolute path, with its size and mtime; skipped folders are not walked."""
     found = {}
-    for path in folder.rglob("*"):
-        if any(part.startswith(".") for part in path.relative_to(folder).parts):
-            continue
-        try:
-            if path.is_file():
+    for top, dirs, files in os.walk(folder.resolve()):
+        base = Path(top)
+        dirs[:] = [d for d in dirs if not d.startswith(".") and not skip(base / d)]
+        for name in files:
+            path = base / name
+            if name.startswith(".") or skip(path):
+                continue
+            try:
                 info = path.stat()
-                found[path] = (info.st_mtime_ns, info.st_size)
-        except OSError:
-            continue  # removed while we looked
+            except OSError:
+                continue  # removed while we looked
+            found[path] = (info.st_mtime_ns, info.st_size)
     return found
 
 
@@ -54,24 +63,47 @@ class Watcher:
     def __init__(self, folder: Path, lang, out: Path, fmt: str, options, say):
         self.folder, self.lang, self.out, self.fmt = folder, lang, out, fmt
         self.options, self.say = options, say
+        root, where = folder.resolve(), out.resolve()
+        inside = where != root and where.is_relative_to(root)
+        self.skipped = {where} if inside else set()  # folders never looked at
+        self.written: set = set()  # every file a build wrote
+        self.last: Path | None = None  # where the last good build is
+        self.state = "none"  # of the latest build: none, building, good, broken
+
+    def ignored(self, path: Path) -> bool:
+        return path in self.written or any(path == d or path.is_relative_to(d)
+                                           for d in self.skipped)
 
     def run(self, stop=lambda: False) -> None:
-        seen = stamps(self.folder)
+        seen = stamps(self.folder, self.ignored)
         self.rebuild(None)
         self.say(f"watching {self.folder} (Ctrl-C to stop)")
         while not stop():
+            seen = {p: s for p, s in seen.items() if not self.ignored(p)}  # now written
             time.sleep(POLL)
-            now = stamps(self.folder)
+            now = stamps(self.folder, self.ignored)
             if now == seen:
                 continue
             changed = {p for p in now.keys() | seen.keys() if now.get(p) != seen.get(p)}
             seen = now
             self.rebuild(changed)
 
+    def stopped(self) -> str:
+        """What Ctrl-C leaves behind, as it is."""
+        if self.last is None:
+            return "stopped watching; no build succeeded, so nothing was written"
+        said = f"stopped watching; the last build is in {self.last}"
+        if self.state == "building":
+            return f"{said} (the rebuild under way when stopped was not written)"
+        if self.state == "broken":
+            return f"{said} (made before the latest save, which has problems)"
+        return said
+
     def rebuild(self, changed: set | None) -> None:
         from pnp.game import load_game
 
         start = time.perf_counter()
+        self.state = "building"
         try:
             game = load_game(self.folder, lang=self.lang)
             comps = list(game.components) if changed is None else affected(game, changed)
@@ -80,10 +112,13 @@ class Watcher:
             for problem in exc.problems:
                 self.say(str(problem))
             self.say(f"{len(exc.problems)} problem(s); still watching")
+            self.state = "broken"
             return
         except Exception as exc:  # noqa: BLE001 - a watch must outlive one bad save
             self.say(f"error: {type(exc).__name__}: {exc}; still watching")
+            self.state = "broken"
             return
+        self.state = "good"
         names = ", ".join(c.id for c in comps)
         self.say(f"rebuilt {names} in {time.perf_counter() - start:.2f} s")
 
@@ -106,6 +141,11 @@ class Watcher:
             manifest = json.loads(path.read_text(encoding="utf-8"))
             manifest["files"] = kept + manifest["files"]
             path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+        self.last = result.folder
+        self.written |= {p.resolve() for p in result.files}
+        where = result.folder.resolve()
+        if not self.folder.resolve().is_relative_to(where):  # --out is the game folder
+            self.skipped.add(where)
         for warning in result.warnings:
             self.say(f"warning: {warning}")
 
@@ -116,3 +156,4 @@ class Watcher:
             return []
         items = old.get(key) if isinstance(old, dict) else None
         return [e for e in items if isinstance(e, dict)] if isinstance(items, list) else []
+

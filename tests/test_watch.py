@@ -1,18 +1,28 @@
 """`pnp watch`: a saved file is rebuilt while the command keeps running; a broken
 save prints its problem and the watch goes on; only the changed component is
-rebuilt when only its data changed."""
+rebuilt when only its data changed; what it writes inside the game folder does
+not start another build; Ctrl-C says where the last build is."""
 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
+import pytest
+from pypdf import PdfReader
+
+from pnp.build import Options
+from pnp.export import ExportOptions
 from pnp.game import load_game
+from pnp.watch import Watcher
 from tests.conftest import edit
 
+REPO = Path(__file__).resolve().parents[1]  # the pnp under test, whatever the cwd
 TIMEOUT = 60.0  # a limit for a hung command, not a guess at its speed
 
 
@@ -53,3 +63,93 @@ def test_watch_rebuilds_what_changed_and_survives_errors(game, tmp_path):
         process.send_signal(signal.SIGINT)
         process.wait(30)
     assert process.returncode == 130
+    assert f"pnp watch: stopped watching; the last build is in {out / 'star-patrol'}" in text()
+    assert "nothing was written" not in text()
+
+
+QUIET = 10  # polls with nothing saved: time enough for a build to start another
+
+
+def watched(game, out, fmt: str, save) -> list:
+    """Run a watch on `game` in this thread: QUIET polls, then save(), then (once the
+    rebuild it causes is done, or 600 polls at most) QUIET polls more; the log."""
+    log, polls, rebuilt = [], [], []
+
+    def stop() -> bool:
+        polls.append(len([m for m in log if m.startswith("rebuilt")]))
+        if len(polls) == QUIET:
+            save()
+        if len(polls) > QUIET and polls[-1] > polls[QUIET - 1] and not rebuilt:
+            rebuilt.append(len(polls))
+        return len(polls) >= (rebuilt[0] + QUIET if rebuilt else 600)
+
+    options = ExportOptions(format="png" if fmt == "pdf" else fmt, dpi=30, print=Options())
+    Watcher(game, None, out, fmt, options, log.append).run(stop)
+    return log
+
+
+@pytest.mark.parametrize("where, fmt", [("out", "pdf"), (".", "pdf")])
+def test_output_inside_the_game_folder_is_not_watched(game, where, fmt):
+    """`pnp watch .` writes to ./out inside the game: one build, then one per save
+    (tts: of every component, which its one saved object holds)."""
+    out = game / where
+    log = watched(game, out, fmt, lambda: edit(game / "crew.yaml", "Navigator", "Navigatrix"))
+    builds = [m.split(" in ")[0] for m in log if m.startswith("rebuilt")]
+    every = "rebuilt crew, rules, tokens, dice"
+    assert builds == [every, every if fmt == "tts" else "rebuilt crew"], log
+    folder = out / "star-patrol"
+    if fmt == "pdf":
+        text = "".join(page.extract_text() for page in PdfReader(folder / "crew.pdf").pages)
+        assert "Navigatrix" in text and "Navigator " not in text
+        return
+    manifest = json.loads((folder / fmt / "manifest.json").read_text())
+    listed = [f["file"] for f in manifest["files"]]
+    on_disk = {str(p.relative_to(folder / fmt)) for p in (folder / fmt).rglob("*.*")
+               if p.name != "manifest.json"}
+    assert sorted(listed) == sorted(on_disk)  # each listed once, the kept ones too
+    if fmt == "png":
+        assert {f["component"] for f in manifest["files"]} == {"crew", "rules", "tokens",
+                                                                "dice"}
+    else:
+        save = json.loads((folder / "tts" / "star-patrol.json").read_text())
+        assert [o["Name"] for o in save["ObjectStates"]] == ["DeckCustom", "Custom_Board",
+                                                             "Bag"]
+
+
+def test_stopping_says_what_was_built(game, tmp_path):
+    out = tmp_path / "out"
+    edit(game / "crew.yaml", "power: 3", "power: x")
+    broken = Watcher(game, None, out, "pdf", ExportOptions(), [].append)
+    broken.run(lambda: True)
+    assert broken.stopped() == "stopped watching; no build succeeded, so nothing was written"
+    assert not out.exists()
+    edit(game / "crew.yaml", "power: x", "power: 3")
+    good = Watcher(game, None, out, "pdf", ExportOptions(), [].append)
+    good.run(lambda: True)
+    assert good.stopped() == f"stopped watching; the last build is in {out / 'star-patrol'}"
+    assert (out / "star-patrol" / "crew.pdf").is_file()
+    edit(game / "crew.yaml", "power: 3", "power: x")
+    good.rebuild({game / "crew.yaml"})
+    assert good.stopped() == (f"stopped watching; the last build is in {out / 'star-patrol'} "
+                              "(made before the latest save, which has problems)")
+
+
+def test_ctrl_c_in_the_game_folder_says_where_the_build_is(game):
+    """The issue's case: `pnp watch .` in the game folder, one save, then Ctrl-C."""
+    log = game.parent / "watch.log"
+    with open(log, "wb") as sink:
+        process = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "."], cwd=game,
+                                   stdout=sink, stderr=sink, env={**os.environ, "PYTHONPATH":
+                                                                  str(REPO)})
+    try:
+        text = lambda: log.read_text(errors="replace")  # noqa: E731
+        wait_for(lambda: "watching" in text(), "the first build")
+        edit(game / "crew.yaml", "Navigator", "Navigatrix")
+        wait_for(lambda: "rebuilt crew in" in text(), "the crew rebuild")
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(30)
+    assert process.returncode == 130
+    assert text().count("rebuilt") == 2, text()
+    assert "pnp watch: stopped watching; the last build is in out/star-patrol" in text()
+    assert (game / "out" / "star-patrol" / "crew.pdf").is_file()
