@@ -273,6 +273,10 @@ def cmd_new(args) -> int:
     return 0
 
 
+DOC_TOPICS = {"format": "game folders", "tutorial": "from pnp new to a sleeved prototype",
+              "gallery": "every element with its YAML", "save-format": "the companion's saves"}
+
+
 def cmd_docs(args) -> int:
     path = DOCS / f"{args.topic}.md"
     try:
@@ -322,8 +326,8 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
     n.add_argument("--from", dest="starter", default="example", metavar="STARTER",
                    help=newgame.starters_help())
     d = command("docs", "print a reference document", cmd_docs)
-    d.add_argument("topic", nargs="?", default="format", choices=("format", "save-format"),
-                   help="format: game folders; save-format: the companion's save files")
+    d.add_argument("topic", nargs="?", default="format", choices=tuple(DOC_TOPICS),
+                   help="; ".join(f"{k}: {v}" for k, v in DOC_TOPICS.items()))
     gallery.add_command(command)
     cli_export.add_commands(command)
     for plugin in command_plugins():

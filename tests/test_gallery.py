@@ -119,3 +119,8 @@ def test_removed_entries_lose_their_pictures_and_nothing_else(tmp_path):
     assert main(["gallery", "--out", str(tmp_path)]) == 0
     names = {p.name for p in (tmp_path / "gallery").iterdir()}
     assert "old-entry.png" not in names and "mine.png" in names and "grid.png" in names
+
+
+def test_pnp_docs_prints_the_gallery(capsys):
+    assert main(["docs", "gallery"]) == 0
+    assert capsys.readouterr().out.strip() == PAGE.read_text().strip()
