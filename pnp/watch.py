@@ -106,7 +106,8 @@ class Watcher:
         self.state = "building"
         try:
             game = load_game(self.folder, lang=self.lang)
-            comps = list(game.components) if changed is None else affected(game, changed)
+            comps = list(game.components) if changed is None or self.fmt == "tts" \
+                else affected(game, changed)  # one tts saved object holds every component
             self.write(game, comps)
         except InvalidInput as exc:
             for problem in exc.problems:
@@ -134,13 +135,15 @@ class Watcher:
         else:
             from pnp.export import export_games
 
-            result = export_games([part], self.out, self.options)[0]
             kept = [e for e in self.old_items(game, f"{self.fmt}/manifest.json", "files")
-                    if e.get("component") not in ids]
-            path = result.folder / "manifest.json"
-            manifest = json.loads(path.read_text(encoding="utf-8"))
-            manifest["files"] = kept + manifest["files"]
-            path.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+                    if e.get("component") not in ids] if len(ids) < len(game.components) \
+                else []  # read before the export replaces it
+            result = export_games([part], self.out, self.options)[0]
+            if kept:
+                path = result.folder / "manifest.json"
+                manifest = json.loads(path.read_text(encoding="utf-8"))
+                manifest["files"] = kept + manifest["files"]
+                replace_file(path, json.dumps(manifest, indent=1) + "\n")
         self.last = result.folder
         self.written |= {p.resolve() for p in result.files}
         where = result.folder.resolve()
@@ -157,3 +160,12 @@ class Watcher:
         items = old.get(key) if isinstance(old, dict) else None
         return [e for e in items if isinstance(e, dict)] if isinstance(items, list) else []
 
+
+def replace_file(path: Path, text: str) -> None:
+    """Write by a temporary name, fsync, rename: a crash leaves the old file or the new."""
+    temp = path.with_name(f".{path.name}.watch")
+    with open(temp, "w", encoding="utf-8") as handle:
+        handle.write(text)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temp, path)

@@ -88,7 +88,8 @@ def watched(game, out, fmt: str, save) -> list:
     return log
 
 
-@pytest.mark.parametrize("where, fmt", [("out", "pdf"), (".", "pdf")])
+@pytest.mark.parametrize("where, fmt", [("out", "pdf"), (".", "pdf"), ("out/exports", "png"),
+                                        ("out", "tts")])
 def test_output_inside_the_game_folder_is_not_watched(game, where, fmt):
     """`pnp watch .` writes to ./out inside the game: one build, then one per save
     (tts: of every component, which its one saved object holds)."""
