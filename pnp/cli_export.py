@@ -165,7 +165,7 @@ def refusals(args, fmt: str, games: list | None = None) -> list[str]:
                 and not any(page_sized(game) for game in games):
             names = ", ".join(dict.fromkeys(game.id for game in games))
             reason = (f"an image has no paper; only a sheet of `size: page` takes its size "
-                      f"from it, and {names} has none")
+                      f"from it, and none is exported here ({names})")
         if reason:
             found.append(f"--{dest.replace('_', '-')} does not apply to --format {fmt} "
                          f"({reason})")

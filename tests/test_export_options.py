@@ -18,7 +18,7 @@ from pnp.fit import printable
 from tests.conftest import EXAMPLE, edit
 
 NO_PAPER = "an image has no paper; only a sheet of `size: page` takes its size from it, " \
-           "and star-patrol has none"
+           "and none is exported here (star-patrol)"
 REFUSED = [
     (["--format", "png", "--orientation", "landscape"],
      f"--orientation does not apply to --format png ({NO_PAPER})"),
@@ -61,6 +61,14 @@ def test_every_refusal_is_said_at_once(tmp_path, capsys):
                  "--out", str(tmp_path / "out")])
     err = capsys.readouterr().err
     assert code == 2 and "--dpi does not apply" in err and "--bleed does not apply" in err
+
+
+def test_paper_options_are_refused_when_only_other_components_are_exported(game, tmp_path,
+                                                                          capsys):
+    edit(game / "game.yaml", "    size: a5\n", "    size: page\n")  # the rules sheet
+    code = main(["export", str(game), "--format", "png", "--only", "crew", "--paper",
+                 "letter", "--out", str(tmp_path / "out")])
+    assert code == 2 and NO_PAPER in capsys.readouterr().err
 
 
 def test_the_options_that_matter_are_taken(tmp_path, capsys):
