@@ -3,8 +3,9 @@
 Layout coordinates are millimetres from the top-left corner of the trim box,
 y pointing down; negative values and values past the size reach into the
 bleed. Templated values are resolved per item and validated again, so a bad
-value names the layout line and the cards it hits: each problem is reported
-once, with how many pieces share it.
+value is reported where it was written (a card's field, a variable) with the
+layout lines that use it, or else at the layout line, once, with how many
+pieces share it.
 """
 
 from __future__ import annotations
@@ -18,10 +19,13 @@ from pnp.colors import color
 from pnp.errors import Mark, Problems
 from pnp.expr import Arith, ExprError
 from pnp.images import ImageDrawing
+from pnp.layouts import unknown_ref
+from pnp.origins import Origins
+from pnp.reports import Reports
 from pnp.schema import is_template
 from pnp.specs import ELEMENT_SPECS
 from pnp.template import TemplateError, join_lines, substitute
-from pnp.typeset import SHOWN_IDS, TextDrawing
+from pnp.typeset import TextDrawing
 
 MIN_TEXT_PT = 6.0
 DEFAULT_STYLE = {"font": "sans", "size": 8.0, "color": "#000000", "align": "left",
@@ -30,8 +34,7 @@ DEFAULT_STYLE = {"font": "sans", "size": 8.0, "color": "#000000", "align": "left
                  "max_lines": None}
 
 
-
-class Renderer(TextDrawing, ImageDrawing):
+class Renderer(TextDrawing, ImageDrawing, Reports):
     """Draws items of one game; collects problems and text-fit warnings."""
 
     def __init__(self, game, problems: Problems, warn):
@@ -46,35 +49,17 @@ class Renderer(TextDrawing, ImageDrawing):
         self.piece = ""  # "component 'item'" of the piece being drawn
         self.item_mark: Mark | None = None
         self.element: dict = {}  # the element being drawn
+        self.layout_name = ""  # the layout being drawn
+        self.ctx: dict = {}  # the names the piece being drawn reads
+        self.origins = Origins(game)
+        self.uses: dict = {}  # (mark, message) -> [(key, layout, mark)]: where it is read
+        self.at_origin: dict = {}  # mark of a value -> the one message said there
         self.min_drawn = None  # smallest text size drawn, in pt
         self.found: dict = {}  # (mark, message) -> pieces it hits, in order
         self.warned: set = set()
         self.safe = 0.0  # mm: text closer than this to the trim is warned about
         self.unsafe: dict = {}  # (mark, field, margin) -> [closest mm, pieces]
         self.trim = (0.0, 0.0)
-
-    def report(self, mark: Mark, message: str) -> None:
-        """A problem of the piece being drawn; reported once per place by finish()."""
-        pieces = self.found.setdefault((mark, message), [])
-        if self.piece not in pieces:
-            pieces.append(self.piece)
-
-    def warn_once(self, message: str) -> None:
-        if message not in self.warned:
-            self.warned.add(message)
-            self.warn(message)
-
-    def finish(self) -> None:
-        """Hand the collected problems over, each once with the pieces it hits."""
-        self.report_safe_zone()
-        for (mark, message), pieces in self.found.items():
-            if len(pieces) == 1:
-                where = f"in {pieces[0]}"
-            else:
-                more = ", ..." if len(pieces) > SHOWN_IDS else ""
-                where = f"in {len(pieces)} pieces: {', '.join(pieces[:SHOWN_IDS])}{more}"
-            self.problems.add(mark, f"{message} ({where})")
-        self.found = {}
 
     # -- entry point ---------------------------------------------------------
     def draw(self, canvas, layout_name: str, context: dict, origin_pt: tuple, size_mm: tuple,
@@ -84,7 +69,7 @@ class Renderer(TextDrawing, ImageDrawing):
 
         Drawing is clipped to the bleed box; `sides` (left, bottom, right, top)
         narrows the bleed where a piece abuts its neighbour on a shared cut line."""
-        self.c, self.where = canvas, where
+        self.c, self.where, self.layout_name = canvas, where, layout_name
         self.piece, self.item_mark = piece or where, item_mark
         w, h = size_mm
         self.trim = size_mm
@@ -97,7 +82,7 @@ class Renderer(TextDrawing, ImageDrawing):
         path.rect(-left * mm, -(h + bottom) * mm, (w + left + right) * mm,
                   (h + top + bottom) * mm)
         c.clipPath(path, stroke=0, fill=0)
-        ctx = {**context, "w": w, "h": h, "bleed": bleed_mm}
+        ctx = self.ctx = {**context, "w": w, "h": h, "bleed": bleed_mm}
         for element in layout.elements:
             when = element["_when"]
             try:
@@ -106,8 +91,8 @@ class Renderer(TextDrawing, ImageDrawing):
             except ExprError as exc:
                 self.report(element["_marks"].get("when", element["_mark"]), str(exc))
                 continue
-            resolved = self.resolve(element, ctx)
             self.element = element
+            resolved = self.resolve(element, ctx)
             if resolved is not None:
                 getattr(self, "draw_" + resolved["type"])(resolved, w, h, bleed_mm)
         c.restoreState()
@@ -139,19 +124,20 @@ class Renderer(TextDrawing, ImageDrawing):
                 out[key] = _evaluate_deep(spec[key].spec.clean(value, element["_mark"], found),
                                           ctx)
                 for problem in found.items:
-                    self.report(mark_of(key, element["_mark"]), f"{key}: {problem.message}")
+                    self.report_value(key, problem.message)
                 if out[key] is None and value is not None and value != "none":
                     return None
         except (TemplateError, ExprError) as exc:
-            self.report(mark_of(key, element["_mark"]), str(exc))
+            if not (isinstance(exc, TemplateError) and self.report_missing(key)):
+                self.report(mark_of(key, element["_mark"]), str(exc))
             return None
-        for key in ("style", "label_style"):
-            if key in out and out[key] not in self.game.styles:
-                self.report(mark_of(key, element["_mark"]), f"unknown style '{out[key]}'")
+        for key, kind, known in (("style", "style", self.game.styles),
+                                 ("label_style", "style", self.game.styles),
+                                 ("name", "icon", self.game.icons)):
+            if key in out and (key != "name" or out["type"] == "icon") \
+                    and out[key] not in known:
+                self.report_value(key, unknown_ref(kind, out[key], known))
                 return None
-        if out["type"] == "icon" and out["name"] not in self.game.icons:
-            self.report(mark_of("name", element["_mark"]), f"unknown icon '{out['name']}'")
-            return None
         return out
 
     # -- helpers -----------------------------------------------------------------

@@ -40,6 +40,56 @@ def substitute(text, context: dict):
     raise TemplateError(f"templates nested more than {MAX_NESTING} deep in '{text[:60]}'")
 
 
+def whole_path(text, context: dict) -> str | None:
+    """The path a value that is exactly one template (after the innermost ones are
+    filled in: `{suit_colors.{suit}}` -> 'suit_colors.moon') was looked up by; None for
+    anything else. Says where a bad value came from (pnp.origins)."""
+    if not isinstance(text, str) or "{" not in text:
+        return None
+    try:
+        for _ in range(MAX_NESTING):
+            whole = INNER.fullmatch(text)
+            if whole:
+                return whole.group(1)
+            done = INNER.sub(lambda found: _text(lookup(found.group(1), context)), text)
+            if done == text:
+                return None
+            text = done
+    except TemplateError:
+        return None
+    return None
+
+
+def culprit(text, context: dict):
+    """Why a template names nothing when a value read inside it is no entry of the
+    outer one (`{suit_colors.{suit}}` with suit 'mon'): (the inner template, its
+    value, the outer path it is missing from, that mapping or list); else None."""
+    if not isinstance(text, str):
+        return None
+    inner = {}
+    for found in INNER.finditer(text):
+        try:
+            inner[found.group(0)] = _text(lookup(found.group(1), context))
+        except TemplateError:
+            return None  # that one names nothing itself: its own message says so
+    outer = INNER.sub(lambda found: inner[found.group(0)], text)
+    for found in INNER.finditer(outer):
+        parts = found.group(1).strip().split(".")
+        for i in range(1, len(parts)):
+            head = ".".join(parts[:i])
+            try:
+                container = expr.lookup(head, context)
+                expr.lookup(f"{head}.{parts[i]}", context)
+                continue
+            except KeyError:
+                pass
+            named = [template for template, value in inner.items() if value == parts[i]]
+            if named and isinstance(container, dict | list):
+                return named[0], parts[i], head, container
+            return None
+    return None
+
+
 def _text(value) -> str:
     if value is None:
         return ""

@@ -13,6 +13,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from pnp import text as rich
 from pnp.colors import color
 from pnp.fonts import font_name
+from pnp.origins import bundled
 
 ICON = re.compile(r":([a-z0-9][a-z0-9-]*):")
 SHOWN_CHARS = 8
@@ -58,11 +59,7 @@ class TextDrawing:
                 style["leading"], ascent, style["max_lines"])
         size = fitted.size
         if not fitted.fits:
-            field = f" ({source})" if isinstance(source, str) and "{" in source else ""
-            mark = self.element.get("_mark")
-            place = f"{mark.file}:{mark.line}: " if mark else ""
-            self.warn_once(f"{place}{self.where}: text{field} does not fit at the minimum size "
-                           f"{min_size:g} pt: '{text[:40]}'")
+            self.warn_once(self.unfit(source, min_size, text))
         self.min_drawn = size if self.min_drawn is None else min(self.min_drawn, size)
         c.saveState()
         c.translate(cx * mm, -cy * mm)
@@ -107,6 +104,21 @@ class TextDrawing:
             baseline -= step
         self.text_runs(runs, size, style)
         c.restoreState()
+
+    def unfit(self, source, min_size: float, text: str) -> str:
+        """The warning for text that does not fit: at the card's line (the field's, when
+        the text is one), naming the layout (and its line, when it is the designer's)."""
+        templated = isinstance(source, str) and "{" in source
+        element = self.element.get("_mark")
+        mark = (self.origin(source) or self.item_mark) if templated else None
+        mark = mark or element
+        place = f"{mark.file}:{mark.line}:{mark.col}: " if mark else ""
+        field = f" ({source})" if templated else ""
+        layout = f" (layout '{self.layout_name}'" + (
+            f" at {element.file}:{element.line})" if element and mark != element
+            and not bundled(element) else ")")
+        return (f"{place}{self.where}: text{field} does not fit at the minimum size "
+                f"{min_size:g} pt: '{text[:40]}'{layout}")
 
     def safe_zone(self, left: float, top: float, right: float, bottom: float,
                   source) -> None:

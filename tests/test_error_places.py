@@ -1,0 +1,112 @@
+"""A designer's first hour (issue 20): each mistake is reported once, at the line the
+designer wrote it, with the fix where one is likely; never at a bundled layout inside
+site-packages, never followed by errors about what the broken file would have defined.
+Every case runs the real `pnp` main, as a user does."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+from conftest import edit
+
+from pnp import BUNDLED_GAMES
+from pnp.cli import main
+
+PROBLEM = re.compile(r"^(?!warning: )(\S+?):(\d+)(?::(\d+))?: (.*)$", re.M)
+
+
+def problems(game, capsys, command="check") -> list:
+    """Run pnp on the game; it must refuse it (exit 2, no traceback): its problems as
+    (file name, line, column, message)."""
+    code = main([command, str(game)])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "Traceback" not in err and "internal error" not in err, err
+    found = [(file.rsplit("/", 1)[-1], int(line), int(col or 0), message)
+             for file, line, col, message in PROBLEM.findall(err)]
+    assert found, err
+    assert "basic.yaml" not in err, "a bundled layout is not where the designer looks"
+    return found
+
+
+def line_of(path, needle: str) -> int:
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        if needle in line:
+            return number
+    raise AssertionError(needle)
+
+
+def only(found: list) -> tuple:
+    assert len(found) == 1, "\n".join(map(str, found))
+    return found[0]
+
+
+# -- 1. a bad value is reported where it is written, once -----------------------------
+
+def test_a_bad_colour_in_vars_used_by_a_bundled_layout_is_at_its_vars_line(game, capsys):
+    edit(game / "game.yaml", 'back_color: "#24305e"', 'back_color: "#24305"')
+    file, line, col, message = only(problems(game, capsys))
+    assert (file, line) == ("game.yaml", line_of(game / "game.yaml", "back_color"))
+    assert col == 15
+    assert "got text '#24305'" in message
+    assert "used by fill in 'basic-card-back'" in message
+    assert "in 6 pieces" in message
+
+
+def test_a_bad_colour_in_a_vars_map_used_three_times_is_one_problem(game, capsys):
+    edit(game / "game.yaml", 'moon: "#4f6d9a"', 'moon: "#4f6d9"')
+    file, line, col, message = only(problems(game, capsys))
+    assert (file, line, col) == ("game.yaml", 10, 39)
+    assert "got text '#4f6d9'" in message
+    assert message.count("in 'crew-front' at ") == 3  # the three lines that read it
+    assert "in 2 pieces: crew 'C-03', crew 'C-04'" in message
+
+
+def test_a_bad_colour_in_an_item_is_at_the_item(game, capsys):
+    edit(game / "game.yaml", 'label: "1", color: "#4f6d9a"', 'label: "1", color: "bleu"')
+    file, line, col, message = only(problems(game, capsys))
+    assert (file, line) == ("game.yaml", line_of(game / "game.yaml", '"bleu"'))
+    assert "'bleu'" in message and "did you mean 'blue'?" in message
+    assert "used by fill in 'basic-token'" in message
+
+
+def test_a_bad_colour_in_a_component_variable_is_at_its_line(game, capsys):
+    edit(game / "game.yaml", "    back: basic-card-back\n",
+         '    back: basic-card-back\n    vars: {back_color: "#12345"}\n')
+    file, line, _, message = only(problems(game, capsys))
+    assert (file, line) == ("game.yaml", line_of(game / "game.yaml", '"#12345"'))
+    assert "got text '#12345'" in message and "used by fill in 'basic-card-back'" in message
+
+
+def test_an_unknown_icon_named_by_a_card_is_at_the_card(game, capsys):
+    edit(game / "game.yaml", "suit: {type: text, choices: [sun, moon, star]}", "suit: text")
+    edit(game / "game.yaml", "per: [{field: suit, count: 2}]", "per: []")
+    edit(game / "crew.yaml", "suit: moon, power: 4", "suit: mon, power: 4")
+    file, line, _, message = only(problems(game, capsys))
+    assert (file, line) == ("crew.yaml", line_of(game / "crew.yaml", "suit: mon"))
+    assert "'mon' is not in suit_colors (sun, moon, star); did you mean 'moon'?" in message
+    assert message.count("in 'crew-front' at") == 3  # its three uses, in one message
+    assert message.endswith("; in crew 'C-03')")
+
+
+def test_a_bad_colour_in_a_translated_game_is_at_its_line(tmp_path, capsys):
+    game = tmp_path / "gm"
+    shutil.copytree(BUNDLED_GAMES / "geheime-mission", game)
+    edit(game / "game.yaml", '2: "#ffffff"', '2: "#fffff"')
+    file, line, _, message = only(problems(game, capsys))
+    assert (file, line) == ("game.yaml", line_of(game / "game.yaml", "door_text"))
+    assert "got text '#fffff'" in message
+
+
+# -- 3. text that does not fit: at the card ----------------------------------------------
+
+def test_text_that_does_not_fit_is_warned_at_the_card(game, capsys):
+    edit(game / "crew.yaml", "Repair: return one played card to your hand.", "Repair " * 300)
+    assert main(["check", str(game)]) == 0
+    err = capsys.readouterr().err
+    fit = [w for w in err.splitlines() if "does not fit" in w]
+    assert len(fit) == 1, err
+    assert re.search(r"crew\.yaml:3:\d+: crew 'C-02' front: text \(\{text\}\) does not fit",
+                     fit[0]), fit
+    assert "basic.yaml" not in fit[0] and "(layout 'crew-front')" in fit[0]
