@@ -14,6 +14,7 @@ from pnp.expr import Arith, Condition, ExprError
 from pnp.schema import is_template, unknown_key
 from pnp.specs import ELEMENT_SPECS, MAX_BOXES
 from pnp.template import Line
+from pnp.unread import Layouts, Unread, unread_files
 
 FIRST_NAME = re.compile(r"\{([^{}.\s]+)")  # first segment of each `{path}` template
 # Names every piece may read besides its fields and variables (see build.ComponentPdf).
@@ -30,8 +31,15 @@ class Layout:
 
 
 def resolve_layouts(loader, layouts: dict, game) -> dict:
-    """Flatten `extends` chains into Layouts; problems go to loader.problems."""
+    """Flatten `extends` chains into Layouts; problems go to loader.problems. Names
+    that a layout or icon file with problems of its own would define are not
+    reported unknown as well (pnp.unread)."""
     flat: dict = {}
+    unread = Unread()
+    if loader.problems.items:
+        from pnp.origins import raw_game
+
+        unread = unread_files(loader.root, raw_game(game), loader.problems)
 
     def flatten(name: str, chain: tuple) -> list:
         if name in flat:
@@ -44,18 +52,22 @@ def resolve_layouts(loader, layouts: dict, game) -> dict:
                 loader.problems.add(raw.mark_of("extends"), "layout 'extends' cycle: "
                                     + " -> ".join((*chain, name, parent)))
             elif parent not in layouts:
-                loader.problems.add(raw.mark_of("extends"),
-                                    unknown_ref("layout", parent, layouts))
+                if not unread.may_define("layout", parent):
+                    loader.problems.add(raw.mark_of("extends"),
+                                        unknown_ref("layout", parent, layouts))
             else:
                 elements = list(flatten(parent, (*chain, name)))
-        check_hide(loader.problems, value.get("hide") or [], raw, elements, parent)
+        if not (parent and parent not in layouts):  # else its ids are unknown
+            check_hide(loader.problems, value.get("hide") or [], raw, elements, parent)
         hidden = set(value.get("hide") or [])
         elements = [e for e in elements if e.get("id") not in hidden]
         raw_elements = raw.get("elements") or []
         for i, element in enumerate(value.get("elements") or []):
             emark = raw_elements.marks[i] if hasattr(raw_elements, "marks") else mark
-            checked = check_element(loader, element, emark, game)
-            if checked is None:
+            checked = check_element(loader, element, emark, game, unread)
+            if checked is None:  # still replaces the inherited one: no problems of that
+                if isinstance(element, dict) and element.get("id") is not None:
+                    elements = [e for e in elements if e.get("id") != element["id"]]
                 continue
             same = [j for j, old in enumerate(elements)
                     if checked.get("id") and old.get("id") == checked["id"]]
@@ -68,7 +80,9 @@ def resolve_layouts(loader, layouts: dict, game) -> dict:
 
     for name in layouts:
         flatten(name, ())
-    return flat
+    found = Layouts(flat)
+    found.unread = unread
+    return found
 
 
 def check_hide(problems: Problems, hide: list, raw, inherited: list, parent) -> None:
@@ -88,7 +102,7 @@ def check_hide(problems: Problems, hide: list, raw, inherited: list, parent) -> 
                      f"(ids: {', '.join(ids) or 'none'})")
 
 
-def check_element(loader, element, mark: Mark, game):
+def check_element(loader, element, mark: Mark, game, unread: Unread | None = None):
     if not isinstance(element, dict):
         loader.problems.add(mark, "expected a layout element (a mapping with 'type')")
         return None
@@ -120,12 +134,15 @@ def check_element(loader, element, mark: Mark, game):
         if boxes > MAX_BOXES:
             loader.problems.add(mark, f"a track of {boxes} boxes; the limit is {MAX_BOXES}")
             return None
+    unread = unread or Unread()
     for key in ("style", "label_style"):
         name = checked.get(key)
-        if name and not is_template(name) and name not in game.styles:
+        if name and not is_template(name) and name not in game.styles \
+                and not unread.may_define("style", name):
             loader.problems.add(element.mark_of(key), unknown_ref("style", name, game.styles))
     if kind == "icon" and not is_template(checked["name"]) \
-            and checked["name"] not in game.icons:
+            and checked["name"] not in game.icons and not unread.may_define("icon",
+                                                                            checked["name"]):
         loader.problems.add(element.mark_of("name"),
                             unknown_ref("icon", checked["name"], game.icons))
     for key in ("src", "image"):
@@ -200,7 +217,7 @@ def check_names(game, problems: Problems) -> None:
                              if isinstance(face, dict) for k in face}
         used = {comp.front, comp.back, comp.face} | {
             name for item in comp.items for name in (item.front, item.back)}
-        for layout_name in sorted(n for n in used if n and n in game.layouts):
+        for layout_name in sorted(n for n in used if n and game.layouts.get(n)):
             for element in game.layouts[layout_name].elements:
                 for name, key in names_read(element).items():
                     if name in known:

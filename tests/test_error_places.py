@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import shutil
 
+import pytest
 from conftest import edit
 
 from pnp import BUNDLED_GAMES
@@ -97,6 +98,49 @@ def test_a_bad_colour_in_a_translated_game_is_at_its_line(tmp_path, capsys):
     file, line, _, message = only(problems(game, capsys))
     assert (file, line) == ("game.yaml", line_of(game / "game.yaml", "door_text"))
     assert "got text '#fffff'" in message
+
+
+# -- 2. a file that cannot be read or checked is one problem ----------------------------
+
+BROKEN_LAYOUT_FILES = [
+    ("a YAML syntax error", "layouts:", "layouts:\n  broken: [", "YAML syntax error"),
+    ("a bad colour in a style", 'color: "#1b1b1b", leading', 'color: "#1b1b1", leading',
+     "got text '#1b1b1'"),
+    ("an unknown font weight", "sheet-body: {font: sans,",
+     "sheet-body: {weight: bold, font: sans,", "unknown key 'weight' in style"),
+    ("bold that is not true or false", "bold: true, color", "bold: heavy, color",
+     "expected true or false, got text 'heavy'"),
+    ("a misspelt alignment", "align: center, valign", "align: centre, valign",
+     "did you mean 'center'?"),
+]
+
+
+@pytest.mark.parametrize("old,new,message", [c[1:] for c in BROKEN_LAYOUT_FILES],
+                         ids=[c[0] for c in BROKEN_LAYOUT_FILES])
+def test_a_broken_layout_file_is_not_followed_by_unknown_layouts(game, capsys, old, new,
+                                                                message):
+    edit(game / "layouts.yaml", old, new)
+    file, _, _, said = only(problems(game, capsys))
+    assert file == "layouts.yaml" and message in said
+
+
+def test_a_missing_layout_file_is_one_problem(game, capsys):
+    edit(game / "game.yaml", "layouts: [layouts.yaml]", "layouts: [layout.yaml]")
+    file, line, _, message = only(problems(game, capsys))
+    assert (file, line) == ("game.yaml", 6) and "'layout.yaml' not found" in message
+
+
+def test_a_broken_icon_file_is_one_problem(game, capsys):
+    edit(game / "layouts.yaml", 'name: "{suit}"', "name: sun")
+    edit(game / "icons.yaml", "icons:", "icons: [")
+    file, _, _, message = only(problems(game, capsys))
+    assert file == "icons.yaml" and "YAML syntax error" in message
+
+
+def test_a_bad_element_replacing_an_inherited_one_is_one_problem(game, capsys):
+    edit(game / "layouts.yaml", 'fill: "{suit_colors.{suit}}"}', 'fill: "#12"}')
+    file, line, _, message = only(problems(game, capsys))
+    assert (file, line) == ("layouts.yaml", 8) and "got text '#12'" in message
 
 
 # -- 3. text that does not fit: at the card ----------------------------------------------
