@@ -110,6 +110,7 @@ _MUL = {"*": operator.mul, "/": operator.truediv}
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
             ">": operator.gt, ">=": operator.ge, "in": _within,
             "not in": lambda a, b: not _within(a, b), "contains": lambda a, b: _within(b, a)}
+_EQUALITY = frozenset({"==", "!=", "in", "not in", "contains"})
 
 
 def _const(value):
@@ -167,6 +168,7 @@ class _Parser:
         self.tokens = _tokenize(source, self.error)
         self.at = self.depth = 0
         self.names: set[str] = set()
+        self.texts: set[str] = set()  # bare names where text is likely meant (see comparison)
 
     def error(self, message: str) -> ExprError:
         return ExprError(f"cannot read {self.what} '{self.source}': {message}")
@@ -239,6 +241,8 @@ class _Parser:
             return left
         self.at += len(op.split())
         right = self.sum()
+        if op in _EQUALITY and hasattr(left, "path") and hasattr(right, "path"):
+            self.texts |= {left.path, right.path}  # `kind == leer`: one side is text
         if self.operator():
             column = self.tokens[self.at][2] + 1
             raise self.error(f"comparisons cannot be chained (column {column}); "
@@ -295,6 +299,7 @@ class _Parser:
     def listing(self):
         items = self.nested(self.items)
         self.take("]", "',' or ']'")
+        self.texts |= {item.path for item in items if hasattr(item, "path")}  # [leer, voll]
         values = [getattr(item, "value", MISSING) for item in items]
         if MISSING not in values:  # a literal list is built once, not per card
             return _const(values)
@@ -313,7 +318,11 @@ class _Parser:
         self.names.add(path)
         parts = _split(path)
         if not self.arith:
-            return lambda ctx: None if (value := _resolve(parts, ctx)) is MISSING else value
+            def value(ctx):
+                found = _resolve(parts, ctx)
+                return None if found is MISSING else found
+            value.path = path
+            return value
 
         def number(ctx):
             value = _resolve(parts, ctx)
@@ -343,6 +352,8 @@ class _Expr:
         parser = _Parser(self.source, self.what, self.arith)
         self._run = parser.parse()
         self.names = frozenset(parser.names)
+        # bare names compared with another name, or listed: probably unquoted text
+        self.texts = frozenset(parser.texts)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.source!r})"

@@ -10,6 +10,7 @@ from reportlab.lib.units import mm
 
 from pnp import ASSETS
 from pnp.errors import Mark
+from pnp.layouts import close_files
 
 Image.MAX_IMAGE_PIXELS = 64_000_000  # Pillow's decompression-bomb guard, made an error below
 
@@ -84,7 +85,7 @@ class ImageDrawing:
         if not (path.is_relative_to(root) or path.is_relative_to(ASSETS.resolve())):
             self.report(mark, f"image '{src}' points outside the game folder")
         elif not path.is_file():
-            self.report(mark, f"image '{src}' not found")
+            self.report(mark, f"image '{src}' not found{close_files(root, src)}")
         elif path.suffix.lower() == ".svg":
             found = self.svg(path, src, mark)
         else:

@@ -8,12 +8,13 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
 from pnp.errors import Mark, Problems
 from pnp.expr import Arith, Condition, ExprError
 from pnp.schema import is_template, unknown_key
 from pnp.specs import ELEMENT_SPECS, MAX_BOXES
-from pnp.template import Line
+from pnp.template import Line, unbalanced
 from pnp.unread import Layouts, Unread, unread_files
 
 FIRST_NAME = re.compile(r"\{([^{}.\s]+)")  # first segment of each `{path}` template
@@ -129,6 +130,7 @@ def check_element(loader, element, mark: Mark, game, unread: Unread | None = Non
             return None
     if kind in ("text", "richtext") and not check_lines(loader, checked, element, mark):
         return None
+    check_braces(loader.problems, element)
     if kind == "track":
         boxes = abs(checked["stop"] - checked["start"]) // max(1, abs(checked["step"] or 1)) + 1
         if boxes > MAX_BOXES:
@@ -147,8 +149,28 @@ def check_element(loader, element, mark: Mark, game, unread: Unread | None = Non
                             unknown_ref("icon", checked["name"], game.icons))
     for key in ("src", "image"):
         if key in checked and not is_template(checked[key]):
-            loader.inside(checked[key], element.mark_of(key), "image")
+            missing = missing_image(loader.root, checked[key])
+            if missing:
+                loader.problems.add(element.mark_of(key), missing)
+            else:
+                loader.inside(checked[key], element.mark_of(key), "image")
     return checked
+
+
+def check_braces(problems: Problems, element) -> None:
+    """A template's braces must pair: an unclosed `{title` would print literally."""
+    for key, value in element.items():
+        values = value if key == "lines" and isinstance(value, list) else [value]
+        marks = value.marks if key == "lines" and hasattr(value, "marks") else None
+        for i, text in enumerate(values):
+            text = text.get("text") if isinstance(text, dict) else text
+            if key == "when" or not isinstance(text, str) or not set("{}") & set(text):
+                continue
+            wrong = unbalanced(text)
+            if wrong:
+                mark = marks[i] if marks else element.mark_of(key)
+                shown = f"line {i + 1}: " if marks else ""
+                problems.add(mark, f"{key}: {shown}'{text[:60]}': {wrong}")
 
 
 def check_lines(loader, checked: dict, element, mark: Mark) -> bool:
@@ -219,6 +241,7 @@ def check_names(game, problems: Problems) -> None:
             name for item in comp.items for name in (item.front, item.back)}
         for layout_name in sorted(n for n in used if n and game.layouts.get(n)):
             for element in game.layouts[layout_name].elements:
+                texts = texts_read(element)
                 for name, key in names_read(element).items():
                     if name in known:
                         continue
@@ -226,11 +249,69 @@ def check_names(game, problems: Problems) -> None:
                     if (mark, name) in reported:
                         continue
                     reported.add((mark, name))
-                    close = difflib.get_close_matches(name, sorted(known), n=1)
-                    hint = f"; did you mean '{close[0]}'?" if close else \
-                        (f"; text is quoted: '{name}'" if key == "when" else "")
+                    hint = name_hint(name, known, key == "when", name in texts)
                     problems.add(mark, f"'{name}' in {key} names no field or variable of "
                                  f"component '{comp.id}'{hint}")
+
+
+NEAR = 0.8  # how alike a name must be to a known one to beat "quote it" (difflib ratio)
+
+
+def name_hint(name: str, known, condition: bool, texty: bool) -> str:
+    """The likeliest fix for an unknown name: a close name, or quotes where text is
+    probably meant (`kind == leer`: 'bleed' is far-fetched; `titel == 'x'`: 'title')."""
+    close = difflib.get_close_matches(name, sorted(known), n=1)
+    near = close and difflib.SequenceMatcher(None, name, close[0]).ratio() >= NEAR
+    if texty and near:
+        return f"; did you mean '{close[0]}'? (if it is text, quote it: '{name}')"
+    if texty or (condition and not close):
+        return f"; quote it: '{name}'"
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def texts_read(element: dict) -> frozenset:
+    """Bare names of the element's conditions that stand where text is likely meant."""
+    conditions = [element["_when"]] + [line.when for line in element.get("_lines", ())]
+    return frozenset().union(*(c.texts for c in conditions if c is not None))
+
+
+def missing_image(root, text: str) -> str | None:
+    """'image 'x' not found; did you mean ...?' for a path inside the game folder that
+    names no file (other problems are Loader.inside's)."""
+    try:
+        path = (root / text).resolve()
+        if not path.is_relative_to(root) or path.is_file():
+            return None
+    except (OSError, RuntimeError, ValueError):
+        return None
+    return f"image '{text}' not found{close_files(root, text)} (looked for {path})"
+
+
+def close_files(root, src: str) -> str:
+    """"; did you mean 'art/Portrait.PNG'?" for an image path that names no file: each
+    part that is not there replaced by the one of its folder that differs only in case,
+    or else is close; "" when some part has none."""
+    parts = PurePosixPath(str(src).replace("\\", "/")).parts
+    here, fixed = root, []
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        if part in ("/", ".", ".."):
+            return ""
+        try:
+            if not last and (here / part).is_dir():
+                here, fixed = here / part, [*fixed, part]
+                continue
+            names = sorted(p.name for p in here.iterdir()
+                           if (p.is_file() if last else p.is_dir()))
+        except OSError:
+            return ""
+        match = [n for n in names if n.lower() == part.lower()] or \
+            difflib.get_close_matches(part, names, n=1)
+        if not match:
+            return ""
+        here, fixed = here / match[0], [*fixed, match[0]]
+    found = "/".join(fixed)
+    return f"; did you mean '{found}'?" if found and found != src else ""
 
 
 def unknown_ref(kind: str, name: str, known) -> str:

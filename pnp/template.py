@@ -90,6 +90,24 @@ def culprit(text, context: dict):
     return None
 
 
+def unbalanced(text: str) -> str | None:
+    """What is wrong with the braces of a template, or None: a '{' never closed (or a '}'
+    never opened) would print literally, since there is no escape."""
+    opened = []
+    for at, char in enumerate(text, start=1):
+        if char == "{":
+            opened.append(at)
+        elif char == "}":
+            if not opened:
+                return f"the '}}' at character {at} closes no '{{'"
+            if text[at - 2] == "{":
+                return f"'{{}}' at character {at - 1} names no field"
+            opened.pop()
+    if opened:
+        return f"the '{{' at character {opened[-1]} is never closed (a template is '{{field}}')"
+    return None
+
+
 def _text(value) -> str:
     if value is None:
         return ""

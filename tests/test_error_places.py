@@ -10,6 +10,7 @@ import shutil
 
 import pytest
 from conftest import edit
+from PIL import Image
 
 from pnp import BUNDLED_GAMES
 from pnp.cli import main
@@ -154,3 +155,77 @@ def test_text_that_does_not_fit_is_warned_at_the_card(game, capsys):
     assert re.search(r"crew\.yaml:3:\d+: crew 'C-02' front: text \(\{text\}\) does not fit",
                      fit[0]), fit
     assert "basic.yaml" not in fit[0] and "(layout 'crew-front')" in fit[0]
+
+
+# -- 4. a bare word in a condition: quote it ---------------------------------------------
+
+@pytest.mark.parametrize("when,hint", [
+    ("title == Knacker", "; quote it: 'Knacker'"),
+    ("title == leer", "; quote it: 'leer'"),  # not "did you mean 'bleed'?"
+    ("title in [leer, voll]", "; quote it: 'leer'"),
+    ("Knacker", "; quote it: 'Knacker'"),
+    ("titel == 'x'", "; did you mean 'title'?"),
+])
+def test_a_bare_word_in_a_condition_gets_the_likely_fix(game, capsys, when, hint):
+    edit(game / "layouts.yaml", '- {type: background, fill: "#fbf8f0"}',
+         f'- {{type: background, fill: "#fbf8f0", when: "{when}"}}')
+    found = problems(game, capsys)
+    assert any(hint in message for _, _, _, message in found), found
+    assert not any("bleed" in message for _, _, _, message in found), found
+    assert {(file, line) for file, line, _, _ in found} == {("layouts.yaml", 14)}
+
+
+# -- 6. an unclosed template is an error at its place ------------------------------------
+
+@pytest.mark.parametrize("old,new,said", [
+    ('text: "{title}"', 'text: "{title"', "the '{' at character 1 is never closed"),
+    ('text: "{title}"', 'text: "{title}}"', "the '}' at character 8 closes no '{'"),
+    ('fill: "{suit_colors.{suit}}"}', 'fill: "{suit_colors.{suit}"}', "never closed"),
+])
+def test_an_unbalanced_template_is_an_error_at_its_line(game, capsys, old, new, said):
+    edit(game / "layouts.yaml", old, new)
+    file, line, _, message = only(problems(game, capsys))
+    assert (file, line) == ("layouts.yaml", line_of(game / "layouts.yaml", new[:-1]))
+    assert said in message
+
+
+# -- 7. an image path that differs in case: the file it probably means -------------------
+
+def test_an_image_path_in_the_wrong_case_suggests_the_file(game, capsys):
+    (game / "Art").mkdir()
+    Image.new("RGB", (8, 8)).save(game / "Art" / "Portrait.PNG")
+    edit(game / "layouts.yaml", '- {type: background, fill: "#fbf8f0"}',
+         "- {type: image, src: art/portrait.png, x: 0, y: 0, w: 10, h: 10}")
+    file, line, _, message = only(problems(game, capsys))
+    assert (file, line) == ("layouts.yaml", 14)
+    assert "image 'art/portrait.png' not found; did you mean 'Art/Portrait.PNG'?" in message
+
+
+def test_an_image_named_by_a_card_suggests_a_close_file(game, capsys):
+    Image.new("RGB", (8, 8)).save(game / "Portrait.PNG")
+    edit(game / "layouts.yaml", '- {type: background, fill: "#fbf8f0"}',
+         '- {type: image, src: "{title}.png", x: 0, y: 0, w: 10, h: 10}')
+    edit(game / "game.yaml", 'title: "How to play"', "title: portrait")
+    _, _, _, message = only(problems(game, capsys))
+    assert "image 'portrait.png' not found; did you mean 'Portrait.PNG'?" in message
+
+
+# -- and what already was right stays so ----------------------------------------------
+
+@pytest.mark.parametrize("file,old,new,said", [
+    ("layouts.yaml", "x: 10, y: 12", "x: 10mmm, y: 12", "unknown unit in '10mmm'"),
+    ("layouts.yaml", 'text: "{title}"', 'text: "{titel}"', "did you mean 'title'?"),
+    ("layouts.yaml", "style: sheet-body", "style: sheet-bdy", "did you mean 'sheet-body'?"),
+    ("layouts.yaml", "sheet-body: {font: sans", "sheet-body: {font: sanz",
+     "did you mean 'sans'?"),
+    ("game.yaml", "vars:", 'styles:\n  basic-body: {size: 8, color: "#1b1b1"}\nvars:',
+     "got text '#1b1b1'"),
+    ("game.yaml", "size: poker", "size: pokr", "did you mean 'poker'?"),
+])
+def test_a_wrong_value_in_the_designers_files_is_one_problem_at_its_line(game, capsys, file,
+                                                                        old, new, said):
+    edit(game / file, old, new)
+    at, line, _, message = only(problems(game, capsys))
+    assert (at, line) == (file, line_of(game / file, new.splitlines()[-1][:20]) if
+                          "\n" not in new else line_of(game / file, "#1b1b1"))
+    assert said in message

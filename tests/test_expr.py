@@ -347,3 +347,17 @@ def test_fuzz_sources_reach_the_evaluator():
     # make this guard fail at random (it did, once, on a loaded machine)
     assert find(SOURCES, rich, settings=settings(max_examples=20_000, derandomize=True,
                                                  database=None, deadline=None))
+
+
+@pytest.mark.parametrize("source,texts", [
+    ("kind == leer", {"kind", "leer"}),
+    ("kind in [leer, voll]", {"leer", "voll"}),
+    ("attributes contains Stealth", {"attributes", "Stealth"}),
+    ("titel == 'x'", set()),
+    ("level >= limit", set()),
+    ("leer", set()),
+])
+def test_a_condition_knows_the_bare_words_that_are_probably_text(source, texts):
+    """Bare names compared with another name, or listed, are where a designer most
+    likely meant text: the unknown-name hint then says to quote them."""
+    assert Condition(source).texts == texts
