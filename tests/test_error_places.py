@@ -175,6 +175,44 @@ def test_a_bare_word_in_a_condition_gets_the_likely_fix(game, capsys, when, hint
     assert {(file, line) for file, line, _, _ in found} == {("layouts.yaml", 14)}
 
 
+# -- 5. spreadsheets: a missing column once, a missing sheet at game.yaml ----------------
+
+CREW = ["C-01,Navigator,sun,a", "C-02,Engineer,sun,b", "C-03,Pilot,moon,c",
+        "C-04,Medic,moon,d", "C-05,Captain,star,e", "C-06,Stowaway,star,f"]
+
+
+def test_a_csv_without_a_required_column_says_so_once_at_the_header(game, capsys):
+    (game / "crew.csv").write_text("\n".join(["id,name,suit,text", *CREW]) + "\n")
+    edit(game / "game.yaml", "data: crew.yaml", "data: crew.csv")
+    assert only(problems(game, capsys)) == (
+        "crew.csv", 1, 0, "no column 'power' in the header row: a required field, so all "
+        "6 rows lack it")
+
+
+def test_a_csv_without_ids_says_so_once(game, capsys):
+    rows = [",".join((name, suit, "1", text))
+            for _, name, suit, text in (row.split(",") for row in CREW)]
+    (game / "crew.csv").write_text("\n".join(["name,suit,power,text", *rows]) + "\n")
+    edit(game / "game.yaml", "data: crew.yaml", "data: crew.csv")
+    file, line, _, message = only(problems(game, capsys))
+    assert (file, line) == ("crew.csv", 1) and "no column 'id'" in message
+
+
+def test_an_xlsx_sheet_that_is_not_there_is_at_the_game_yaml_line(game, capsys):
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.active.title = "Cards"
+    book.active.append(["id", "name", "suit", "power", "text"])
+    for row in CREW:
+        book.active.append([*row.split(",")[:3], 1, "x"])
+    book.save(game / "crew.xlsx")
+    edit(game / "game.yaml", "data: crew.yaml", "data: crew.xlsx\n    sheet: Crads")
+    file, line, _, message = only(problems(game, capsys))
+    assert (file, line) == ("game.yaml", line_of(game / "game.yaml", "sheet: Crads"))
+    assert "no sheet 'Crads'" in message and "did you mean 'Cards'?" in message
+
+
 # -- 6. an unclosed template is an error at its place ------------------------------------
 
 @pytest.mark.parametrize("old,new,said", [
