@@ -84,8 +84,7 @@ LAYOUT_CASES = [
      "'titel' in when names no field or variable of component 'rules'; did you mean 'title'?"),
     ("- {type: background, fill: \"#fbf8f0\"}",
      "- {type: rect, when: \"title == Howto\", fill: \"#000000\"}",
-     "'Howto' in when names no field or variable of component 'rules'; text is quoted: "
-     "'Howto'"),
+     "'Howto' in when names no field or variable of component 'rules'; quote it: 'Howto'"),
     ("    extends: basic-card-front\n", "    extends: basic-card-front\n    hide: [bdy]\n",
      "hide: 'bdy' names no element of 'basic-card-front'; did you mean 'body'?"),
 ]

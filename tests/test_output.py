@@ -133,7 +133,7 @@ def test_new_game_builds_from_the_cli(tmp_path):
     assert done.returncode == 2 and "not empty" in done.stderr
 
 
-def test_text_fit_warnings_come_once_per_item_with_the_layout_line(tmp_path):
+def test_text_fit_warnings_come_once_per_item_at_the_cards_line(tmp_path):
     game_dir = tmp_path / "g"
     subprocess.run([sys.executable, "-m", "pnp", "new", str(game_dir)], check=True)
     data = game_dir / "crew.yaml"
@@ -146,7 +146,8 @@ def test_text_fit_warnings_come_once_per_item_with_the_layout_line(tmp_path):
     result = build_game(load_game(game_dir), tmp_path / "out", Options())
     fit = [w for w in result.warnings if "minimum size" in w]
     assert len(fit) == 1, fit
-    assert re.match(r".*basic\.yaml:\d+: crew 'C-02' front: text \(\{text\}\)", fit[0]), fit
+    assert re.match(r".*crew\.yaml:3:\d+: crew 'C-02' front: text \(\{text\}\) does not fit",
+                    fit[0]), fit
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
