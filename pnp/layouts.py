@@ -108,7 +108,7 @@ def check_element(loader, element, mark: Mark, game, unread: Unread | None = Non
         loader.problems.add(mark, "expected a layout element (a mapping with 'type')")
         return None
     kind = element.get("type")
-    if kind not in ELEMENT_SPECS:
+    if not isinstance(kind, str) or kind not in ELEMENT_SPECS:  # a list or mapping too
         loader.problems.add(element.mark_of("type") if "type" in element else mark,
                             f"unknown element type '{kind}'"
                             + unknown_key(kind, ELEMENT_SPECS, "element types")[

@@ -71,3 +71,9 @@ def test_a_repeated_problem_is_listed_once_and_counted_each_time():
     before = problems.raised
     problems.add(mark, "bad")
     assert problems.since(before) and len(problems.items) == 1
+
+
+@pytest.mark.parametrize("kind", ["{}", "[text]", "7"])
+def test_an_element_type_that_is_not_a_name(game, capsys, kind):
+    edit(game / "layouts.yaml", "type: background, fill:", f"type: {kind}, fill:")
+    assert re.search(r"layouts\.yaml:8:\d+: unknown element type", refused(game, capsys))
