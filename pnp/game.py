@@ -162,7 +162,7 @@ class Loader(ComponentLoader):
         fonts = self.load_fonts(spec["fonts"], raw)
         styles, layouts = self.load_layout_files(spec, raw)
         self.check_style_fonts(styles, fonts)
-        styles = self.resolve_styles(styles)
+        styles = self.resolve_styles(styles, raw)
         icons = self.load_icons(spec, raw)
         game = Game(id=spec["id"], name=spec["name"], root=self.root,
                     language=self.lang, players=spec["players"], fonts=fonts,
@@ -244,7 +244,13 @@ class Loader(ComponentLoader):
                                   f" (fonts: {', '.join(sorted(fonts))}; a game adds its own "
                                   "under `fonts`)")
 
-    def resolve_styles(self, styles: dict) -> dict:
+    def resolve_styles(self, styles: dict, raw) -> dict:
+        """Each style with what it extends merged in. A parent that a layout file which
+        could not be read may hold is not reported unknown as well (pnp.unread)."""
+        from pnp.unread import Unread, unread_files
+
+        unread = unread_files(self.root, raw, self.problems) if self.problems.items \
+            else Unread()
         resolved: dict = {}
 
         def resolve(name: str, chain: tuple) -> dict:
@@ -258,7 +264,8 @@ class Loader(ComponentLoader):
                     self.problems.add(mark, "style 'extends' cycle: "
                                       + " -> ".join((*chain, name, parent)))
                 elif parent not in styles:
-                    self.problems.add(mark, unknown_ref("style", parent, styles))
+                    if not unread.may_define("style", parent):
+                        self.problems.add(mark, unknown_ref("style", parent, styles))
                 else:
                     base = resolve(parent, (*chain, name))
             out = {**base, **{k: v for k, v in value.items() if v is not None}}

@@ -131,6 +131,14 @@ def test_a_missing_layout_file_is_one_problem(game, capsys):
     assert (file, line) == ("game.yaml", 6) and "'layout.yaml' not found" in message
 
 
+def test_a_style_extending_one_in_a_broken_file_is_one_problem(game, capsys):
+    (game / "more.yaml").write_text('styles:\n  base-x: {font: sans, color: "#12345"}\n')
+    edit(game / "game.yaml", "layouts: [layouts.yaml]", "layouts: [layouts.yaml, more.yaml]")
+    edit(game / "layouts.yaml", "sheet-body: {font: sans,", "sheet-body: {extends: base-x,")
+    file, line, _, message = only(problems(game, capsys))
+    assert (file, line) == ("more.yaml", 2) and "got text '#12345'" in message
+
+
 def test_a_broken_icon_file_is_one_problem(game, capsys):
     edit(game / "layouts.yaml", 'name: "{suit}"', "name: sun")
     edit(game / "icons.yaml", "icons:", "icons: [")
