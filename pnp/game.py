@@ -106,7 +106,10 @@ class Loader(ComponentLoader):
             self.problems.add(mark, f"{what} '{text}' points outside the game folder")
             return None
         if not found:
-            self.problems.add(mark, f"{what} '{text}' not found (looked for {path})")
+            from pnp.layouts import close_files
+
+            hint = close_files(self.root, text) or f" (looked for {path})"
+            self.problems.add(mark, f"{what} '{text}' not found{hint}")
             return None
         return path
 

@@ -275,3 +275,10 @@ def test_a_wrong_value_in_the_designers_files_is_one_problem_at_its_line(game, c
     assert (at, line) == (file, line_of(game / file, new.splitlines()[-1][:20]) if
                           "\n" not in new else line_of(game / file, "#1b1b1"))
     assert said in message
+
+
+@pytest.mark.parametrize("written", ["Crew.YAML", "crw.yaml"])
+def test_a_data_file_path_near_a_real_one_gets_a_suggestion(game, capsys, written):
+    edit(game / "game.yaml", "data: crew.yaml", f"data: {written}")
+    file, _, _, message = only(problems(game, capsys))
+    assert file == "game.yaml" and message.endswith("not found; did you mean 'crew.yaml'?")
