@@ -87,6 +87,20 @@ class Any_(Spec):
 
 
 @dataclass
+class Plain(Spec):
+    """One plain value (a choice of a field): text, a number or true/false."""
+
+    expected: str = "a plain value (text, a number or true/false)"
+
+    def clean(self, value, mark, problems):
+        if isinstance(value, Numeral):
+            return str(value)
+        if value is None or isinstance(value, (list, dict)):
+            return self.wrong(value, mark, problems)
+        return value
+
+
+@dataclass
 class Str(Spec):
     choices: tuple | None = None
     pattern: re.Pattern | None = None
@@ -104,7 +118,7 @@ class Str(Spec):
         if not isinstance(value, str):
             return self.wrong(value, mark, problems)
         if self.choices and value not in self.choices:
-            close = difflib.get_close_matches(value, self.choices, n=1)
+            close = difflib.get_close_matches(value, list(map(str, self.choices)), n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             problems.add(mark, f"'{value}' is not one of: {', '.join(map(str, self.choices))}"
                          + hint)

@@ -17,6 +17,7 @@ from pnp.schema import (
     Num,
     OneOf,
     Opt,
+    Plain,
     Record,
     Regex,
     Str,
@@ -160,11 +161,11 @@ FIELD = OneOf((
     Record({
         "type": Opt(Str(choices=FIELD_TYPES), required=True),
         "required": Opt(Bool(), default=True),
-        "choices": Opt(ListOf(Any_())),
+        "choices": Opt(ListOf(Plain())),
         "min": Opt(Num()), "max": Opt(Num()),
         "multiple_of": Opt(Int(min=1)),
         "items": Opt(Str(choices=FIELD_TYPES)),
-        "item_choices": Opt(ListOf(Any_())),
+        "item_choices": Opt(ListOf(Str())),  # list entries are text
         "max_items": Opt(Int(min=0)),
         # text (every list entry) that must match a regular expression, as a whole;
         # `means` says in words what that is, for the error message

@@ -77,3 +77,15 @@ def test_a_repeated_problem_is_listed_once_and_counted_each_time():
 def test_an_element_type_that_is_not_a_name(game, capsys, kind):
     edit(game / "layouts.yaml", "type: background, fill:", f"type: {kind}, fill:")
     assert re.search(r"layouts\.yaml:8:\d+: unknown element type", refused(game, capsys))
+
+
+@pytest.mark.parametrize("choices", ["[sun, null]", "[sun, [moon]]", "[sun, {a: 1}]"])
+def test_a_choice_that_is_no_plain_value(game, capsys, choices):
+    edit(game / "game.yaml", "suit: {type: text, choices: [sun, moon, star]}",
+         f"suit: {{type: text, choices: {choices}}}")
+    assert re.search(r"game\.yaml:\d+:\d+: expected a plain value", refused(game, capsys))
+
+
+def test_a_list_entry_choice_that_is_not_text(aat, capsys):
+    edit(aat / "game.yaml", "item_choices: [Space, Planetside]", "item_choices: [Space, null]")
+    assert re.search(r"game\.yaml:84:\d+: expected text, got nothing", refused(aat, capsys))
