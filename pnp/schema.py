@@ -14,15 +14,14 @@ from dataclasses import dataclass, field
 
 from pnp.colornames import NAMED
 from pnp.errors import Mark, Problems
+from pnp.numerals import from_numeral, too_large
 from pnp.yamlload import Numeral, YList, YMap
 
 TEMPLATE = re.compile(r"\{[^{}]+\}")
 MAX_LENGTH_MM = 2000.0  # no sheet, board or position is longer than 2 m
-MAX_NUMBER = 10**15  # beyond any count, value or size a game has (and exact as a float)
 YAML_BOOL_HINT = ("; YAML reads an unquoted yes/no/on/off/true/false as true/false: "
                   "put the text in quotes, e.g. name: 'off'")
 UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
-LEADING_ZEROS = re.compile(r"[-+]?0[0-9]+")  # `007`: decimal as written, as in a CSV
 LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*([a-z]+)\s*$")
 COLOR = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
 SHORT_COLOR = re.compile(r"^#[0-9a-fA-F]{3}$")
@@ -43,21 +42,6 @@ def type_name(value) -> str:
     if isinstance(value, dict):
         return "a mapping"
     return "nothing" if value is None else type(value).__name__
-
-
-def from_numeral(value, mark, problems):
-    """A number for a `Numeral` (see yamlload.py): `007` is 7 as written; forms whose
-    meaning only YAML 1.1 gives (0x1F, 1_000, 1:20) are refused with the fix.
-    Anything else is returned unchanged."""
-    if not isinstance(value, Numeral):
-        return value
-    if LEADING_ZEROS.fullmatch(value):
-        return int(value)
-    if isinstance(value.yaml_value, str):  # `1e5`: a plain decimal number to any reader
-        return float(value)
-    problems.add(mark, f"'{value}' is not a plain number (YAML 1.1 reads it as "
-                 f"{value.yaml_value!r}): write {value.yaml_value!r}, or quote it if it is text")
-    return None
 
 
 def is_template(value) -> bool:
@@ -186,17 +170,6 @@ class Num(Spec):
         if too_large(value, mark, problems):
             return None
         return _range(self, float(value), mark, problems)
-
-
-def too_large(value: int | float, mark, problems) -> bool:
-    """A number no game needs, refused where it is written (a later float() of a
-    400-digit int would overflow)."""
-    if abs(value) <= MAX_NUMBER or (isinstance(value, float) and not math.isfinite(value)):
-        return False  # not finite: said by the caller
-    shown = f"a number of {len(str(abs(value)))} digits" if isinstance(value, int) and \
-        abs(value) > 10**20 else str(value)
-    problems.add(mark, f"{shown} is beyond any real value; the limit is {MAX_NUMBER:.0e}")
-    return True
 
 
 def _range(spec, value, mark, problems):
