@@ -16,6 +16,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup
 
 from companion.app.widgets import BigButton, Turnable
 from companion.games import load
@@ -56,7 +57,9 @@ class TableScreen(Screen):
         state, view = controller.state, controller.view
         status = view.status(state)
         self.title, self.turn = status["title"], status["turn"]
-        self.undo_text, self.redo_text = controller.undo_text(), controller.redo_text()
+        # the labels are markup (a bold "Undo:"): a name's own brackets stay text
+        self.undo_text = escape_markup(controller.undo_text())
+        self.redo_text = escape_markup(controller.redo_text())
         self.has_dice = bool(controller.spec.dice)
         seat = self.cover_for(state, view)
         self.cover_name = state["players"][seat]["name"] if seat is not None else ""

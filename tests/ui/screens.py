@@ -1,5 +1,7 @@
 """What every game's tour does between moves: numbered screenshots (the first screen
-of each kind once) and whether the pass-and-play cover is up."""
+of each kind once), whether the pass-and-play cover is up, and the table rules at
+every prompt (tests/ui/visible.py): everything to read or tap in sight, no text
+cut, the app idle after each change, no relayout loop."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ class Screens:
         self.app, self.out = app, out
         self.seen: set = set()
         self.count = 0
+        self.checked = 0
 
     def shot(self, name: str) -> None:
         from tests.ui.driver import drawing, pump, screenshot
@@ -30,3 +33,17 @@ class Screens:
         from tests.ui.driver import visible_buttons
 
         return any(b.text.startswith("I am ") for b in visible_buttons(self.app))
+
+    def check(self, where: str) -> None:
+        """The table rules, now: fails naming `where` (the prompt) and what is wrong."""
+        from tests.ui import visible
+        from tests.ui.driver import pump
+
+        with visible.IterationWarnings() as warnings:
+            pump()
+            busy = visible.goes_idle()
+        found = visible.problems(self.app) + visible.hand_starts_in_sight(self.app)
+        found += [f"not idle after {visible.IDLE_SECONDS} s: {b}" for b in busy]
+        found += [f"relayout loop: {w}" for w in warnings.seen]
+        assert not found, f"{where} ({self.app.root.current}): " + "; ".join(found)
+        self.checked += 1

@@ -12,6 +12,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from companion.core.session import Session, replay
 from companion.games.gm.ai import GreedyAgent
 from companion.games.gm.rules import GmRules
@@ -37,9 +39,20 @@ def texts(app) -> str:
 
 
 def hand_on_screen(app) -> list[str]:
-    from companion.games.gm.table import GmCard
+    from companion.games.gm.table import GmHandCard
 
-    return [w.card_id for w in on_screen(app) if isinstance(w, GmCard)]
+    return [w.piece[1] for w in on_screen(app) if isinstance(w, GmHandCard)]
+
+
+def tap_door(app, number: int) -> None:
+    """Tap a back door where it is drawn: on the carrier's embassy."""
+    from companion.games.gm.table import GmDoor
+    from tests.ui.driver import tap
+
+    doors = [w for w in on_screen(app) if isinstance(w, GmDoor) and w.number == number
+             and w.get_root_window() is not None]
+    assert len(doors) == 1, f"door {number} is not drawn on the embassy"
+    tap(doors[0])
 
 
 def find_cover(app) -> bool:
@@ -119,10 +132,10 @@ def test_a_complete_game_by_taps_with_the_door_kept_secret(app, artifacts):
             if "hand" not in shots:
                 shots.add("hand")
                 shot(artifacts, "gm-03-hand")
-            from companion.games.gm.table import GmCard
+            from companion.games.gm.table import GmHandCard
 
-            tap(next(w for w in on_screen(app) if isinstance(w, GmCard)
-                     and w.card_id == action["card"]))
+            tap(next(w for w in on_screen(app) if isinstance(w, GmHandCard)
+                     and w.piece[1] == action["card"]))
         else:
             if wait["kind"] == "officer":
                 chosen = state["door"]
@@ -134,7 +147,7 @@ def test_a_complete_game_by_taps_with_the_door_kept_secret(app, artifacts):
                 if "officer" not in shots:
                     shots.add("officer")
                     shot(artifacts, "gm-04-officer")
-            tap_text(app, f"Door {action['door']}")
+            tap_door(app, action["door"])
         pump()
         shadow.apply(action)
         assert controller.session.actions == shadow.actions, f"step {steps}: {action}"
@@ -234,7 +247,65 @@ def test_printed_cards_are_entered_on_a_keypad_and_doors_need_no_hand(app, artif
     assert state["await"]["kind"] == "door" and state["pile_left"] == 26
     shot(artifacts, "gm-07-printed")
     tap_text(app, "I am Player 1: show")
-    tap_text(app, "Door 3")
+    tap_door(app, 3)
     tap_text(app, "I am Player 2: show")  # the phone changes hands after the secret door
-    tap_text(app, "Door 1")
+    tap_door(app, 1)
     assert app.controller.state["players"][0]["suitcases"] == 1
+
+
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_whole_games_by_taps_at_phone_and_tablet_size(display, size):
+    """tests/ui/gm_tour.py: virtual and printed cards to the end, the table rules at
+    every prompt (everything in sight, no text cut, idle after each move)."""
+    from pathlib import Path
+
+    resolution, density = {"phone": ("1080x2340", "2.625"), "tablet": ("2560x1600", "2")}[size]
+    root = Path(__file__).resolve().parents[2]
+    out = root / "test-artifacts" / f"gm-{size}"
+    for old in out.glob("*.png"):
+        old.unlink()
+    done = subprocess.run([sys.executable, "-m", "tests.ui.gm_tour", "--size", resolution,
+                           "--out", str(out)], cwd=root, capture_output=True, text=True,
+                          env={**os.environ, **display, "KIVY_METRICS_DENSITY": density},
+                          timeout=900)
+    assert done.returncode == 0, done.stderr[-4000:]
+    assert "virtual:" in done.stdout and "printed:" in done.stdout, done.stdout
+    shots = {p.stem.split("-", 1)[1] for p in out.glob("*.png")}
+    for mode in ("virtual", "printed"):
+        assert {f"{mode}-{kind}" for kind in ("city", "defend", "attack", "door", "officer",
+                                              "game-over")} <= shots, sorted(shots)
+
+
+def test_holding_a_card_shows_it_as_printed_and_plays_nothing(app, artifacts):
+    from kivy.base import EventLoop
+    from kivy.tests.common import UnitTestTouch
+    from kivy.uix.image import Image
+
+    from companion.app.zoom import CardZoom
+    from companion.games.gm.table import GmHandCard
+    from tests.ui.driver import pump, tap_text, wait_until
+    from tests.ui.test_companion_ui import shot
+
+    app.controller.new_game("geheime-mission", {"first": 0, "cards": "virtual"}, seed=3)
+    app.show_table()
+    pump()
+    tap_text(app, "I am Player 1: show")
+    card = min((w for w in on_screen(app) if isinstance(w, GmHandCard)),
+               key=lambda w: w.to_window(*w.pos)[0])  # the first of the strip, in sight
+
+    def zooms():
+        return [w for w in EventLoop.window.children if isinstance(w, CardZoom)]
+
+    touch = UnitTestTouch(*card.to_window(*card.center))
+    touch.touch_down()
+    wait_until(lambda: zooms(), "the held card to open")
+    touch.touch_up()
+    pump()
+    assert app.controller.session.actions == []  # a hold is not a tap
+    pictures = [w for w in on_screen(app) if isinstance(w, Image)]
+    assert len(pictures) == 1 and pictures[0].texture is not None
+    assert f"{card.piece[1]}-front.png" in pictures[0].source
+    shot(artifacts, "gm-08-card-held")
+    tap_text(app, "Close")
+    pump()
+    assert not zooms()

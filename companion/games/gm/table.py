@@ -1,27 +1,41 @@
-"""Geheime Mission's table: the board's three fields with this round's cards
-and the values that counted, where the suitcase is and who holds it, each
-player's suitcases and the pile; below, the move: a hand of agents to tap,
-a 1-9 keypad for printed cards, or the three back doors. The shell hosts it
-and covers the screen while the phone changes hands (view.private_seat)."""
+"""Geheime Mission's table in the shell's frame (companion.app.frame): on the
+board the three fields with this round's cards and the values that counted,
+where the suitcase is, and during the back-door step the carrier's three doors
+drawn on his embassy, to tap; the prompt sheet; the hand strip of agents drawn
+as the printed cards are (the three values in their colours with magnifier,
+dagger and shield), best for the current place first. With printed cards the
+sheet holds a keypad for the value the played card shows. Hold a card to read
+it as printed."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from kivy.app import App
-from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import ColorProperty, ListProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ColorProperty,
+    ListProperty,
+    NumericProperty,
+    StringProperty,
+)
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.utils import get_color_from_hex
 
+from companion.app.frame import TableFrame
+from companion.app.icons import PrintedIcon
+from companion.app.zoom import Holdable
 from companion.games.gm import view
-from companion.games.gm.data import DOOR_NAMES, colours
+from companion.games.gm.data import DOOR_NAMES, colours, game
 
 Builder.load_file(str(Path(__file__).with_name("table.kv")))
+
+VALUES = (("find", "city"), ("attack", "attack"), ("defence", "defend"))  # icon, colour
 
 
 def plural(count: int, noun: str) -> str:
@@ -32,110 +46,157 @@ def rgba(hex_colour: str) -> list:
     return get_color_from_hex(hex_colour)
 
 
-class GmPlay(BoxLayout):
-    """One card on a field: the value that counted, in its colour."""
+class GmIcon(PrintedIcon):
+    shapes = staticmethod(lambda name: game().icons[name])
+
+
+class GmPlay(Holdable, ButtonBehavior, BoxLayout):
+    """One card on a field: the value that counted, in its colour; hold: the card."""
 
     value = StringProperty("")
-    caption = StringProperty("")
+    player = StringProperty("")
+    card = StringProperty("")  # the agent's name (printed cards: unknown, "")
     colour = ColorProperty((0, 0, 0, 1))
+
+
+class GmDoor(ButtonBehavior, BoxLayout):
+    """A back door of the carrier's embassy, in its printed colour, to tap."""
+
+    number = NumericProperty(1)
+    label = StringProperty("")
+    fill = ColorProperty((1, 1, 1, 1))
+    ink = ColorProperty((0, 0, 0, 1))
 
 
 class GmField(BoxLayout):
     title = StringProperty("")
-    suitcase = StringProperty("")
+    suitcase = BooleanProperty(False)
     plays = ListProperty([])
 
     def on_plays(self, _widget, plays):
         box = self.ids.plays
         box.clear_widgets()
         for play in plays[-4:]:  # the last pairs: what is being compared now
-            box.add_widget(GmPlay(value=str(play["value"]), colour=rgba(
-                colours()[play["role"]]), caption=play["name"]
-                + (f"\n{play['card']}" if play["card"] else "")))
+            widget = GmPlay(value=str(play["value"]), colour=rgba(colours()[play["role"]]),
+                            player=play["name"], card=play["card"])
+            widget.piece = ("agents", play["card_id"]) if play.get("card_id") else None
+            box.add_widget(widget)
+
+    def show_doors(self, actions: list, on_tap) -> None:
+        box = self.ids.doors
+        box.clear_widgets()
+        for action in actions:
+            door = action["door"]
+            widget = GmDoor(number=door, label=f"{door} {DOOR_NAMES[door]}",
+                            fill=rgba(colours()["doors"][door]),
+                            ink=rgba(colours()["door_text"][door]))
+            widget.bind(on_release=lambda *_a, a=action: on_tap(a))
+            box.add_widget(widget)
 
 
-class GmCard(Button):
-    """An agent in the hand: its three values, the one that counts now large."""
+class GmValue(BoxLayout):
+    """One of an agent's three values: its colour, its pictogram, the number."""
 
-    card_id = StringProperty("")
-    main = StringProperty("")
-    others = StringProperty("")
+    icon = StringProperty("")
+    value = StringProperty("")
     colour = ColorProperty((0, 0, 0, 1))
+    counts = BooleanProperty(False)  # the value the current place reads
 
 
-class GmTable(BoxLayout):
+class GmHandCard(Holdable, ButtonBehavior, BoxLayout):
+    """An agent in the hand, as printed: name, code number, the three values."""
+
+    name = StringProperty("")
+    call = StringProperty("")
+
+
+class GmBoard(BoxLayout):
     score = StringProperty("")
     suitcase = StringProperty("")
-    prompt = StringProperty("")
-    events_text = StringProperty("")
 
+
+class GmTable(TableFrame):
     @property
     def app(self):
         return App.get_running_app()
 
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.board = GmBoard()
+        self.set_board(self.board)
+
     def refresh(self):
         state = self.app.controller.state
         names = view.names(state)
-        self.score = "   ".join(f"{p['name']}: {plural(p['suitcases'], 'suitcase')}"
-                                for p in state["players"]) + f"   Pile: {state['pile_left']}"
+        self.board.score = "   ".join(f"{p['name']}: {plural(p['suitcases'], 'suitcase')}"
+                                      for p in state["players"]) + \
+            f"   Pile: {state['pile_left']}"
         carrier = state["carrier"]
-        self.suitcase = ("Suitcase: in the city centre" if carrier is None else
-                         f"Suitcase: {names[carrier]} has it")
-        self.prompt = view.status(state)["prompt"]
-        self.events_text = "\n".join(e["text"] for e in self.app.controller.recent
-                                     if not e.get("private"))[-900:]
-        fields = view.fields(state)
+        self.board.suitcase = ("Suitcase: in the city centre" if carrier is None else
+                               f"Suitcase: {names[carrier]} has it")
+        wait = state["await"]
+        legal = self.app.controller.legal() if wait else []
+        doors = wait is not None and wait["kind"] in ("door", "officer")
         where = "city" if carrier is None else ("left", "right")[carrier]
-        for widget, field, side in zip((self.ids.left, self.ids.city, self.ids.right), fields,
-                                       ("left", "city", "right"), strict=True):
+        fields = view.fields(state)
+        for widget, field, side in zip((self.board.ids.left, self.board.ids.city,
+                                        self.board.ids.right), fields, ("left", "city",
+                                                                        "right"), strict=True):
             widget.title = "City centre" if side == "city" else \
                 f"{names[field['owner']]}'s embassy"
-            widget.suitcase = "SUITCASE" if side == where else ""
+            widget.suitcase = side == where
             widget.plays = field["plays"]
-        Clock.schedule_once(lambda _dt: self.draw_actions(), 0)
-
-    def draw_actions(self):
-        box = self.ids.actions
-        box.clear_widgets()
-        state = self.app.controller.state
-        wait = state["await"]
+            widget.show_doors(legal if doors and side == where else [], self.act)
+        results = [e["text"] for e in self.app.controller.recent if not e.get("private")][-3:]
         if wait is None:
+            self.sheet.show(view.prompt(state), results)
+            self.hand.show("", [])
             return
-        legal = self.app.controller.legal()
-        if wait["kind"] in ("door", "officer"):
-            grid = GridLayout(cols=3, spacing=dp(6), size_hint_y=None, height=dp(96))
-            for action in legal:
-                door = action["door"]
-                button = Button(text=f"Door {door}\n{DOOR_NAMES[door]}", font_size="18sp",
-                                halign="center", background_normal="",
-                                background_color=rgba(colours()["doors"][door]),
-                                color=rgba(colours()["door_text"][door]), bold=True)
-                button.bind(on_release=lambda *_a, a=action: self.act(a))
-                grid.add_widget(button)
-            box.add_widget(grid)
-            return
-        colour = rgba(colours()[wait["role"]])
-        if "value" in legal[0]:  # printed cards: the value the card shows
-            grid = GridLayout(cols=3, spacing=dp(6), size_hint_y=None, height=dp(3 * 62))
-            for action in legal:
-                key = Button(text=str(action["value"]), font_size="26sp", bold=True,
-                             background_normal="", background_color=colour)
-                key.bind(on_release=lambda *_a, a=action: self.act(a))
-                grid.add_widget(key)
-            box.add_widget(grid)
-            return
-        role = view.ROLE_VALUE[wait["role"]]
+        prompt = view.status(state)["prompt"]
+        if doors:
+            self.sheet.show(prompt + ": tap a door of the embassy", results)
+            self.hand.show("", [])
+        elif "value" in legal[0]:  # printed cards: the value the card shows
+            self.sheet.show(prompt, results, extra=self.keypad(legal, wait["role"]))
+            self.hand.show("", [])
+        else:
+            self.sheet.show(prompt, results)
+            self.show_hand(state, wait)
+
+    def show_hand(self, state, wait) -> None:
+        role = wait["role"]
+        width = dp(112)  # a phone: a row to scroll; a tablet: three a row, as large as fit
+        if self.landscape:
+            width = max(width, min(dp(220), (self.width * self.side_share - dp(24)) / 3))
+        cards = []
         for card in view.hand(state, wait["player"]):
-            others = "  ".join(f"{label} {card[key]}" for key, label in
-                               (("find", "blue"), ("attack", "red"), ("defence", "green"))
-                               if key != role)
-            widget = GmCard(card_id=card["id"], main=f"{card[role]}", colour=colour,
-                            others=f"{card['name']} {card['call']}   [size=13sp]{others}[/size]")
+            widget = GmHandCard(name=card["name"], call=str(card["call"]), width=width)
+            widget.piece = ("agents", card["id"])
+            for key, place in VALUES:
+                widget.ids.boxes.add_widget(GmValue(
+                    icon=key, value=str(card[key]), colour=rgba(colours()[place]),
+                    counts=place == role))
             widget.bind(on_release=lambda *_a, c=card["id"]: self.act({"type": "play",
-                                                                       "card": c}))
-            box.add_widget(widget)
+                                                                      "card": c}))
+            cards.append(widget)
+        count = len(state["players"][wait["player"]]["hand"])
+        self.hand.card_height = max(dp(150), width * 1.3)
+        self.hand.show(f"Your hand ({count}): hold a card to read it", cards)
+
+    def keypad(self, legal: list, role: str) -> GridLayout:
+        colour = rgba(colours()[role])
+        grid = GridLayout(cols=5 if self.landscape else 3, spacing=dp(6), size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        for action in legal:
+            key = Button(text=str(action["value"]), font_size="26sp", bold=True,
+                         size_hint_y=None, height=dp(56), background_normal="",
+                         background_color=colour)
+            key.bind(on_release=lambda *_a, a=action: self.act(a))
+            grid.add_widget(key)
+        return grid
 
     def act(self, action):
         reason = self.app.act(action)
         if reason:
-            self.prompt = reason
+            self.sheet.prompt = reason
+

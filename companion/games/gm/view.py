@@ -86,7 +86,8 @@ def fields(state: dict) -> list[dict]:
     for place, plays in (("embassy", state["embassies"][0]), ("city", state["city"]),
                          ("embassy", state["embassies"][1])):
         rows = [{"seat": p["seat"], "name": who[p["seat"]], "value": p["value"],
-                 "role": p["role"], "card": agents()[p["card"]]["name"] if p["card"] else ""}
+                 "role": p["role"], "card": agents()[p["card"]]["name"] if p["card"] else "",
+                 "card_id": p["card"]}
                 for p in plays]
         out.append({"place": place, "plays": rows})
     out[0]["owner"], out[2]["owner"] = 0, 1

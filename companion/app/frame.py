@@ -1,0 +1,109 @@
+"""The table's arrangement, shared by every game: the board (what lies on the
+table), the prompt sheet (what to do now: the prompt, the latest results, the
+moves the board cannot show) and the hand strip (the acting player's cards).
+
+A phone in portrait stacks them: the board takes what the sheet and the strip
+leave, the strip is one row of cards that scrolls sideways, the playable ones
+first. A tablet in landscape puts the board on the left and the sheet and the
+hand beside it, the hand wrapped in rows. Nothing scrolls up and down: a board
+that does not fit its place is a bug the UI tests find (tests/ui/visible.py).
+
+Face to face (a setting), the sheet and the hand turn for a player across the
+table (they sit in a Turnable); the board stays as it lies."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.app.widgets import BigButton, Turnable  # noqa: F401 - frame.kv's
+
+Builder.load_file(str(Path(__file__).resolve().parent / "kv" / "frame.kv"))
+
+
+@dataclass
+class Move:
+    """A button of the prompt sheet."""
+
+    text: str
+    on_press: Callable[[], None]
+    tone: str = "normal"  # normal, primary, danger
+    disabled: bool = False
+
+
+class PromptSheet(BoxLayout):
+    """The prompt, the last results and the moves, as compact as they read."""
+
+    prompt = StringProperty("")
+    results = StringProperty("")
+    columns = NumericProperty(2)
+
+    def show(self, prompt: str, results: list[str] | None = None, moves: list | None = None,
+             extra=None) -> None:
+        """`extra`: a widget for a choice the board cannot show (a keypad, a list)."""
+        self.prompt = prompt
+        self.results = "\n".join(results or [])
+        box = self.ids.moves
+        box.clear_widgets()
+        moves = moves or []
+        box.cols = 1 if len(moves) == 1 else self.columns
+        for move in moves:
+            button = SheetButton(text=move.text, tone=move.tone, disabled=move.disabled)
+            button.bind(on_release=lambda *_a, m=move: m.on_press())
+            box.add_widget(button)
+        slot = self.ids.extra
+        slot.clear_widgets()
+        if extra is not None:
+            slot.add_widget(extra)
+
+
+class SheetButton(BigButton):
+    """A move: its words wrap to two lines rather than being cut."""
+
+
+class HandStrip(BoxLayout):
+    """The acting player's cards: one row that scrolls sideways (portrait), or rows
+    (landscape). The game gives the cards in order, the playable ones first."""
+
+    title = StringProperty("")
+    wrapped = BooleanProperty(False)  # rows instead of one sideways row
+    card_height = NumericProperty(dp(120))
+    shown = BooleanProperty(False)  # no cards and no title: no room taken
+
+    def show(self, title: str, cards: list) -> None:
+        self.title = title
+        self.shown = bool(title or cards)
+        row = self.ids.row
+        row.clear_widgets()
+        for card in cards:
+            card.size_hint = (None, None)
+            card.height = self.card_height
+            row.add_widget(card)
+        self.ids.scroll.scroll_x = 0  # the first (playable) cards in sight
+
+
+class TableFrame(BoxLayout):
+    """Board, sheet and hand; a game's table widget is one, or holds one."""
+
+    landscape = BooleanProperty(False)
+    side_share = NumericProperty(0.4)  # landscape: the width of the sheet and hand
+
+    def set_board(self, widget) -> None:
+        slot = self.ids.board
+        if widget.parent is not slot:
+            slot.clear_widgets()
+            slot.add_widget(widget)
+
+    @property
+    def sheet(self) -> PromptSheet:
+        return self.ids.sheet
+
+    @property
+    def hand(self) -> HandStrip:
+        return self.ids.hand

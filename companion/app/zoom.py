@@ -1,0 +1,110 @@
+"""Hold a card to read it: any piece on the screen (in a hand, on the table, in a
+list, in the log) opens the printed card, drawn from the same YAML and layout as
+the print (companion.cardart), with the game's words for what its icons and
+keywords mean below it, and a close button.
+
+A widget takes part by mixing in `Holdable` (before a ButtonBehavior, so a hold
+is not also a tap) and setting `piece` to (component id, printed id) or
+(component id, printed id, side)."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.properties import ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.image import Image
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+
+from companion.app import theme
+from companion.app.widgets import BigButton
+
+HOLD_SECONDS = 0.45  # Android's long-press timeout is 0.4-0.5 s
+SLOP_DP = 12  # a finger that moves further scrolls, it does not hold
+
+_art: dict = {}
+
+
+def card_art(game_id: str):
+    """One CardArt a game, its cache in the app's data folder."""
+    from pathlib import Path
+
+    from companion.cardart import CardArt
+
+    if game_id not in _art:
+        app = App.get_running_app()
+        folder = getattr(app, "data_dir", None) or getattr(app, "user_data_dir", None)
+        cache = Path(folder) / "card-images" if folder else None
+        _art[game_id] = CardArt(game_id, cache)
+    return _art[game_id]
+
+
+class Holdable:
+    """Mixin: holding the widget HOLD_SECONDS opens its `piece` in a CardZoom."""
+
+    piece = ObjectProperty(None, allownone=True)
+
+    def on_touch_down(self, touch):
+        if self.piece and self.collide_point(*touch.pos) and \
+                not getattr(touch, "is_mouse_scrolling", False):
+            touch.ud[("hold", id(self))] = Clock.schedule_once(
+                lambda _dt: self._held(touch), HOLD_SECONDS)
+        return super().on_touch_down(touch)
+
+    def on_touch_move(self, touch):
+        event = touch.ud.get(("hold", id(self)))
+        if event is not None and (abs(touch.x - touch.ox) > dp(SLOP_DP) or
+                                  abs(touch.y - touch.oy) > dp(SLOP_DP)):
+            event.cancel()
+        return super().on_touch_move(touch)
+
+    def on_touch_up(self, touch):
+        event = touch.ud.pop(("hold", id(self)), None)
+        if event is not None:
+            event.cancel()
+        if touch.ud.get(("held", id(self))):  # the hold opened the card: no tap as well
+            if touch.grab_current is self:
+                touch.ungrab(self)
+            if hasattr(self, "_do_release"):
+                self._do_release()
+            return True
+        return super().on_touch_up(touch)
+
+    def _held(self, touch) -> None:
+        touch.ud[("held", id(self))] = True
+        open_piece(*self.piece)
+
+
+def open_piece(component: str, item: str, side: str = "front") -> CardZoom:
+    app = App.get_running_app()
+    controller = app.controller
+    game_id = controller.rules.game_id
+    words_of = getattr(controller.view, "piece_words", None)
+    words = words_of(component, item) if words_of else ""
+    zoom = CardZoom(card_art(game_id).path(component, item, side), words)
+    zoom.open()
+    return zoom
+
+
+class CardZoom(ModalView):
+    """The printed piece as large as the screen allows, its words below, Close."""
+
+    def __init__(self, picture, words: str = "", **kwargs):
+        super().__init__(size_hint=(0.94, 0.94), background_color=(0, 0, 0, 0.85), **kwargs)
+        box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(8))
+        if picture is not None:
+            box.add_widget(Image(source=str(picture), fit_mode="contain"))
+        words_label = Label(text=words or ("" if picture else "No picture of this card"),
+                            markup=True, font_size="16sp", color=theme.TEXT,
+                            size_hint_y=None if picture else 1, halign="left", valign="top")
+        words_label.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)),
+                         texture_size=lambda w, s: setattr(w, "height", s[1])
+                         if picture else None)
+        if words or picture is None:
+            box.add_widget(words_label)
+        close = BigButton(text="Close", tone="primary")
+        close.bind(on_release=lambda *_a: self.dismiss())
+        box.add_widget(close)
+        self.add_widget(box)

@@ -1,0 +1,165 @@
+"""The printed pieces as images, for the player who holds a card on the screen.
+
+The picture is the print's own drawing (pnp.pieceimage), from the same YAML and
+layouts as the PDFs. The desktop draws each piece when first asked and keeps it
+in a cache named by a fingerprint of the game's files and of pnp's drawing
+code, so a changed card is drawn again. A phone has no PDF rasteriser: the app
+is built with every piece drawn beforehand (`python -m companion.cardart`, run
+by the Android build), and the images are used only while the fingerprint of
+the YAML they were drawn from matches the YAML shipped beside them; otherwise a
+card's words are shown instead of a stale picture.
+
+No Kivy here: the prebuild and the tests use it without a window."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from pnp import BUNDLED_GAMES, BUNDLED_LAYOUTS, PACKAGE
+
+SHIPPED = Path(__file__).resolve().parent / "card_images"  # made for the Android build
+DPI = 160  # a poker card 400 px wide: sharp on a phone held at reading distance
+INDEX = "index.json"
+
+
+def _digest(paths, root: Path, digest) -> None:
+    for path in sorted(paths):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(root)).encode() + b"\0")
+            digest.update(path.read_bytes())
+
+
+def data_fingerprint(folder: Path) -> str:
+    """What a piece's picture is drawn from: the game's folder and the bundled layouts."""
+    digest = hashlib.sha256()
+    _digest(folder.rglob("*"), folder, digest)
+    _digest(BUNDLED_LAYOUTS.glob("*.yaml"), BUNDLED_LAYOUTS, digest)
+    return digest.hexdigest()[:20]
+
+
+def code_fingerprint() -> str:
+    """pnp's drawing code and assets: a change to how pieces are drawn draws them again."""
+    digest = hashlib.sha256()
+    _digest(PACKAGE.glob("*.py"), PACKAGE, digest)
+    _digest((PACKAGE / "assets").rglob("*"), PACKAGE, digest)
+    return digest.hexdigest()[:12]
+
+
+def file_name(component: str, item: str, side: str) -> str:
+    safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in item)
+    return f"{component}/{safe}-{side.replace(' ', '-')}.png"
+
+
+class CardArt:
+    """Pictures of one game's pieces: `path(component, item, side)`, or None where
+    no picture can be had (then the screen shows the card's words)."""
+
+    def __init__(self, game_id: str, cache: Path | None = None, shipped: Path = SHIPPED,
+                 folder: Path | None = None):
+        self.game_id = game_id
+        self.folder = folder or BUNDLED_GAMES / game_id
+        self.fingerprint = data_fingerprint(self.folder)
+        self.shipped = self._shipped(shipped / game_id)
+        self.cache = cache or Path(tempfile.gettempdir()) / "dossier-card-images"
+        self._game = None
+
+    def _shipped(self, folder: Path) -> Path | None:
+        try:
+            index = json.loads((folder / INDEX).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return folder if isinstance(index, dict) and \
+            index.get("fingerprint") == self.fingerprint else None
+
+    def path(self, component: str, item: str, side: str = "front") -> Path | None:
+        name = file_name(component, item, side)
+        if self.shipped is not None:
+            found = self.shipped / name
+            return found if found.is_file() else None
+        folder = self.cache / self.game_id / f"{self.fingerprint}-{drawing_key()}"
+        target = folder / name
+        if not target.is_file() and not self.draw(component, item, folder):
+            return None
+        return target if target.is_file() else None
+
+    def draw(self, component: str, item: str, folder: Path) -> bool:
+        """Draw every side of one piece into `folder` (False: no drawing here)."""
+        try:
+            from pnp.pieceimage import piece_images
+        except ImportError:  # a phone: reportlab and pdfium are not there
+            return False
+        if self._game is None:
+            from pnp.game import load_game
+
+            self._game = load_game(self.folder)
+        try:
+            images = piece_images(self._game, component, item, DPI)
+        except KeyError:
+            return False
+        for side, image in images.items():
+            save(image, folder / file_name(component, item, side))
+        return True
+
+
+_DRAWING_KEY: list = []
+
+
+def drawing_key() -> str:
+    """code_fingerprint, once a process (pnp's sources do not change under it)."""
+    if not _DRAWING_KEY:
+        _DRAWING_KEY.append(code_fingerprint())
+    return _DRAWING_KEY[0]
+
+
+def save(image, target: Path) -> None:
+    """Write, then rename: a half-written picture is never shown."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    image.save(temp, format="PNG", optimize=True)
+    os.replace(temp, target)
+
+
+def prebuild(game_id: str, out: Path, source: Path | None = None) -> int:
+    """Every piece of a game drawn into out/<game-id>/ with its index: the images an
+    Android build ships. Returns the number of pictures."""
+    from pnp.game import load_game
+    from pnp.pieceimage import piece_images, printed_game
+
+    source = source or BUNDLED_GAMES / game_id
+    game = printed_game(load_game(source))
+    folder = out / game_id
+    count = 0
+    for comp in game.components:
+        for printed in dict.fromkeys(item.printed_id for item in comp.items):
+            for side, image in piece_images(game, comp.id, printed, DPI).items():
+                if side == "back" and comp.kind == "deck":
+                    continue  # one back for a whole deck: nothing a player looks up
+                save(image, folder / file_name(comp.id, printed, side))
+                count += 1
+    index = {"game": game_id, "fingerprint": data_fingerprint(source), "dpi": DPI,
+             "pictures": count}
+    (folder / INDEX).write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
+    return count
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m companion.cardart",
+                                     description="Draw every piece of the bundled games for "
+                                                 "the Android build.")
+    parser.add_argument("games", nargs="*", help="game ids (default: every bundled game)")
+    parser.add_argument("--out", type=Path, default=SHIPPED, help="default: %(default)s")
+    args = parser.parse_args(argv)
+    from companion.games import GAMES
+
+    for game_id in args.games or list(GAMES):
+        print(f"{game_id}: {prebuild(game_id, args.out)} pictures")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

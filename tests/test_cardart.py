@@ -1,0 +1,64 @@
+"""The printed pieces as pictures for the companion (companion/cardart.py): drawn
+from the YAML as the print is, used from an Android build's prebuilt folder only
+while that folder was drawn from the very YAML beside it, else drawn again on the
+desktop, or not shown at all where nothing can draw (a phone): never stale."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from conftest import edit
+from PIL import Image
+
+from companion import cardart
+from pnp import BUNDLED_GAMES
+
+GM = BUNDLED_GAMES / "geheime-mission"
+
+
+@pytest.fixture
+def gm(tmp_path):
+    target = tmp_path / "geheime-mission"
+    shutil.copytree(GM, target)
+    return target
+
+
+def test_a_picture_is_the_printed_card_at_the_screen_resolution(tmp_path, gm):
+    art = cardart.CardArt("geheime-mission", cache=tmp_path / "cache", shipped=tmp_path,
+                          folder=gm)
+    path = art.path("agents", "A01")
+    with Image.open(path) as image:
+        assert image.size == (round(63 / 25.4 * cardart.DPI), round(88 / 25.4 * cardart.DPI))
+        assert image.mode == "RGBA" and image.getpixel((0, 0))[3] == 0  # rounded corner
+        assert len(image.convert("RGB").getcolors(100_000)) > 50  # drawn, not blank
+    assert art.path("agents", "no-such-card") is None
+
+
+def test_a_changed_card_is_drawn_again(tmp_path, gm):
+    before = cardart.CardArt("geheime-mission", cache=tmp_path, shipped=tmp_path, folder=gm)
+    first = before.path("agents", "A01")
+    edit(gm / "agents.yaml", "Maulwurf", "Wurf")
+    after = cardart.CardArt("geheime-mission", cache=tmp_path, shipped=tmp_path, folder=gm)
+    assert after.fingerprint != before.fingerprint
+    second = after.path("agents", "A01")
+    assert second != first and second.read_bytes() != first.read_bytes()
+
+
+def test_prebuilt_pictures_are_used_only_for_the_yaml_they_were_drawn_from(tmp_path, gm,
+                                                                           monkeypatch):
+    shipped = tmp_path / "shipped"
+    count = cardart.prebuild("geheime-mission", shipped, source=gm)
+    assert count == len(list((shipped / "geheime-mission").rglob("*.png")))
+    art = cardart.CardArt("geheime-mission", cache=tmp_path / "c", shipped=shipped, folder=gm)
+    assert art.shipped is not None
+    assert art.path("agents", "A01").is_relative_to(shipped)
+
+    def no_drawing(*_args):  # a phone: no reportlab, no pdfium
+        return False
+
+    edit(gm / "agents.yaml", "Maulwurf", "Wurf")  # the YAML moved on: the folder is stale
+    stale = cardart.CardArt("geheime-mission", cache=tmp_path / "c", shipped=shipped, folder=gm)
+    assert stale.shipped is None
+    monkeypatch.setattr(stale, "draw", no_drawing)
+    assert stale.path("agents", "A01") is None
