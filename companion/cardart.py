@@ -82,10 +82,20 @@ class CardArt:
             found = self.shipped / name
             return found if found.is_file() else None
         folder = self.cache / self.game_id / f"{self.fingerprint}-{drawing_key()}"
+        if not folder.is_dir():
+            self.forget_others(folder)
         target = folder / name
         if not target.is_file() and not self.draw(component, item, folder):
             return None
         return target if target.is_file() else None
+
+    def forget_others(self, keep: Path) -> None:
+        """Pictures of earlier versions of the game or of the drawing: never shown again."""
+        import shutil
+
+        for old in keep.parent.glob("*") if keep.parent.is_dir() else ():
+            if old != keep and old.is_dir():
+                shutil.rmtree(old, ignore_errors=True)
 
     def draw(self, component: str, item: str, folder: Path) -> bool:
         """Draw every side of one piece into `folder` (False: no drawing here)."""

@@ -41,8 +41,10 @@ def test_a_changed_card_is_drawn_again(tmp_path, gm):
     edit(gm / "agents.yaml", "Maulwurf", "Wurf")
     after = cardart.CardArt("geheime-mission", cache=tmp_path, shipped=tmp_path, folder=gm)
     assert after.fingerprint != before.fingerprint
+    old_picture = first.read_bytes()
     second = after.path("agents", "A01")
-    assert second != first and second.read_bytes() != first.read_bytes()
+    assert second != first and second.read_bytes() != old_picture
+    assert not first.exists()  # the earlier version's pictures are cleared
 
 
 def test_prebuilt_pictures_are_used_only_for_the_yaml_they_were_drawn_from(tmp_path, gm,
