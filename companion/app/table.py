@@ -13,6 +13,7 @@ from kivy.app import App
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.image import Image
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
@@ -152,27 +153,40 @@ def walk(widget):
 
 
 class DiceRoller(ModalView):
-    """The game's own dice, rolled on the game's generator (so logged and replayed)."""
+    """The game's own dice, rolled on the game's generator (so logged and replayed);
+    a die the game prints shows the face as printed (companion.cardart)."""
 
     def __init__(self, app, **kwargs):
         dice = app.controller.spec.dice
-        super().__init__(size_hint=(0.9, None), height=dp(190 + 64 * len(dice)), **kwargs)
+        super().__init__(size_hint=(0.9, None), height=dp(320 + 64 * len(dice)), **kwargs)
         self.app = app
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
-        self.result = Label(text="Roll a die", font_size="30sp", size_hint_y=None,
-                            height=dp(110), halign="center")
+        self.face = Image(size_hint_y=None, height=dp(120), fit_mode="contain", opacity=0)
+        box.add_widget(self.face)
+        self.result = Label(text="Roll a die", font_size="26sp", size_hint_y=None,
+                            height=dp(90), halign="center", valign="middle")
         self.result.bind(width=lambda w, _: setattr(w, "text_size", (w.width, None)))
         box.add_widget(self.result)
         for die in dice:
             button = BigButton(text=die.name, tone="primary")
-            button.bind(on_release=lambda *_a, d=die.id: self.roll(d))
+            button.bind(on_release=lambda *_a, d=die: self.roll(d))
             box.add_widget(button)
         close = BigButton(text="Close")
         close.bind(on_release=lambda *_: self.dismiss())
         box.add_widget(close)
         self.add_widget(box)
 
-    def roll(self, die: str) -> None:
-        events = self.app.controller.act({"type": "free_roll", "die": die})
-        self.result.text = events[-1]["text"].replace("Dice roller: ", "")
+    def roll(self, die) -> None:
+        from companion.app.zoom import card_art
+
+        events = self.app.controller.act({"type": "free_roll", "die": die.id})
+        value = events[-1]["value"]
+        self.result.text = f"{die.name}: {die.faces[value - 1]}"
+        picture = None
+        if die.piece:
+            game_id, _, where = die.piece.partition(":")
+            component, _, item = where.partition("/")
+            picture = card_art(game_id).path(component, item, f"face {value}")
+        self.face.source = str(picture) if picture else ""
+        self.face.opacity = 1 if picture else 0
         self.app.root.get_screen("table").refresh()  # Undo now names this roll

@@ -14,11 +14,23 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Die:
-    """A die of the game: `faces` are what each face shows, face 1 first."""
+    """A die of the game: `faces` are what each face shows, face 1 first. A die the
+    game prints names its piece, `piece="game-id:component/item"`: its faces are then
+    read from the YAML the print is made from (companion.core.dice), so the screen
+    says what the paper die shows."""
 
     id: str
     name: str
-    faces: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
+    labels: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
+    piece: str = ""
+
+    @property
+    def faces(self) -> tuple[str, ...]:
+        if not self.piece:
+            return self.labels
+        from companion.core.dice import printed_faces
+
+        return printed_faces(self.piece)
 
 
 D6 = Die("d6", "d6")

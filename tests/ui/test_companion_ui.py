@@ -174,7 +174,19 @@ def test_dice_roller_menu_and_undo(app, artifacts):
     tap_text(app, "Dice")
     tap_text(app, "Combat die")
     shot(artifacts, "12-dice-roller")
-    assert app.controller.session.events[-1][0]["kind"] == "free_roll"
+    rolled = app.controller.session.events[-1][0]
+    assert rolled["kind"] == "free_roll"
+    from kivy.base import EventLoop
+    from kivy.uix.image import Image
+
+    from companion.app.table import DiceRoller
+    from companion.core.dice import printed_faces
+
+    roller = next(w for w in EventLoop.window.children if isinstance(w, DiceRoller))
+    printed = printed_faces("above-top-secret:dice/combat-die")[rolled["value"] - 1]
+    assert roller.result.text == f"Combat die: {printed}"  # the words the paper die shows
+    face = next(w for w in roller.walk() if isinstance(w, Image))
+    assert face.source.endswith(f"combat-die-face-{rolled['value']}.png") and face.texture
     tap_text(app, "Close")
     assert len(app.controller.session.actions) == before + 1
     tap_text(app, "Undo: a dice-roller roll")  # says what it takes back

@@ -22,6 +22,7 @@ SPEC = GameSpec(
              Option("cards", "Cards", (("virtual", "Virtual decks"),
                                        ("tracked", "Printed cards")), "virtual",
                     setting="cards")),
-    dice=(Die("d6", "d6"), Die("combat", "Combat die"),
-          Die("encounter", "Encounter die", ("all clear",) * 4 + ("encounter",) * 2)),
+    dice=(Die("d6", "d6"),  # the printed dice (cards/above-top-secret, component dice):
+          Die("combat", "Combat die", piece="above-top-secret:dice/combat-die"),
+          Die("encounter", "Encounter die", piece="above-top-secret:dice/encounter-die")),
 )

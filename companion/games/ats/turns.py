@@ -4,7 +4,7 @@ the main step's moves."""
 from __future__ import annotations
 
 from companion.core import rng
-from companion.core.engine import Rejected
+from companion.core.engine import Rejected, die_of
 from companion.games.ats import model as m
 from companion.games.ats.combat import name_of
 from companion.games.ats.data import (
@@ -51,8 +51,10 @@ class Turns:
         value = action["value"] if self.physical_dice(state) else rng.randint(state, 1, 6)
         player = state["players"][seat]
         hit = encounter_happens(player, value)
+        face = die_of(self.dice, "encounter").faces[value - 1]  # what the printed die shows
+        empty = value >= 5 and not hit  # R-ENC-1: no encounter card left to reveal
         events = [{"kind": "rolled", "text": f"{player['name']} rolls the Encounter die: "
-                   f"{value}" + (", an encounter!" if hit else ", all clear"), "value": value,
+                   f"{face}" + (" (no card left to reveal)" if empty else ""), "value": value,
                    "player": seat}]
         if not hit:
             return events + self.after_encounter(state)
