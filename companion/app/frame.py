@@ -64,7 +64,7 @@ class PromptSheet(BoxLayout):
 
 
 class SheetButton(BigButton):
-    """A move: its words wrap to two lines rather than being cut."""
+    """A move of the prompt sheet (its words wrap rather than being cut)."""
 
 
 class HandStrip(BoxLayout):

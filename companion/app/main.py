@@ -55,7 +55,7 @@ class DossierApp(App):
     def build(self):
         from companion.app import widgets  # noqa: F401 - registers the kv rules' classes
         from companion.app.newgame import NewGameScreen
-        from companion.app.screens import GameOverScreen, HomeScreen, LogScreen
+        from companion.app.screens import GameOverScreen, HomeScreen
         from companion.app.table import TableScreen
 
         Window.clearcolor = theme.BACKGROUND
@@ -66,7 +66,7 @@ class DossierApp(App):
         self.settings = Settings(Path(folder) / "settings.json")
         manager = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen(name="home"), NewGameScreen(name="newgame"),
-                       LogScreen(name="log"), GameOverScreen(name="gameover"),
+                       GameOverScreen(name="gameover"),
                        TableScreen(name="table")):
             manager.add_widget(screen)
         return manager
@@ -80,9 +80,6 @@ class DossierApp(App):
         if key != 27:
             return False
         current = self.root.current
-        if current == "log":
-            self.show_table()
-            return True
         if current in ("table", "gameover", "newgame"):
             self.go("home")  # the game stays saved; Resume brings it back
             return True
@@ -112,7 +109,7 @@ class DossierApp(App):
         if hasattr(screen, "refresh"):
             screen.refresh()
         self.root.current = name
-        keep_awake(name in ("table", "log") and self.settings["keep_awake"])
+        keep_awake(name == "table" and self.settings["keep_awake"])
 
     def show_table(self) -> None:
         if self.controller.rules.is_over(self.controller.state):
@@ -120,6 +117,12 @@ class DossierApp(App):
         else:
             self.root.get_screen("table").use_game(self.controller.rules.game_id)
             self.go("table")
+
+    def open_log(self):
+        """The log over (a phone) or beside (a tablet) the screen that is showing."""
+        from companion.app.log import open_log
+
+        return open_log()
 
     def act(self, action: dict) -> str:
         """A game widget's move: '' when done (the table redraws on the next frame),
@@ -148,7 +151,7 @@ class DossierApp(App):
         Clock.schedule_once(lambda dt: self.show_table(), 0)
 
     def apply_settings(self) -> None:
-        keep_awake(self.root.current in ("table", "log") and self.settings["keep_awake"])
+        keep_awake(self.root.current == "table" and self.settings["keep_awake"])
         if self.root.current == "table":
             self.show_table()
 

@@ -26,7 +26,7 @@ class TableMenu(ModalView):
             button = BigButton(text=LABELS[key][app.settings[key]])
             button.bind(on_release=lambda w, k=key: self.toggle(k, w))
             box.add_widget(button)
-        for text, action in (("Game log", lambda: app.go("log")),
+        for text, action in (("Game log", app.open_log),
                              ("Home (the game stays saved)", lambda: app.go("home")),
                              ("Close", lambda: None)):
             button = BigButton(text=text)

@@ -13,8 +13,8 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
-from kivy.uix.spinner import Spinner
 from kivy.uix.textinput import TextInput
+from kivy.utils import get_color_from_hex
 
 from companion.app import theme
 from companion.app.screens import player_name
@@ -80,9 +80,8 @@ class NewGameScreen(Screen):
                 colour = None
                 if colours:  # each player their own colour; by team if there are too few
                     pick = seat if len(colours) >= sum(teams) or size == 1 else team
-                    colour = Spinner(text=colours[pick % len(colours)], values=colours,
-                                     size_hint_x=0.38, font_size="17sp",
-                                     background_normal="", background_color=theme.PANEL_HI)
+                    colour = ColourPick(text=colours[pick % len(colours)], values=colours,
+                                        size_hint_x=0.38)
                     row.add_widget(colour)
                 form.add_widget(row)
                 self.rows.append((name, colour, team))
@@ -122,7 +121,8 @@ class NewGameScreen(Screen):
 
     def start(self):
         app = App.get_running_app()
-        if app.controller.store.has_game(self.game_id):
+        saved = app.controller.store.load(self.game_id)  # a finished game needs no asking
+        if saved is not None and not saved.rules.is_over(saved.state):
             Confirm(self.game_name, app.controller.store.describe(self.game_id),
                     self.start_now).open()
             return
@@ -152,3 +152,37 @@ class Confirm(ModalView):
         box.add_widget(keep)
         box.add_widget(replace)
         self.add_widget(box)
+
+
+class ColourPick(BigButton):
+    """A player's colour as a swatch of it; a tap offers the others as swatches."""
+
+    def __init__(self, values, picker: bool = True, **kwargs):
+        super().__init__(**kwargs)
+        self.values = values
+        self.paint()
+        if picker:  # the row's own button; the swatches it offers only pick
+            self.bind(on_release=lambda *_a: self.choose())
+
+    def paint(self) -> None:
+        from companion.progress import NAMED_COLOURS
+
+        rgb = get_color_from_hex(NAMED_COLOURS.get(self.text.lower(), "#9aa0a6"))
+        self.background_color = rgb
+        light = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] > 0.55
+        self.color = (0.08, 0.08, 0.08, 1) if light else (1, 1, 1, 1)
+
+    def choose(self) -> None:
+        popup = ModalView(size_hint=(0.8, None), height=dp(72 * ((len(self.values) + 1) // 2)
+                                                           + 24))
+        grid = GridLayout(cols=2, spacing=dp(8), padding=dp(12))
+        for value in self.values:
+            swatch = ColourPick(text=value, values=(), picker=False)
+            swatch.bind(on_release=lambda *_a, v=value: (self.pick(v), popup.dismiss()))
+            grid.add_widget(swatch)
+        popup.add_widget(grid)
+        popup.open()
+
+    def pick(self, value: str) -> None:
+        self.text = value
+        self.paint()

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.properties import ListProperty, StringProperty
+from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup
 
 from companion.games import GAMES, view_of
 
@@ -19,25 +20,31 @@ def player_name(typed: str) -> str:
 
 
 class HomeScreen(Screen):
-    """The games in progress (any can be resumed) and a new game of each kind."""
+    """The games in progress (any can be resumed: how far each is, whose turn, when it
+    was last played; a finished one shows its result) and a new game of each kind."""
 
     notice = StringProperty("")
 
     def refresh(self):
         from companion.app.widgets import BigButton
+        from companion.progress import progress
 
         store = App.get_running_app().controller.store
-        self.notice = store.notice
         box = self.ids.games
         box.clear_widgets()
         for game_id in store.in_progress():
-            if game_id not in GAMES:
+            session = store.load(game_id) if game_id in GAMES else None
+            if session is None:
                 continue
-            button = BigButton(text=f"Resume {GAMES[game_id].name}\n[size=14sp]"
-                                    f"{store.describe(game_id)}[/size]", tone="primary")
-            button.height = "72dp"
+            line = progress(session, store.slot(game_id).saved_at())
+            verb = "See how it ended" if line["over"] else "Resume"
+            button = BigButton(text=f"[b]{verb}: {escape_markup(line['game'])}[/b]\n"
+                                    f"[size=15sp]{escape_markup(line['where'])}\n"
+                                    f"{escape_markup(line['who'])} · {line['when']}[/size]",
+                               tone="primary")
             button.bind(on_release=lambda *_a, g=game_id: self.resume(g))
             box.add_widget(button)
+        self.notice = store.notice
         for game_id, spec in GAMES.items():
             button = BigButton(text=f"New game: {spec.name}")
             button.bind(on_release=lambda *_a, g=game_id: self.new_game(g))
@@ -56,29 +63,34 @@ class HomeScreen(Screen):
             self.refresh()
 
 
-class LogScreen(Screen):
-    lines = ListProperty([])
-
-    def refresh(self):
-        app = App.get_running_app()
-        session = app.controller.session
-        self.lines = [e["text"] for e in session.log() if not e.get("private")] if session else []
-        self.ids.log.data = [{"text": text} for text in self.lines]
-        self.ids.log.scroll_y = 0
-
-
 class GameOverScreen(Screen):
+    """The result, large; then play again (the same players), a new game, the log,
+    undo, or home, where the finished game stays listed with its result until a
+    new game of its kind starts."""
+
     result = StringProperty("")
     details = StringProperty("")
+    game_name = StringProperty("")
 
     def refresh(self):
         session = App.get_running_app().controller.session
         self.result, self.details = view_of(session.rules.game_id).game_over(session)
+        self.game_name = GAMES[session.rules.game_id].name
+
+    def play_again(self):
+        """A new game with the same setup (players, colours, options), a new shuffle."""
+        app = App.get_running_app()
+        session = app.controller.session
+        app.controller.new_game(session.rules.game_id, session.setup)
+        app.show_table()
+
+    def new_game(self):
+        app = App.get_running_app()
+        app.root.get_screen("newgame").game_id = app.controller.rules.game_id
+        app.go("newgame")
 
     def home(self):
-        app = App.get_running_app()
-        app.controller.finish()
-        app.go("home")
+        App.get_running_app().go("home")
 
     def undo(self):
         app = App.get_running_app()

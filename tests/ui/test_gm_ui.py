@@ -157,7 +157,7 @@ def test_a_complete_game_by_taps_with_the_door_kept_secret(app, artifacts):
     assert app.root.current == "gameover"
     assert RULES.winning_seats(controller.state) == RULES.winning_seats(shadow.state)
     shot(artifacts, "gm-05-game-over")
-    tap_text(app, "Home")
+    tap_text(app, "Home (the result stays)")
 
 
 def test_a_new_game_asks_before_replacing_the_one_in_progress(app, artifacts):

@@ -3,7 +3,8 @@ At the table; issue 21): everything a player must read or tap lies inside the
 window and inside every view that clips it (nothing scrolls up and down; the
 hand strip alone scrolls sideways, its first card in sight), no text is cut
 (wrapped onto lines it has room for, never shortened with an ellipsis, never
-clipped), and the app goes idle after a change (no animation or callback left
+clipped), and the app goes idle after a change (a list such as the log
+scrolls as lists do) (no animation or callback left
 running, no relayout loop)."""
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ def must_see(widget) -> bool:
 def outside(widget, window_size) -> str:
     """Why `widget` is not wholly visible, or ''. In the hand strip, only up and down
     count: it scrolls sideways."""
+    if in_list(widget):
+        return ""  # a list that scrolls by nature (the log): not part of the table
     left, bottom, right, top = window_rect(widget)
     width, height = window_size
     sideways = in_hand(widget)
@@ -73,6 +76,20 @@ def is_hand(view) -> bool:
     from companion.app.frame import HandStrip
 
     return isinstance(view.parent, HandStrip)
+
+
+LISTS = ("RecycleView", "ListScroll")  # lists that scroll as lists do (the log)
+
+
+def in_list(widget) -> bool:
+    """Inside a list that scrolls by nature (by class name: kv's Factory loads the
+    RecycleView module a second time, so its class is another object)."""
+    node = widget.parent
+    while node is not None and node.parent is not node:
+        if any(cls.__name__ in LISTS for cls in type(node).__mro__):
+            return True
+        node = node.parent
+    return False
 
 
 def in_hand(widget) -> bool:
@@ -131,13 +148,14 @@ def words_broken(text: str, core) -> bool:
     return False
 
 
-def problems(app) -> list[str]:
-    """Every readable or tappable thing on the current screen (and any popup) that is
-    not wholly visible, or whose text is cut."""
+def problems(app, roots: list | None = None) -> list[str]:
+    """Every readable or tappable thing on the current screen (and any popup; or only
+    under `roots`) that is not wholly visible, or whose text is cut."""
     from kivy.base import EventLoop
 
     window = EventLoop.window
-    roots = [app.root.current_screen, *[w for w in window.children if w is not app.root]]
+    roots = roots or [app.root.current_screen,
+                      *[w for w in window.children if w is not app.root]]
     found = []
     for root in roots:
         for widget in walk(root):
@@ -146,7 +164,11 @@ def problems(app) -> list[str]:
             name = (getattr(widget, "text", "") or type(widget).__name__).split("\n")[0][:40]
             where = outside(widget, window.size)
             if where:
-                found.append(f"'{name}' is {where}")
+                chain, node = [], widget
+                while node is not None and node.parent is not node and len(chain) < 12:
+                    chain.append(type(node).__name__)
+                    node = node.parent
+                found.append(f"'{name}' is {where} [{' < '.join(chain)}]")
             if isinstance(widget, Label):
                 why = cut(widget)
                 if why:

@@ -135,3 +135,9 @@ def game_over(session) -> tuple[str, str]:
         lines.append(f"Tied: {names(state)[state['winner']]} brought in the most recent "
                      "suitcase (GM-WIN)")
     return game_over_line(state), "\n".join(lines)
+
+
+def event_piece(event: dict):
+    """The agent a log line names (hold the line to read the card), or None."""
+    card = event.get("card") if event.get("kind") == "played" else None
+    return ("agents", card) if card else None

@@ -1,0 +1,121 @@
+"""The shell every game shares, by taps: the home screen says how far each game is;
+the log opens over the table, in turns under headings with the acting player; the
+game over screen shows the result large and starts again with the same players;
+the new-game form shows colours as swatches. Every screen keeps the table rules
+(tests/ui/visible.py) and goes idle."""
+
+from __future__ import annotations
+
+from tests.ui.test_gm_ui import on_screen
+
+
+def rules_hold(app, where: str, roots=None) -> None:
+    from tests.ui import visible
+    from tests.ui.driver import pump
+
+    pump()
+    found = visible.problems(app, roots) + [f"busy: {b}" for b in visible.goes_idle()]
+    assert not found, f"{where}: {found}"
+
+
+def gm_game(app, moves: int):
+    from companion.games.gm.ai import GreedyAgent
+
+    app.controller.new_game("geheime-mission", {"players": [{"name": "Ann", "team": 0},
+                                                            {"name": "Bob", "team": 1}],
+                                                "first": 0, "cards": "printed"}, seed=8)
+    rules, agents = app.controller.rules, [GreedyAgent(1), GreedyAgent(2)]
+    while not rules.is_over(app.controller.state) and (
+            moves is None or len(app.controller.session.actions) < moves):
+        state = app.controller.state
+        app.controller.act(agents[rules.acting_seat(state)].choose(rules, state))
+
+
+def test_home_says_how_far_each_game_is(app, artifacts):
+    from companion.games.gm import view
+    from tests.ui.driver import pump
+    from tests.ui.test_companion_ui import shot
+
+    gm_game(app, 7)
+    status = view.status(app.controller.state)
+    app.go("home")
+    pump()
+    texts = "\n".join(getattr(w, "text", "") for w in on_screen(app))
+    assert "Resume: Geheime Mission" in texts
+    assert f"{status['title']} · {status['turn']} to play" in texts
+    assert "Ann, Bob · just now" in texts
+    rules_hold(app, "home")
+    shot(artifacts, "shell-01-home")
+
+
+def test_the_log_opens_over_the_table_in_turns(app, artifacts):
+    from kivy.base import EventLoop
+
+    from companion.app.log import LogHeading, LogView
+    from tests.ui.driver import pump, tap_text
+    from tests.ui.test_companion_ui import shot
+
+    gm_game(app, 9)
+    app.show_table()
+    pump()
+    tap_text(app, "Menu")
+    tap_text(app, "Game log")
+    pump()
+    assert app.root.current == "table"  # the table is still there, under the log
+    log = next(w for w in EventLoop.window.children if isinstance(w, LogView))
+    headings = [row for row in log.ids.rows.children if isinstance(row, LogHeading)]
+    assert headings and any("Ann" in row.text for row in headings)
+    assert all(row.text.startswith("[b]Round ") for row in headings)
+    lines = [row.text for row in log.ids.rows.children[::-1] if not isinstance(row,
+                                                                               LogHeading)]
+    assert lines == [e["text"] for e in app.controller.session.log()
+                     if not e.get("private") and e.get("text")]
+    shot(artifacts, "shell-02-log")
+    rules_hold(app, "the log", [log])
+    tap_text(app, "<")
+    pump()
+    assert not [w for w in EventLoop.window.children if isinstance(w, LogView)]
+    assert not [w for w in on_screen(app) if isinstance(w, LogHeading)]
+
+
+def test_game_over_is_large_and_plays_again_with_the_same_players(app, artifacts):
+    from tests.ui.driver import pump, tap_text
+    from tests.ui.test_companion_ui import shot
+
+    gm_game(app, None)
+    setup = app.controller.session.setup
+    app.show_table()
+    pump()
+    assert app.root.current == "gameover"
+    result = app.root.get_screen("gameover").result
+    rules_hold(app, "game over")
+    shot(artifacts, "shell-03-game-over")
+    tap_text(app, "Home (the result stays)")
+    pump()
+    texts = "\n".join(getattr(w, "text", "") for w in on_screen(app))
+    assert "See how it ended: Geheime Mission" in texts and result in texts
+    tap_text(app, "See how it ended: Geheime Mission", exact=False)
+    tap_text(app, "Play again (the same players)")
+    assert app.controller.session.setup == setup and app.controller.session.actions == []
+    assert app.root.current == "table"
+
+
+def test_colours_are_swatches_in_the_new_game_form(app, artifacts):
+    from companion.app.newgame import ColourPick
+    from tests.ui.driver import pump, tap, tap_text
+    from tests.ui.test_companion_ui import shot
+
+    app.go("home")
+    pump()
+    tap_text(app, "New game: Above Top Secret")
+    picks = [w for w in on_screen(app) if isinstance(w, ColourPick)]
+    assert [p.text for p in picks][::-1] == ["Red", "Blue"]
+    assert picks[-1].background_color[0] > 0.7 > picks[-1].background_color[2]  # red
+    rules_hold(app, "new game")
+    tap(picks[-1])
+    shot(artifacts, "shell-04-colours")
+    tap_text(app, "Green")
+    pump()
+    screen = app.root.get_screen("newgame")
+    assert screen.setup()["players"][0]["colour"] == "Green"
+    app.go("home")
