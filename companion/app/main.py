@@ -105,6 +105,10 @@ class DossierApp(App):
 
     # -- navigation --------------------------------------------------------------------
     def go(self, name: str) -> None:
+        from companion.app.log import LogView
+
+        for view in [w for w in Window.children if isinstance(w, LogView)]:
+            view.dismiss(animation=False)  # the log belongs to the screen it opened over
         screen = self.root.get_screen(name)
         if hasattr(screen, "refresh"):
             screen.refresh()
