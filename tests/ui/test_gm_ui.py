@@ -170,11 +170,11 @@ def test_a_new_game_asks_before_replacing_the_one_in_progress(app, artifacts):
     app.controller.new_game("above-top-secret", {}, seed=2)  # a game of each at once
     app.go("home")
     pump()
-    tap_text(app, "Resume Geheime Mission", exact=False)
+    tap_text(app, "Resume: Geheime Mission", exact=False)
     assert app.controller.session.actions == in_progress
     app.go("home")
     pump()
-    tap_text(app, "Resume Above Top Secret", exact=False)
+    tap_text(app, "Resume: Above Top Secret", exact=False)
     assert app.controller.rules.game_id == "above-top-secret"
     app.go("home")
     pump()

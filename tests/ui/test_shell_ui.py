@@ -6,7 +6,27 @@ the new-game form shows colours as swatches. Every screen keeps the table rules
 
 from __future__ import annotations
 
+import pytest
+
 from tests.ui.test_gm_ui import on_screen
+
+
+@pytest.fixture(autouse=True)
+def clean_table(app):
+    """Each test leaves no game and no popup behind for the tests after it."""
+    yield
+    from kivy.base import EventLoop
+    from kivy.uix.modalview import ModalView
+
+    from tests.ui.driver import pump
+
+    for view in [w for w in EventLoop.window.children if isinstance(w, ModalView)]:
+        view.dismiss(animation=False)
+    for game_id in app.controller.store.in_progress():
+        app.controller.store.clear(game_id)
+    app.controller.session = None
+    app.go("home")
+    pump()
 
 
 def rules_hold(app, where: str, roots=None) -> None:
