@@ -34,10 +34,14 @@ def _digest(paths, root: Path, digest) -> None:
             digest.update(path.read_bytes())
 
 
+DATA = (".yaml", ".yml", ".csv", ".xlsx")  # what an Android build ships of a game's folder
+
+
 def data_fingerprint(folder: Path) -> str:
-    """What a piece's picture is drawn from: the game's folder and the bundled layouts."""
+    """What a piece's picture is drawn from: the game's data files and the bundled
+    layouts (the files a phone has too, so it can check the pictures it ships)."""
     digest = hashlib.sha256()
-    _digest(folder.rglob("*"), folder, digest)
+    _digest((p for p in folder.rglob("*") if p.suffix.lower() in DATA), folder, digest)
     _digest(BUNDLED_LAYOUTS.glob("*.yaml"), BUNDLED_LAYOUTS, digest)
     return digest.hexdigest()[:20]
 
