@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 from pnp.colors import color
 from pnp.errors import Mark, Problems
 from pnp.expr import Arith, ExprError
+from pnp.hexgrid import HexgridDrawing
 from pnp.images import ImageDrawing
 from pnp.layouts import unknown_ref
 from pnp.origins import Origins
@@ -34,7 +35,7 @@ DEFAULT_STYLE = {"font": "sans", "size": 8.0, "color": "#000000", "align": "left
                  "max_lines": None}
 
 
-class Renderer(TextDrawing, ImageDrawing, Reports):
+class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
     """Draws items of one game; collects problems and text-fit warnings."""
 
     def __init__(self, game, problems: Problems, warn):
@@ -391,12 +392,16 @@ def badge_points(shape: str, cx: float, cy: float, r: float) -> list:
 
 
 def _has_template(value) -> bool:
+    if isinstance(value, dict):  # entries of a list of records (a hexgrid's spaces)
+        value = list(value.values())
     if isinstance(value, list):
         return any(_has_template(v) for v in value)
     return isinstance(value, Arith) or is_template(value)
 
 
 def _subst_deep(value, ctx):
+    if isinstance(value, dict):  # keys left out (null) stay out: they are checked again
+        return {k: _subst_deep(v, ctx) for k, v in value.items() if v is not None}
     if isinstance(value, list):
         return [_subst_deep(v, ctx) for v in value]
     if isinstance(value, Arith):
@@ -406,6 +411,8 @@ def _subst_deep(value, ctx):
 
 def _evaluate_deep(value, ctx):
     """A card's field may itself hold arithmetic ('w / 2'): evaluate what cleaning made."""
+    if isinstance(value, dict):
+        return {k: _evaluate_deep(v, ctx) for k, v in value.items()}
     if isinstance(value, list):
         return [_evaluate_deep(v, ctx) for v in value]
     return value.evaluate(ctx) if isinstance(value, Arith) else value

@@ -44,8 +44,9 @@ def e(key, section, note, size, elements, icons=""):
     return Entry(key, section, note, size, elements.strip("\n"), icons.strip("\n"))
 
 
-ELEMENTS, TEXT, IMAGES, BADGES, TRACKS, ICONS, BUNDLED = (
-    "Elements", "Text", "Images", "Badges", "Tracks", "Icon shapes", "Bundled layouts")
+ELEMENTS, TEXT, IMAGES, BADGES, TRACKS, HEXES, ICONS, BUNDLED = (
+    "Elements", "Text", "Images", "Badges", "Tracks", "Hex grids", "Icon shapes",
+    "Bundled layouts")
 ENTRIES = [
     e("background", ELEMENTS, "Fills the whole piece and its bleed.", (40, 24), f"""
 - {{type: background, fill: "{INK}"}}
@@ -146,6 +147,24 @@ ENTRIES = [
       "fives.", (64, 30), f"""
 - {{type: track, x: 2, y: 2, w: 60, h: 26, start: 0, stop: 95, step: 5, columns: 5,
    stroke: "{BLUE}", highlight: 50, highlight_fill: "{GOLD}", style: basic-small}}
+"""),
+    e("hexgrid", HEXES, "Hexagonal spaces in rows, every other row set half a space right "
+      "(`shift: even`) and one space shorter (`short: true`), each named by row letter and "
+      "number; `spaces` picks rows (`D`) and spaces (`B2`) by name for their own fill, icon "
+      "and label.", (92, 70), f"""
+- {{type: hexgrid, x: 2.7, y: 2.5, rows: 4, cols: 5, size: 20, shift: even, short: true,
+   gap: 0.8, fill: "{CREAM}", stroke: "{INK}", stroke_width: 0.4, names: true,
+   style: basic-small, label_style: basic-small,
+   spaces: [{{at: D, fill: "{BLUE}", style: basic-token}},
+            {{at: B2, fill: "{GOLD}", icon: star, icon_size: 7, color: "{RED}",
+              label: start}}]}}
+"""),
+    e("hexgrid-flat", HEXES, "`orient: flat`: columns of spaces with a side on top, every "
+      "other column set half a space down (`shift: odd`: the first, third...); `at: 3` picks "
+      "a column, `name_at: center` puts the names in the middle.", (76, 60), f"""
+- {{type: hexgrid, x: 2, y: 2.3, rows: 3, cols: 5, size: 18, orient: flat, shift: odd,
+   fill: "{CREAM}", stroke: "{INK}", stroke_width: 0.4, names: true, name_at: center,
+   style: basic-small, spaces: [{{at: 3, fill: "{GOLD}"}}]}}
 """),
 ]
 ICON_ELEMENT = f'- {{type: icon, name: {{name}}, x: 3, y: 3, size: 22, color: "{INK}"}}'

@@ -39,6 +39,7 @@ KINDS = ("deck", "sheet", "tokens", "dice")
 MAX_COPIES = 1000  # copies of one item
 MAX_PIECES = 20_000  # pieces in one game, all copies counted
 MAX_BOXES = 1000  # boxes of one track; rows or columns of one grid
+MAX_HEX_LINES = 200  # rows or columns of one hexgrid (pnp.hexgrid: 10,000 spaces)
 SHAPES = ("round", "square", "hex")
 ALIGN = ("left", "center", "right")
 VALIGN = ("top", "middle", "bottom")
@@ -88,6 +89,9 @@ TEXT = {"text": Opt(Any_()), "lines": Opt(ListOf(LINE, min=1, max=MAX_LINES)),
         "size": Opt(Num(min=1, max=400)), "color": Opt(Color()), "align": Opt(Str(choices=ALIGN)),
         "valign": Opt(Str(choices=VALIGN)), "min_size": Opt(Num(min=1, max=400)),
         "rotate": Opt(Num(min=-360, max=360), default=0)}
+# what a hexgrid prints in a space: an icon (centred) and a label (under it)
+SPACE_LOOK = {"icon": Opt(Str(templated=True)), "icon_size": Opt(Length(min=0.5)),
+              "color": Opt(Color()), "label": Opt(Any_())}
 ANCHORS = ("center", "top", "bottom", "left", "right", "top-left", "top-right", "bottom-left",
            "bottom-right")
 
@@ -125,6 +129,27 @@ ELEMENTS = {
              "cols": Opt(Int(min=1, max=MAX_BOXES), required=True),
              "stroke": Opt(Color()), "stroke_width": Opt(Length(min=0), default=0.3),
              "dash": Opt(dash)},
+    # a field of hexagonal spaces (pnp/hexgrid.py); the keys of a space's look may be
+    # given for every space here and per space in `spaces`
+    "hexgrid": {"x": Opt(Length(), default=0.0), "y": Opt(Length(), default=0.0),
+                "rows": Opt(Int(min=1, max=MAX_HEX_LINES, templated=True), required=True),
+                "cols": Opt(Int(min=1, max=MAX_HEX_LINES, templated=True), required=True),
+                "size": Opt(Length(min=1), required=True),
+                "orient": Opt(Str(choices=("pointy", "flat")), default="pointy"),
+                "shift": Opt(Str(choices=("odd", "even")), default="even"),
+                "short": Opt(Bool(), default=False), "gap": Opt(Length(min=0), default=0.0),
+                "names": Opt(Bool(), default=False),
+                "name_at": Opt(Str(choices=("top", "center", "bottom")), default="top"),
+                **PAINT, **SPACE_LOOK, "style": Opt(Str(templated=True)),
+                "label_style": Opt(Str(templated=True)),
+                "spaces": Opt(ListOf(Record({
+                    "at": Opt(OneOf((Str(), ListOf(Str(), min=1)),
+                                    expected="a space (B3), a row (B) or a column (3), or "
+                                    "a list of them"), required=True),
+                    "fill": Opt(Color()), "stroke": Opt(Color()),
+                    "stroke_width": Opt(Length(min=0)), "dash": Opt(dash),
+                    "style": Opt(Str(templated=True)), "label_style": Opt(Str(templated=True)),
+                    **SPACE_LOOK}, what="hexgrid space"), max=MAX_BOXES))},
 }
 ELEMENT_SPECS = {
     kind: Record({**COMMON, **fields}, what=f"'{kind}' element")
