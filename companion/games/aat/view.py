@@ -167,7 +167,8 @@ def choice_label(state: dict, value) -> str:
 
 
 def describe(state: dict, action: dict) -> str:
-    """An action as Undo and Redo name it (`state`: the one it was taken in); the
+    """An action as Undo and Redo name it (`state`: the one it was taken in), in at
+    most SHORT characters where it can (their buttons share a phone's width); the
     mulligan's cards stay secret."""
     wait = state["await"] or {}
     who = state["players"][wait["player"]]["name"] if "player" in wait else ""
@@ -176,10 +177,37 @@ def describe(state: dict, action: dict) -> str:
         return f"{who} sets a card aside"
     if kind == "keep":
         return f"{who}'s mulligan"
+    if kind == "attack":
+        unit = name(state["table"][action["unit"]]["card"])
+        target = m.piece(state, action["target"])
+        what = "the base" if target["kind"] == "base" else name(target["card"])
+        said = f"{unit} attacks {what}" + (" (a Mark)" if action.get("mark") else "")
+        return shortest([f"{who}: {said}", said])
     text = label(state, action)
+    value = action.get("value")
+    if kind == "choose" and isinstance(value, dict):
+        return shortest([f"{who} places {name(value['card'])} in {value['theater']}",
+                         f"{who} places {name(value['card'])}"])
     if kind == "choose":
-        return f"{who}'s choice: {text}"
-    return f"{who}: {text[0].lower()}{text[1:]}"
+        short = piece_label(state, value) if isinstance(value, str) and \
+            value in state["table"] else text
+        return shortest([f"{who}'s choice: {text}", f"{who}'s choice: {short}", short])
+    if kind in VERBS:
+        text = f"{text[0].lower()}{text[1:]}"
+    if kind == "play":
+        return shortest([f"{who}: {text}", f"{who}: play {name(action['card'])}"])
+    return shortest([f"{who}: {text}", text])
+
+
+SHORT = 58
+
+
+def shortest(texts: list[str]) -> str:
+    """The first text of at most SHORT characters, else the last."""
+    return next((t for t in texts if len(t) <= SHORT), texts[-1])
+
+
+VERBS = ("play", "place_objective", "end_phase", "end_turn", "done", "stop")
 
 
 # -- the board -------------------------------------------------------------------------
@@ -211,7 +239,7 @@ def panel(state: dict, seat: int) -> dict:
     return {"seat": seat, "name": player["name"],
             "subfaction": SUBFACTIONS[player["subfaction"]], "role": player["role"],
             "objective": NAMES[m.objective(state, seat)],
-            "progress": rules.progress(state, seat),
+            "progress": rules.progress(state, seat), "goal": goal(state, seat),
             "base": piece_view(state, base),
             "leaders": [piece_view(state, p) for p in m.leaders(state, seat)],
             "deck": len(player["deck"]), "hand_count": len(player["hand"]),
@@ -221,6 +249,19 @@ def panel(state: dict, seat: int) -> dict:
             "scored": player["scored"],
             "played": f"{state['played']} of {PLAY_LIMIT}" if own_turn else "",
             "played_cards": [name(c) for c in state["played_cards"]] if own_turn else []}
+
+
+def goal(state: dict, seat: int) -> str:
+    """The alternate objective's progress in a few words, for a phone's strip."""
+    kind = m.objective(state, seat)
+    count = engine().progress_count(state, seat)
+    if kind == "crack":
+        if any(p.get("objective") and p["owner"] == seat for p in state["table"].values()):
+            return "the Cracker is in play"
+        return f"escalation {count} of 5"
+    if kind == "viral":
+        return f"{count} of {m.VIRAL_TOKENS} uploaded"
+    return f"{count} of {m.WIN_TOKENS} " + ("escaped" if kind == "evacuation" else "scored")
 
 
 def playable(state: dict) -> list[str]:
@@ -246,3 +287,10 @@ def game_over(session) -> tuple[str, str]:
                      f"{max(0, info['base']['remaining'])} of {info['base']['health']}; "
                      f"{info['progress']}")
     return prompt_text(state), "\n".join(lines)
+
+
+def piece_words(component: str, item: str) -> str:
+    """What a held piece says and means, below its printed picture (words.py)."""
+    from companion.games.aat.words import piece_words as words
+
+    return words(component, item)
