@@ -10,8 +10,9 @@ import random
 import pytest
 
 from companion.games.aat import view
-from companion.games.aat.picks import Picks, groups, path
+from companion.games.aat.picks import Picks, order, path
 from companion.games.aat.rules import AatRules
+from companion.games.aat.stacks import canonical
 
 RULES = AatRules()  # the printed decks: the table shows them
 SETUPS = [{"subfaction_1": "freedom-fighters", "subfaction_2": "first-leaders-navy",
@@ -23,7 +24,11 @@ SETUPS = [{"subfaction_1": "freedom-fighters", "subfaction_2": "first-leaders-na
 
 
 def reach(state, legal, action):
-    """Tap the action's things one by one, then its button: what the table would do."""
+    """Tap the action's things one by one, then its button: what the table would do. A
+    piece of a stack is reached as the stack's first (stacks.py), a legal action the
+    same for the rules but its uids."""
+    action = canonical(state, action)
+    assert action in legal, action
     picks = Picks(state, legal, [])
     for thing in path(state, action):
         answer, value = picks.tap(thing)
@@ -47,7 +52,7 @@ def test_every_legal_action_is_reached_by_taps(setup):
         while state["await"] is not None and steps < 400:
             legal = RULES.legal_actions(state)
             for action in legal:
-                assert reach(state, legal, action) == action
+                assert reach(state, legal, action) == canonical(state, action)
             RULES.step(state, pick.choice(legal))
             steps += 1
 
@@ -96,14 +101,14 @@ def test_a_tap_that_does_nothing_says_what_the_piece_is():
     assert card["name"] in text and "health" in text
 
 
-def test_cards_are_grouped_playable_first_highest_requirement_first():
+def test_the_hand_strip_puts_playable_cards_first_by_kind_and_type():
     cards = {"a": {"kind": "Unit", "types": ["Trooper"], "escalation": 0},
              "b": {"kind": "Unit", "types": ["Trooper"], "escalation": 2},
              "c": {"kind": "Effect", "types": ["Tactic"], "escalation": 1},
              "d": {"kind": "Leader", "types": [], "escalation": 1},
              "e": {"kind": "Unit", "types": ["Ship"], "escalation": 3},
-             "f": {"kind": "Unit", "types": ["Ship"], "escalation": 5}}
-    out = groups(cards, ["a", "c", "b", "d", "e"], ["f", "f"])
-    assert out == [("Ship units", ["e"], True), ("Trooper units", ["b", "a"], True),
-                   ("Leaders", ["d"], True), ("Tactic effects", ["c"], True),
-                   ("Not yet playable (escalation)", ["f"], False)]
+             "f": {"kind": "Unit", "types": ["Ship"], "escalation": 5},
+             "g": {"kind": "Unit", "types": ["Ship"], "escalation": 4}}
+    out = order(cards, ["a", "c", "b", "d", "e"], ["f", "g", "f", "a"])
+    assert out == [("e", True), ("b", True), ("a", True), ("d", True), ("c", True),
+                   ("g", False), ("f", False)]

@@ -1,9 +1,12 @@
-"""Against All Tyrants through the real window, by touches, each screen size in its own
-process (tests/ui/aat_tour.py): a complete game with printed cards at a phone's size,
-every move made by tapping the table and checked against the engine, and the first
-moves with virtual decks on a tablet (a game killed mid-way that resumes exactly:
-tests/ui/test_resume.py, for every game). The first screen of each kind is saved to
-test-artifacts/aat-<size>/ to look at."""
+"""Against All Tyrants through the real window, by touches. Each screen size in its
+own process (tests/ui/aat_tour.py): a complete game with virtual decks and one with
+printed cards at a phone's size and at a tablet's, every move made by tapping the
+table (pieces, stacks, theater mats, hand cards) and checked against the engine, the
+table rules held at every prompt (Screens.check: nothing scrolled or cut, idle), and
+the first screen of each kind saved to test-artifacts/aat-<size>/ to look at. In this
+process: holding a card (in the hand strip, on the table) shows it as printed, with
+its words, and plays nothing. (A game killed mid-way resumes exactly:
+tests/ui/test_resume.py, for every game.)"""
 
 from __future__ import annotations
 
@@ -15,26 +18,120 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SIZES = {"phone": ("1080x2340", "2.625", ["--modes", "printed"]),
-         "tablet": ("2560x1600", "2", ["--modes", "virtual", "--limit", "30"])}
-KINDS = {"phone": ["new-game-printed", "printed-mulligan", "printed-deploy", "printed-combat",
-                   "printed-attacker", "printed-target", "printed-cover",
-                   "printed-game-over"],  # the whole game, to its end, by taps
-         "tablet": ["new-game-virtual", "virtual-cover", "virtual-mulligan", "virtual-deploy",
-                    "virtual-combat"]}
+# the games: both whole at a phone's size; at a tablet's, the printed one's first 100
+# moves (every kind of prompt it meets but a Repeater's, which the virtual game has)
+SIZES = {"phone": ("1080x2340", "2.625", "virtual,printed"),
+         "tablet": ("2560x1600", "2", "virtual,printed:100")}
+VIRTUAL = ("theater", "cover", "mulligan", "deploy", "combat", "attacker", "target", "move",
+           "pick", "computation", "command", "repeat", "delegate", "end", "game-over")
+PRINTED = ("theater", "cover", "mulligan", "deploy", "combat", "attacker", "target", "pick",
+           "computation", "delegate", "end")
+KINDS = {"phone": {"virtual": VIRTUAL, "printed": PRINTED + ("repeat", "game-over")},
+         "tablet": {"virtual": VIRTUAL, "printed": PRINTED}}
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_games_by_taps(display, size):
-    resolution, density, extra = SIZES[size]
+def test_whole_games_by_taps_at_phone_and_tablet_size(display, size):
+    resolution, density, games = SIZES[size]
     out = ROOT / "test-artifacts" / f"aat-{size}"
     for old in out.glob("*.png"):
         old.unlink()
-    env = {**display, "KIVY_METRICS_DENSITY": density}
+    env = {**os.environ, **display, "KIVY_METRICS_DENSITY": density}
     done = subprocess.run([sys.executable, "-m", "tests.ui.aat_tour", "--size", resolution,
-                           "--out", str(out), *extra], cwd=ROOT, env={**os.environ, **env},
-                          capture_output=True, text=True, timeout=600)
+                           "--out", str(out), "--modes", games], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-4000:]
-    assert "moves by taps" in done.stdout, done.stdout
+    assert "virtual:" in done.stdout and "printed:" in done.stdout, done.stdout
     shots = {p.stem.split("-", 1)[1] for p in out.glob("*.png")}
-    assert set(KINDS[size]) <= shots, sorted(shots)
+    for mode, kinds in KINDS[size].items():
+        assert {f"new-game-{mode}"} | {f"{mode}-{k}" for k in kinds} <= shots, sorted(shots)
+
+
+def on_screen(app) -> list:
+    from tests.ui.aat_tour import on_screen as shown
+
+    return shown(app)
+
+
+def zooms() -> list:
+    from kivy.base import EventLoop
+
+    from companion.app.zoom import CardZoom
+
+    return [w for w in EventLoop.window.children if isinstance(w, CardZoom)]
+
+
+def hold(widget) -> list:
+    """Hold a finger on the widget until the printed card opens; the zooms open."""
+    from kivy.tests.common import UnitTestTouch
+
+    from tests.ui.driver import pump, wait_until
+
+    touch = UnitTestTouch(*widget.to_window(*widget.center))
+    touch.touch_down()
+    wait_until(zooms, "the held card to open")
+    touch.touch_up()
+    pump()
+    return zooms()
+
+
+def words_and_picture(app, zoom) -> tuple[str, str]:
+    from kivy.uix.image import Image
+    from kivy.uix.label import Label
+
+    from tests.ui.driver import walk
+
+    pictures = [w for w in walk(zoom) if isinstance(w, Image)]
+    assert len(pictures) == 1 and pictures[0].texture is not None
+    text = "\n".join(w.text for w in walk(zoom) if isinstance(w, Label) and
+                     not w.text.startswith("Close"))
+    return text, pictures[0].source
+
+
+def test_holding_a_card_shows_it_as_printed_with_its_words_and_plays_nothing(app, artifacts):
+    from companion.games.aat import view
+    from companion.games.aat.tiles import HandCard, PieceTile
+    from tests.ui.driver import pump, tap_text
+    from tests.ui.test_companion_ui import shot
+
+    controller = app.controller
+    controller.new_game("against-all-tyrants", {"cards": "virtual", "attacker": 1}, seed=3)
+    app.show_table()
+    pump()
+    while not [w for w in on_screen(app) if isinstance(w, HandCard)]:  # to the mulligan
+        state = controller.state
+        names = [p["name"] for p in state["players"]]
+        seat = controller.rules.acting_seat(state)
+        if any(getattr(b, "text", "") == f"I am {names[seat]}: show" for b in on_screen(app)):
+            tap_text(app, f"I am {names[seat]}: show")
+        else:
+            controller.act(controller.legal()[0])  # an Infiltrate unit's theater
+            app.show_table()
+            pump()
+    before = list(controller.session.actions)
+    card = min((w for w in on_screen(app) if isinstance(w, HandCard)),
+               key=lambda w: w.to_window(*w.pos)[0])  # the first of the strip, in sight
+    component, card_id = card.piece
+    opened = hold(card)
+    assert len(opened) == 1 and controller.session.actions == before  # a hold is no tap
+    words, source = words_and_picture(app, opened[0])
+    printed = view.cards()[card_id]
+    assert source.endswith(f"{card_id}-front.png")
+    assert printed["name"] in words and f"{printed['kind']}" in words
+    assert words.strip() == view.piece_words(component, card_id).strip()
+    shot(artifacts, "aat-01-card-held")
+    tap_text(app, "Close")
+    pump()
+    assert not zooms()
+    tile = next(w for w in on_screen(app) if isinstance(w, PieceTile) and
+                w.thing[1].startswith("u"))  # a unit on a theater's mat
+    opened = hold(tile)
+    assert len(opened) == 1, "the mat opened with the unit held on it"
+    words, source = words_and_picture(app, opened[0])
+    assert source.endswith(f"{tile.piece[1]}-front.png")
+    assert view.cards()[tile.piece[1]]["name"] in words and "(AAT-" in words
+    assert controller.session.actions == before
+    shot(artifacts, "aat-02-unit-held")
+    tap_text(app, "Close")
+    pump()
+    controller.finish()

@@ -1,14 +1,17 @@
 """Choosing by tapping: every legal action is reached by tapping what it names on the
-table (a unit, a base, a leader, a card in the hand row) and, where several actions
-share those taps, a button. No Kivy here, so the table's logic is tested fast.
+table (a unit, a base, a leader, a theater, a card in the hand strip) and, where
+several actions share those taps, a button. No Kivy here, so the table's logic is
+tested fast.
 
-A *thing* is ("piece", uid) or ("card", card id). `sel` is what has been tapped
-for the action under way."""
+A *thing* is ("piece", uid), ("card", card id) or ("theater", name). `sel` is what
+has been tapped for the action under way. Identical pieces lie as one stack
+(stacks.py): an action names the stack's first piece."""
 
 from __future__ import annotations
 
 from companion.games.aat import look, view
 from companion.games.aat import model as m
+from companion.games.aat.stacks import aliases, canonical
 
 Thing = tuple
 
@@ -17,27 +20,47 @@ def path(state: dict, action: dict) -> list[Thing]:
     """What is tapped to take this action; its button appears when all is tapped."""
     kind = action["type"]
     if kind in ("play", "set_aside", "place_objective"):
-        return [("card", action["card"])] if action.get("card") else []  # printed: no id
+        if not action.get("card"):
+            return []  # printed cards: the app does not know which
+        steps = [("card", action["card"])]
+        return steps + [("theater", action["theater"])] if action.get("theater") else steps
     if kind == "attack":
         return [("piece", action["unit"]), ("piece", action["target"])]
-    if kind in ("order", "move", "undisrupt"):
+    if kind == "move":
+        return [("piece", action["unit"]),
+                ("theater", m.other(state["table"][action["unit"]]["theater"]))]
+    if kind in ("order", "undisrupt"):
         return [("piece", action["unit"])]
     if kind == "choose":
-        value = action["value"]
-        if isinstance(value, str) and value in state["table"]:
-            return [("piece", value)]
-        if isinstance(value, list) and value and value[0] in state["table"]:
-            return [("piece", value[0])]  # a leader and an amount of delegated damage
-        if isinstance(value, dict) and "card" in value:
-            return [("card", value["card"])]
+        return choice_path(state, action["value"])
+    return []
+
+
+def choice_path(state: dict, value) -> list[Thing]:
+    wait = state["await"]
+    choice = wait.get("choice")
+    if choice == "theater":
+        return [("theater", value)]
+    if choice == "delegate" and value == "none":  # all of it on the base: tap the base
+        return [("piece", m.base(state, wait["player"])["uid"])]
+    if choice == "trigger" and isinstance(value, str):
+        uid = value.split(":")[0]
+        return [("piece", uid)] if uid in state["table"] else []
+    if isinstance(value, str) and value in state["table"]:
+        return [("piece", value)]
+    if isinstance(value, list) and value and value[0] in state["table"]:
+        return [("piece", value[0])]  # a leader and an amount of delegated damage
+    if isinstance(value, dict) and "card" in value:
+        return [("card", value["card"]), ("theater", value["theater"])]
     return []
 
 
 class Picks:
     def __init__(self, state: dict, legal: list[dict], sel: list):
-        self.state, self.legal = state, legal
+        self.state = state
+        self.legal = offered(state, legal)
         self.sel = list(sel)
-        self.paths = [(action, path(state, action)) for action in legal]
+        self.paths = [(action, path(state, action)) for action in self.legal]
         if not self.open():  # a stale selection (the prompt moved on) starts afresh
             self.sel = []
 
@@ -78,13 +101,17 @@ class Picks:
             leads = [(a, p) for a, p in self.paths if p[:n] == sel]
             if not leads:
                 continue
-            if len(leads) == 1 and len(leads[0][1]) == n:
-                return "act", leads[0][0]
+            rest = leads[0][1][n:]
+            if len(leads) == 1 and (not rest or sel[0][0] == "card" and all(
+                    t[0] == "theater" for t in rest)):
+                return "act", leads[0][0]  # a card with one way in: the theater adds nothing
             return "sel", sel
         return "say", self.why_not(thing)
 
     def why_not(self, thing: Thing) -> str:
         kind, key = thing
+        if kind == "theater":
+            return f"Nothing to do in {key} now."
         if kind == "card":
             return f"{view.name(key)} cannot be played now. {look.card_text(key)}"
         p = self.state["table"].get(key)
@@ -99,16 +126,46 @@ class Picks:
                        "next turn (AAT-TURN-5)."
         return inspect(self.state, key)
 
-    def prompt(self) -> str:
-        if self.sel and self.sel[0][0] == "piece":
-            uid = self.sel[0][1]
-            targets = [t for t, mark in self.marks().items() if mark == "target"]
-            if targets and len(self.sel) == 1:
-                return f"{view.piece_label(self.state, uid)}: tap a target, or an order below"
-            return f"{view.piece_label(self.state, uid)}: choose below"
-        if self.sel:
-            return f"{view.name(self.sel[0][1])}: choose below"
-        return view.prompt_text(self.state)
+    def prompt(self, hint: bool = True) -> str:
+        """The prompt (with what to tap, unless `hint` is off), or what the taps so far
+        picked and what to tap next."""
+        targets = {t[0] for t, mark in self.marks().items() if mark == "target"}
+        more = bool(self.buttons())
+        if not self.sel:
+            text = view.prompt_text(self.state)
+            wait = self.state["await"] or {}
+            if hint and targets and wait.get("choice") in HINTS:
+                text += f" ({HINTS[wait['choice']]})"
+            return text
+        first = self.sel[0]
+        who = view.piece_label(self.state, first[1]) if first[0] == "piece" else \
+            view.name(first[1])
+        steps = []
+        if "piece" in targets:
+            steps.append("tap a target")
+        if "theater" in targets:
+            steps.append("tap a theater" + (" to move there" if first[0] == "piece" else ""))
+        if more:
+            steps.append("choose below")
+        return f"{who}: " + (", or ".join(steps) if steps else "tap it again to let go")
+
+
+HINTS = {"theater": "tap a theater", "delegate": "tap your base to keep it all, or a leader",
+         "pick": "tap a card", "target": "tap it on the table",
+         "computation": "tap a Mainframe", "trigger": "tap its unit"}
+
+
+def offered(state: dict, legal: list[dict]) -> list[dict]:
+    """The legal actions as taps reach them: each piece of a stack named by the stack's
+    uid (stacks.py), one action for all that are then the same."""
+    alias = aliases(state)
+    out: list = []
+    for action in legal:
+        same = canonical(state, action, alias)
+        chosen = same if same == action or same in legal else action
+        if chosen not in out:
+            out.append(chosen)
+    return out
 
 
 def inspect(state: dict, uid: str) -> str:
@@ -125,28 +182,19 @@ def inspect(state: dict, uid: str) -> str:
     return " · ".join(bits) + (f"\n{text}" if text else "")
 
 
-KIND_NAMES = {"Unit": "units", "Leader": "Leaders", "Effect": "effects",
-              "Objective": "Objective units"}
-KIND_ORDER = tuple(KIND_NAMES)
+KIND_ORDER = ("Unit", "Leader", "Effect", "Objective", "Base")
 
 
-def groups(cards: dict, offered: list[str], rest: list[str]) -> list[tuple[str, list, bool]]:
-    """The cards to show, as (heading, card ids, playable): what can be played now
-    first, grouped by kind and type ("Trooper units", "Tactic effects") so a printed
-    card is found by what it says at its top, each group the highest requirement
-    first; then the rest of the hand, not playable yet."""
-    found: dict = {}
-    for card_id in offered:
+def order(cards: dict, offered: list[str], rest: list[str]) -> list[tuple[str, bool]]:
+    """The hand strip's cards, as (card id, playable now): what can be played first,
+    by kind and type (units of a type together, as a printed card says at its top),
+    the highest requirement first within them; then the rest of the hand, the
+    nearest to playable first."""
+    def key(card_id):
         card = cards[card_id]
-        kind = card["kind"]
-        kind_type = card["types"][0] if card["types"] and kind in ("Unit", "Effect") else ""
-        found.setdefault((KIND_ORDER.index(kind), kind_type), []).append(card_id)
-    out = []
-    for (kind, kind_type), ids in sorted(found.items()):
-        name = KIND_NAMES[KIND_ORDER[kind]]
-        heading = f"{kind_type} {name}" if kind_type else name
-        out.append((heading, sorted(ids, key=lambda c: (-cards[c]["escalation"], c)), True))
-    if rest:
-        out.append(("Not yet playable (escalation)",
-                    sorted(set(rest), key=lambda c: (cards[c]["escalation"], c)), False))
-    return out
+        return (KIND_ORDER.index(card["kind"]), card["types"][:1], -card["escalation"],
+                card_id)
+
+    playable = [(c, True) for c in sorted(set(offered), key=key)]
+    return playable + [(c, False) for c in sorted(set(rest) - set(offered), key=lambda c: (
+        cards[c]["escalation"], c))]

@@ -1,32 +1,27 @@
-"""Against All Tyrants' table: the escalation track on top, never scrolled away; the
-two players' strips (base health, objective progress, cards played) around the two
-theaters, where every unit shows its damage, tokens and whether it has acted; then
-the prompt, the latest results, the moves and the cards to play, playable first and
-grouped by kind. Units, bases, leaders and cards are chosen by tapping them
-(picks.py); buttons only where taps leave a choice. The shell hosts it with its
-toolbar and pass-and-play cover (view.private_seat: the mulligan, virtual hands)."""
+"""Against All Tyrants' table in the shell's frame (companion.app.frame): the board
+(board.py: the escalation track as printed, both players' strips, the theaters as
+their mats with every piece, its damage tokens, tokens and traits), the prompt sheet
+(the prompt, the latest results, the moves no tap on the table can make) and the
+hand strip (the cards to play or pick, playable first, as the printed cards read).
+Units, bases, leaders, theaters and cards are chosen by tapping them (picks.py);
+hold any of them to read the printed card. The shell adds the toolbar and the
+pass-and-play cover (view.private_seat: the mulligan, virtual hands)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
-from kivy.uix.label import Label
 
-from companion.app import theme
-from companion.app.widgets import Turnable  # noqa: F401 - table.kv's (face to face)
-from companion.games.aat import look, view
-from companion.games.aat.data import THEATERS
-from companion.games.aat.picks import Picks, groups
-from companion.games.aat.widgets import HandCard, PieceTile, PlayerStrip, tile_width
+from companion.app.frame import Move, TableFrame
+from companion.games.aat import look, stacks, view
+from companion.games.aat import model as m
+from companion.games.aat.board import AatBoard
+from companion.games.aat.picks import Picks, order
+from companion.games.aat.sizes import card_size
+from companion.games.aat.tiles import HandCard, card_chips, kind_line
 
-Builder.load_file(str(Path(__file__).with_name("table.kv")))
+PILE_TAGS = {"special": "Special Forces", "objective": "Objective pile"}
 
 
 def results(session) -> list[str]:
@@ -43,33 +38,15 @@ def results(session) -> list[str]:
     return lines
 
 
-def fit_tiles(row, width) -> None:
-    """A row's pieces share its width, whenever the width changes."""
-    for child in row.children:
-        if isinstance(child, PieceTile):
-            child.width = tile_width(width)
-
-
-class TheaterBox(BoxLayout):
-    """One theater: its name, then the far player's pieces and the near player's."""
-
-    title = StringProperty("")
-    icon = StringProperty("")
-
-
-class AatTable(BoxLayout):
-    prompt = StringProperty("")
-    results_text = StringProperty("")
-    landscape = BooleanProperty(False)
-    side_min = NumericProperty(dp(180))
-
+class AatTable(TableFrame):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.sel: list = []
         self.sel_for = -1  # the number of actions `sel` was made at
-        self.pieces: list = []
-        self.heading_pool: list[Label] = []  # widgets reused from one drawing to the next
-        self.card_pool: list[HandCard] = []
+        self.cards: dict[str, HandCard] = {}  # hand cards, reused from one drawing on
+        self.tight = 0  # how much room the sheet and hand give a board that does not fit
+        self.board = AatBoard(on_tap=self.tapped, on_overflow=self.overflowed)
+        self.set_board(self.board)
 
     @property
     def app(self):
@@ -84,16 +61,22 @@ class AatTable(BoxLayout):
         controller = self.app.controller
         moves = len(controller.session.actions)
         if moves != self.sel_for:
-            self.sel, self.sel_for = [], moves
+            self.sel, self.sel_for, self.tight = [], moves, 0
         state = self.state
-        self.results_text = "\n".join(results(controller.session)[-3:])
-        escalation = view.escalation(state)
-        self.ids.track.show(escalation["level"], escalation["incidents"])
         picks = Picks(state, controller.legal(), self.sel) if state["await"] else None
         self.sel = picks.sel if picks else []
-        self.prompt = picks.prompt() if picks else view.prompt_text(state)
         self.draw_board(state, picks)
-        self.draw_moves(state, picks)
+        lines = results(controller.session)[-(3, 1, 0)[self.tight]:] if self.tight < 2 else []
+        if picks is None:
+            self.sheet.show(view.prompt_text(state), lines)
+            self.hand.show("", [])
+            return
+        buttons = [Move(view.label(state, a), lambda a=a: self.act(a), "primary")
+                   for a in picks.buttons()]
+        if picks.sel:
+            buttons.append(Move("Cancel", self.cancel))
+        self.sheet.show(picks.prompt(hint=self.tight < 2), lines, buttons)
+        self.draw_hand(state, picks)
 
     def near_seat(self, state) -> int:
         """The player at the bottom: whoever acts (the phone is passed to them)."""
@@ -102,120 +85,106 @@ class AatTable(BoxLayout):
 
     def draw_board(self, state, picks) -> None:
         near = self.near_seat(state)
-        seats = (1 - near, near)
-        marks = picks.marks() if picks else {}
-        acting = view.status(state)["acting_seat"]
-        strips = (self.ids.far, self.ids.near)
-        for strip, seat in zip(strips, seats, strict=True):
-            strip.show(view.panel(state, seat), seat == acting)
-        board = view.board(state)
-        self.pieces = []
-        for theater in THEATERS:
-            box = self.ids[theater.lower()]
-            box.title = theater + self.base_note(state, theater)
-            box.icon = theater.lower()
-            for row, seat in zip((box.ids.far, box.ids.near), seats, strict=True):
-                panel = view.panel(state, seat)
-                shown = board[theater][seat]
-                if panel["base"]["theater"] == theater:
-                    shown = [panel["base"], *panel["leaders"], *shown]
-                self.fill_row(row, shown, look.deck_colour(panel["subfaction"]), marks)
+        self.board.show({
+            "rows": stacks.rows(state), "seats": (1 - near, near),
+            "acting": view.status(state)["acting_seat"],
+            "marks": picks.marks() if picks else {},
+            "panels": [view.panel(state, seat) for seat in (0, 1)],
+            "components": [p["subfaction"] for p in state["players"]],
+            "escalation": (state["escalation"], state["incidents"])})
 
-    def fill_row(self, row, shown: list, colour: str, marks: dict) -> None:
-        """A row's pieces, reusing its tiles (creating widgets is what makes a phone
-        slow to redraw); an empty row says so."""
-        if not getattr(row, "fitted", False):  # tiles share the row's width
-            row.fitted = True
-            row.bind(width=fit_tiles)
-            row.empty = Label(text="no units", color=theme.MUTED, font_size="14sp",
-                              size_hint=(None, None), size=(dp(90), dp(30)))
-        tiles = [w for w in reversed(row.children) if isinstance(w, PieceTile)]
-        while len(tiles) < len(shown):
-            tile = PieceTile()
-            tile.bind(on_release=self.tapped)
-            tiles.append(tile)
-        if [w for w in reversed(row.children)] != tiles[:len(shown)]:
-            row.clear_widgets()
-            for tile in tiles[:len(shown)]:
-                row.add_widget(tile)
-        if not shown:
-            row.add_widget(row.empty)
-        width = tile_width(row.width)
-        for tile, piece in zip(tiles, shown, strict=False):
-            tile.show(piece, colour, width)
-            tile.mark = marks.get(tile.thing, "")
-            self.pieces.append(tile)
-
-    def base_note(self, state, theater: str) -> str:
-        for seat in (0, 1):
-            panel = view.panel(state, seat)
-            if panel["base"]["theater"] == theater:
-                return f"  ·  {panel['name']}'s base"
-        return ""
-
-    def draw_moves(self, state, picks) -> None:
-        buttons = self.ids.buttons
-        buttons.clear_widgets()
-        if picks is None:
-            self.ids.cards.clear_widgets()
-            return
-        for action in picks.buttons():
-            buttons.add_widget(self.button(view.label(state, action),
-                                           lambda a=action: self.act(a)))
-        if picks.sel:
-            buttons.add_widget(self.button("Cancel", self.cancel, quiet=True))
-        self.draw_cards(state, picks)
-
-    def draw_cards(self, state, picks) -> None:
-        """The cards this prompt offers, grouped (picks.groups); in the deployment
-        phase the rest of a virtual hand follows, dimmed (escalation too low)."""
-        offered = picks.cards()
-        wait = state["await"]
-        seat = wait["player"]
-        rest: list[str] = []
-        if wait["kind"] == "deploy" and not view.m.tracked(state):
-            rest = [c for c in state["players"][seat]["hand"] if c not in offered]
-        marks = picks.marks()
+    # -- the hand strip --------------------------------------------------------------
+    def hand_cards(self, state, picks) -> list[tuple[str, bool, tuple | None, int]]:
+        """(card id, playable now, where it comes from, copies): the cards this prompt
+        offers first, then (virtual decks, while the hand is the player's to see) the
+        rest of the hand, dimmed; on a phone only while a card can be chosen."""
+        seat = state["await"]["player"]
         hand = state["players"][seat]["hand"]
+        offered = picks.cards()
+        rest = []
+        if not m.tracked(state) and view.private_seat(state) == seat and (
+                offered or self.landscape):
+            rest = [c for c in hand if c != m.UNKNOWN]
+        sources = self.sources(state, picks)
+        return [(c, ready, sources.get(c), hand.count(c))
+                for c, ready in order(view.cards(), offered, rest)]
+
+    def sources(self, state, picks) -> dict:
+        """card id -> (tag, colour) for a card offered from elsewhere than the hand."""
+        hand = state["players"][state["await"]["player"]]["hand"]
+        colours = look.game().vars["pile_colors"]
+        out = {}
+        for action in picks.legal:
+            value = action.get("value")
+            card = action.get("card") or (value.get("card") if isinstance(value, dict)
+                                          else None)
+            if not card:
+                continue
+            pile = "objective" if action["type"] == "place_objective" else \
+                value.get("from") if isinstance(value, dict) else None
+            if pile in PILE_TAGS and (card not in hand or m.tracked(state)):
+                out.setdefault(card, (PILE_TAGS[pile], colours[pile]))
+        return out
+
+    def draw_hand(self, state, picks) -> None:
+        shown = self.hand_cards(state, picks)
+        if not shown:
+            self.hand.show("", [])
+            return
+        seat = state["await"]["player"]
+        component = state["players"][seat]["subfaction"]
         colour = look.deck_colour(view.panel(state, seat)["subfaction"])
-        cards = view.cards()
-        headings, tiles, wanted = iter(self.heading_pool), iter(self.card_pool), []
-        for heading, ids, ready in groups(cards, offered, rest):
-            label = next(headings, None) or self.new_heading()
-            label.text = heading
-            wanted.append(label)
-            for card_id in ids:
-                tile = next(tiles, None) or self.new_card()
-                tile.show(card_id, cards[card_id], colour, ready, hand.count(card_id))
-                tile.mark = marks.get(tile.thing, "")
-                wanted.append(tile)
-        box = self.ids.cards
-        if list(reversed(box.children)) != wanted:
-            box.clear_widgets()
-            for widget in wanted:
-                box.add_widget(widget)
+        cards, marks = view.cards(), picks.marks()
+        least, most = dp(112), dp(340 if self.tight else 220)  # tight: chips on one line
+        if self.landscape:  # rows of three (four for many) across the side column
+            across = 3 if len(shown) <= 9 else 4
+            least = most = (self.width * self.side_share - dp(20)) / across - dp(6) - dp(8)
+        plans = []
+        for card_id, ready, tag, count in shown:
+            card = cards[card_id]
+            chips = card_chips(card, card_id, count, tag)
+            plans.append((card_id, ready, chips, card_size(card["name"], kind_line(card),
+                                                           chips, least, most)))
+        height = max(p[3]["height"] for p in plans)
+        widgets = []
+        for card_id, ready, chips, size in plans:
+            widget = self.cards.get(card_id) or self.new_card(card_id)
+            widget.show(card_id, cards[card_id], colour, component, ready, chips, size,
+                        height)
+            widget.mark = marks.get(widget.thing, "")
+            widgets.append(widget)
+        self.hand.card_height = height
+        self.hand.show(self.hand_title(state, shown), widgets)
 
-    def new_heading(self) -> Label:
-        label = Label(color=theme.MUTED, bold=True, font_size="14sp", size_hint_y=None,
-                      height=dp(24), halign="left", valign="middle")
-        label.bind(size=lambda w, size: setattr(w, "text_size", size))
-        self.heading_pool.append(label)
-        return label
+    def hand_title(self, state, shown) -> str:
+        """What the strip holds; on a phone only where the prompt does not say it."""
+        wait = state["await"]
+        playable = sum(1 for _c, ready, *_r in shown if ready)
+        if playable and not self.landscape:
+            return ""
+        if wait["kind"] == "mulligan":
+            return "Your hand: tap a card to set it aside · hold to read"
+        if m.tracked(state):
+            return "Printed cards: tap the one you play · hold to read"
+        if not playable:
+            return f"Your hand ({len(state['players'][wait['player']]['hand'])}): " \
+                   "hold a card to read it"
+        verb = "place" if wait.get("choice") == "pick" or wait["kind"] == "end" else "play"
+        return f"Tap a card to {verb} it · hold to read"
 
-    def new_card(self) -> HandCard:
-        tile = HandCard()
-        tile.bind(on_release=self.tapped)
-        self.card_pool.append(tile)
-        return tile
+    def new_card(self, card_id: str) -> HandCard:
+        widget = HandCard()
+        widget.bind(on_release=self.tapped)
+        self.cards[card_id] = widget
+        return widget
 
-    def button(self, text: str, on_press, quiet: bool = False) -> Button:
-        button = Button(text=text, size_hint_y=None, height=dp(48), font_size="15sp",
-                        background_normal="", halign="center",
-                        background_color=theme.PANEL_HI if quiet else theme.GOLD,
-                        color=theme.TEXT if quiet else (0.08, 0.08, 0.08, 1))
-        button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(12), None)))
-        button.bind(on_release=lambda _b: on_press())
-        return button
+    def overflowed(self) -> None:
+        """The board needs more room than it has even without traits: the results
+        shrink to the latest line, then go with the prompt's hint (the cover showed
+        them all, the log keeps them); hand cards widen to keep their chips on a line."""
+        if self.tight < 2:
+            self.tight += 1
+            Clock.schedule_once(lambda _dt: self.refresh(), 0)
 
     # -- taps ------------------------------------------------------------------------
     def tapped(self, widget) -> None:
@@ -230,7 +199,7 @@ class AatTable(BoxLayout):
             self.sel = value
             Clock.schedule_once(lambda _dt: self.refresh(), 0)  # not inside the touch
         else:
-            self.prompt = value
+            self.sheet.prompt = value
 
     def cancel(self) -> None:
         self.sel = []
@@ -239,7 +208,7 @@ class AatTable(BoxLayout):
     def act(self, action) -> None:
         reason = self.app.act(action)
         if reason:
-            self.prompt = reason
+            self.sheet.prompt = reason
 
 
-__all__ = ["AatTable", "PlayerStrip", "TheaterBox"]
+__all__ = ["AatTable"]

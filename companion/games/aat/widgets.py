@@ -1,14 +1,16 @@
-"""Against All Tyrants' table pieces, coloured like the printed ones (look.py reads
-the card YAML): a piece in play (unit, base, leader) with its numbers and tokens, a
-card in the hand row, the escalation track and a player's strip. They show what
-they are given and report taps; table.py decides what a tap means."""
+"""Against All Tyrants' small table pieces, drawn as the printed ones are (look.py
+reads the card YAML): chips for tokens, traits and numbers, the printed damage
+tokens, the escalation track as printed, a player's strip, and the Flow layout
+that lays pieces in rows. They show what they are given and report taps; table.py
+decides what a tap means. Sizes are computed (sizes.py), so a board is known to fit
+before it is drawn."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.graphics import Color, Ellipse, Mesh
 from kivy.lang import Builder
-from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
@@ -18,18 +20,28 @@ from kivy.properties import (
 )
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
+from kivy.uix.layout import Layout
+from kivy.uix.widget import Widget
 from kivy.utils import get_color_from_hex
 
 from companion.app import theme
 from companion.app.icons import PrintedIcon
+from companion.app.zoom import Holdable
 from companion.games.aat import look
+from companion.games.aat.sizes import place
 
 MARKS = {"picked": (1, 1, 1, 1), "target": theme.GOLD}
 
 
 def rgba(hex_colour: str):
     return get_color_from_hex(hex_colour)
+
+
+def faint(ready: bool):
+    """Text on a card that can be played now, or on one that cannot."""
+    return (1, 1, 1, 1) if ready else theme.MUTED
 
 
 class AatIcon(PrintedIcon):
@@ -48,6 +60,33 @@ class Tappable(ButtonBehavior):
         self.mark_colour = MARKS.get(mark, (0, 0, 0, 0))
 
 
+class Flow(Layout):
+    """Children of fixed sizes left to right in lines, as sizes.place lays them; its
+    height is theirs."""
+
+    spacing = NumericProperty(0)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        for name in ("width", "pos", "children", "spacing"):
+            self.fbind(name, self._trigger_layout)
+
+    def do_layout(self, *_args):
+        children = list(reversed(self.children))
+        spots, height = place([c.size for c in children], self.width, self.spacing)
+        if self.height != height:
+            self.height = height
+        for child, (x, y) in zip(children, spots, strict=True):
+            child.pos = (self.x + x, self.y + height - y - child.height)
+
+
+class Chip(Label):
+    """A number, count or trait in a row of chips: its ground and outline."""
+
+    ground = ColorProperty((0, 0, 0, 0))
+    outline = ColorProperty((0, 0, 0, 0))
+
+
 class TokenChip(BoxLayout):
     """A token as printed (its colour and pictogram) with how many there are."""
 
@@ -56,134 +95,121 @@ class TokenChip(BoxLayout):
     colour = ColorProperty((0, 0, 0, 1))
 
 
-def chips(box, tokens: dict) -> None:
-    box.clear_widgets()
-    for token, count in tokens.items():
-        box.add_widget(TokenChip(icon=token, count=str(count),
-                                 colour=rgba(look.token_colour(token))))
+class DamageToken(BoxLayout):
+    """A printed damage token (round 1, hexagonal 5, in their colours) with its value,
+    and how many of it lie on the piece."""
+
+    value = StringProperty("")
+    count = StringProperty("")  # "x 3", or "" for one
+    colour = ColorProperty((0, 0, 0, 1))
+    hexagon = BooleanProperty(False)
 
 
-class PieceTile(Tappable, BoxLayout):
-    """A base, leader or unit in play: name, attack, health left of printed, damage,
-    tokens, and whether it has acted, just arrived or is disrupted."""
+class TokenShape(Widget):
+    """A token's round or hexagonal face."""
 
-    name = StringProperty("")
-    attack = StringProperty("")
-    health = StringProperty("")
-    note = StringProperty("")
-    frame = ColorProperty((0.3, 0.3, 0.3, 1))
-    hurt = BooleanProperty(False)
-    spent = BooleanProperty(False)  # acted, or cannot act this turn: drawn dimmed
-    disrupted = BooleanProperty(False)
-    tokened = BooleanProperty(False)  # a row of token chips below the numbers
+    colour = ColorProperty((0, 0, 0, 1))
+    hexagon = BooleanProperty(False)
 
-    def show(self, piece: dict, colour: str, width: float) -> None:
-        self.thing = ("piece", piece["uid"])
-        self.frame = rgba(colour)
-        self.width = width
-        self.name = piece["name"]
-        self.attack = "" if piece["kind"] != "unit" else str(piece["attack"])
-        self.health = f"{piece['remaining']}/{piece['health']}"
-        self.hurt = piece["damage"] > 0
-        self.disrupted = piece["disrupted"]
-        self.spent = piece["acted"] or piece["new"]
-        # dimmed: acted or arrived this turn (a tap says which); words only for what
-        # has no attack badge, so they fit
-        self.note = {"base": "base", "leader": "leader"}.get(piece["kind"], "")
-        self.tokened = bool(piece["tokens"])
-        chips(self.ids.tokens, piece["tokens"])
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        for name in ("pos", "size", "colour", "hexagon"):
+            self.fbind(name, self.draw)
+
+    def draw(self, *_args):
+        self.canvas.before.clear()
+        r = min(self.width, self.height) / 2
+        cx, cy = self.x + self.width / 2, self.y + self.height / 2
+        with self.canvas.before:
+            Color(rgba=self.colour)
+            if self.hexagon:
+                corners = [(cx + r * c, cy + r * s) for c, s in HEX]
+                vertices = [v for x, y in [(cx, cy), *corners] for v in (x, y, 0, 0)]
+                Mesh(vertices=vertices, indices=[0, *range(1, 7), 1], mode="triangle_fan")
+            else:
+                Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
 
 
-class HandCard(Tappable, BoxLayout):
-    """A card to play or pick: escalation requirement, name, kind and numbers."""
-
-    name = StringProperty("")
-    level = StringProperty("")
-    line = StringProperty("")
-    frame = ColorProperty((0.3, 0.3, 0.3, 1))
-    ready = BooleanProperty(True)
-
-    def show(self, card_id: str, card: dict, colour: str, ready: bool, count: int) -> None:
-        self.thing = ("card", card_id)
-        self.frame = rgba(colour)
-        self.ready = ready
-        self.level = str(card["escalation"])
-        times = f"{count} x " if count > 1 else ""
-        self.name = times + card["name"]
-        bits = [card["kind"]]
-        if card["kind"] in ("Unit", "Objective"):
-            bits.append(f"ATK {card['attack']}")
-        if card["kind"] in ("Unit", "Objective", "Leader"):
-            bits.append(f"HP {card['health']}")
-        if card.get("theaters"):
-            bits.append(" + ".join(card["theaters"]))
-        self.line = " · ".join(bits)
+HEX = [(1, 0), (0.5, 0.866), (-0.5, 0.866), (-1, 0), (-0.5, -0.866), (0.5, -0.866)]
 
 
-class LevelBox(Label):
-    lit = BooleanProperty(False)
+class TrackSpace(Label):
+    """A level box of the printed track: its colour, its number, and the Level marker
+    lying on it."""
+
     ground = ColorProperty((0, 0, 0, 0))
+    ink = ColorProperty((0, 0, 0, 1))
+    token = ColorProperty((0, 0, 0, 0))  # the token on it (transparent: none)
 
 
-class EscalationTrack(BoxLayout):
-    """Levels 0-5 with the current one lit, and the four incident spaces (the
-    printed track's amber)."""
+class IncidentSpace(FloatLayout):
+    """An incident space as printed (the triangle in its colour, its number), with an
+    Incident token on it once counted."""
+
+    number = StringProperty("")
+    icon = StringProperty("")
+    colour = ColorProperty((0, 0, 0, 0))
+    ink = ColorProperty((0, 0, 0, 1))
+    token = ColorProperty((0, 0, 0, 0))
+
+
+class EscalationTrack(Holdable, BoxLayout):
+    """Levels 0-5 in the printed gradient with the Level marker on the current one, and
+    the four numbered incident triangles with the Incident tokens placed; hold it to
+    read the printed track."""
 
     level = NumericProperty(-1)
     incidents = NumericProperty(-1)
+    wide = BooleanProperty(False)  # room for the words "Escalation" and "Incidents"
+    paper = ColorProperty((1, 1, 1, 1))  # the printed sheet's ground and ink
+    ink = ColorProperty((0, 0, 0, 1))
 
     def show(self, level: int, incidents: int) -> None:
-        if (level, incidents) == (self.level, self.incidents):
+        self.piece = ("escalation-track", "TRACK")
+        if (level, incidents) == (self.level, self.incidents) and self.ids.levels.children:
             return
         self.level, self.incidents = level, incidents
-        amber = rgba(look.colours()["escalation"])
+        printed = look.track()
+        ink, marker, incident = printed["ink"], printed["marker"][0], printed["incident"][0]
+        self.paper, self.ink = rgba(printed["paper"]), rgba(ink)
         self.ids.levels.clear_widgets()
-        for n in range(6):
-            lit = n == level
-            self.ids.levels.add_widget(LevelBox(text=str(n), lit=lit, ground=amber if lit
-                                                else theme.PANEL_HI if n > level
-                                                else (0.35, 0.3, 0.2, 1)))
+        for n, colour in printed["levels"]:
+            here = n == level
+            self.ids.levels.add_widget(TrackSpace(
+                text=str(n), ground=rgba(colour), ink=(1, 1, 1, 1) if here else rgba(ink),
+                token=rgba(marker) if here else (0, 0, 0, 0)))
         self.ids.incidents.clear_widgets()
-        for n in range(4):
-            self.ids.incidents.add_widget(LevelBox(text="!" if n < incidents else "",
-                                                   lit=n < incidents,
-                                                   ground=amber if n < incidents
-                                                   else theme.PANEL_HI))
+        for n, colour in printed["incidents"]:
+            placed = n <= incidents
+            self.ids.incidents.add_widget(IncidentSpace(
+                number=str(n), icon=printed["incident_icon"], colour=rgba(colour),
+                ink=(1, 1, 1, 1) if placed else rgba(ink),
+                token=rgba(incident) if placed else (0, 0, 0, 0)))
 
 
-class PlayerStrip(Tappable, BoxLayout):
-    """A player: subfaction colour and emblem, role, base health, objective progress,
-    the piles, and this turn's cards played."""
+class PlayerStrip(Holdable, BoxLayout):
+    """A player: subfaction colour and emblem, role, piles, this turn's cards and the
+    alternate objective's progress; hold it to read the objective card."""
 
     name = StringProperty("")
     emblem = StringProperty("")
     frame = ColorProperty((0.3, 0.3, 0.3, 1))
     line = StringProperty("")
-    progress = StringProperty("")
     acting = BooleanProperty(False)
 
-    def show(self, panel: dict, acting: bool) -> None:
+    def show(self, panel: dict, acting: bool, reference: str) -> None:
+        self.piece = ("objective-reference", reference)
         self.frame = rgba(look.deck_colour(panel["subfaction"]))
         self.emblem = look.emblem(panel["subfaction"])
         self.acting = acting
-        base = panel["base"]
-        self.name = f"{panel['name']} · {panel['subfaction']} · {panel['role'].capitalize()}"
-        piles = f"Base {max(0, base['remaining'])}/{base['health']} · hand " \
-                f"{panel['hand_count']} · deck {panel['deck']}"
+        bits = [panel["name"], panel["role"].capitalize(), f"hand {panel['hand_count']}",
+                f"deck {panel['deck']}"]
         if panel["played"]:
-            piles += f" · played {panel['played']}"
+            bits.append(f"played {panel['played']}")
         if panel["fatigue"]:
-            piles += f" · fatigue {panel['fatigue']}"
-        self.line = piles
-        self.progress = f"{panel['objective']}: {panel['progress']}"
+            bits.append(f"fatigue {panel['fatigue']}")
+        self.name = " · ".join(bits)
+        self.line = f"{panel['objective']}: {panel['goal']}"
 
 
 Builder.load_file(str(Path(__file__).with_name("widgets.kv")))
-TILE_MIN = dp(92)  # a piece's narrowest: four across a phone in portrait
-GAP = dp(4)
-
-
-def tile_width(row_width: float) -> float:
-    """As many pieces across as fit at TILE_MIN (three to six), sharing the row."""
-    across = max(3, min(6, int((row_width + GAP) // (TILE_MIN + GAP))))
-    return (row_width - GAP * (across - 1)) / across

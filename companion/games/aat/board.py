@@ -1,0 +1,210 @@
+"""The board: the escalation track on top, the far player's strip, the two theaters
+drawn as the printed mats (each side's pieces in a row of their own, the far
+player's above the mat's middle line), the near player's strip. It fits the room the
+frame leaves it: every piece's size is computed first (sizes.py), and traits are
+left off the pieces (the side not acting first, then all; holding a piece reads
+them) until everything is in sight. Nothing scrolls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.clock import Clock
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import ColorProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
+
+from companion.app.zoom import Holdable
+from companion.games.aat import look
+from companion.games.aat.data import THEATERS
+from companion.games.aat.sizes import CHIP, ROW, piece_size, place, text_width
+from companion.games.aat.tiles import PieceTile, piece_chips, stack_name
+from companion.games.aat.widgets import Tappable, rgba
+
+LEVELS = ((True, True), (True, False), (False, False))  # traits shown: near side, far
+WIDEST = 240  # dp: a piece's widest
+
+
+class TheaterHeader(BoxLayout):
+    """A mat's name, first in its far row (a base is known by its card); "tap here"
+    while the theater may be chosen."""
+
+    title = StringProperty("")
+    note = StringProperty("")
+    icon = StringProperty("")
+    ink = ColorProperty((1, 1, 1, 1))
+
+    def show(self, title: str, note: str, icon: str, ink) -> None:
+        self.title, self.note, self.icon, self.ink = title, note, icon, ink
+        title_width = text_width(title, True)
+        note_width = text_width(note, True) + dp(12) if note else 0
+        self.ids.title.width = title_width
+        self.ids.note.width = note_width
+        self.size = (dp(26) + title_width + (note_width + dp(6) if note else 0), dp(CHIP))
+
+
+class TheaterBox(Holdable, Tappable, BoxLayout):
+    """One theater as its printed mat: its name, the far side's pieces, the mat's middle,
+    the near side's. Tapped where no piece is, it is chosen (lit while it may be);
+    held, it shows the printed mat."""
+
+    icon = StringProperty("")
+    ground = ColorProperty((0.1, 0.1, 0.1, 1))
+    ink = ColorProperty((1, 1, 1, 1))
+    band = ColorProperty((0.2, 0.2, 0.2, 1))
+
+    def on_touch_down(self, touch):
+        """A touch on a piece is the piece's alone (its tap, its hold)."""
+        if any(t.collide_point(*touch.pos) for t in self.tiles()):
+            return Widget.on_touch_down(self, touch)
+        return super().on_touch_down(touch)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.header = TheaterHeader()
+
+    def tiles(self) -> list:
+        return [w for w in (*self.ids.far.children, *self.ids.near.children)
+                if isinstance(w, PieceTile)]
+
+    def chrome(self) -> float:
+        """The height of all but the two rows of pieces."""
+        return self.padding[1] + self.padding[3] + 2 * self.spacing + self.ids.line.height
+
+
+class AatBoard(BoxLayout):
+    def __init__(self, on_tap, on_overflow, **kwargs):
+        super().__init__(**kwargs)
+        self.on_tap, self.on_overflow = on_tap, on_overflow
+        self.overflow = False
+        self.fitted: tuple = ()
+        self.tiles: dict = {}  # uid -> the tile showing it
+        self.shown: dict | None = None
+        self.level = 0
+        self.fitting = Clock.create_trigger(self.fit, -1)
+        for widget in (self, self.ids.far, self.ids.near, self.ids.track):
+            widget.fbind("height", self.fitting)
+        self.fbind("width", self.fitting)
+        for theater in THEATERS:
+            self.ids[theater.lower()].bind(on_release=on_tap)
+
+    def show(self, shown: dict) -> None:
+        """`shown`: rows (stacks.rows), seats (far, near), acting, marks, colours,
+        components and panels by seat, escalation."""
+        self.shown = shown
+        ids = self.ids
+        far, near = shown["seats"]
+        self.ids.track.wide = self.width > dp(600)
+        ids.track.show(*shown["escalation"])
+        for strip, seat in ((ids.far, far), (ids.near, near)):
+            panel = shown["panels"][seat]
+            strip.show(panel, seat == shown["acting"], look.reference(panel["subfaction"]))
+        colours = look.colours()
+        for theater in THEATERS:
+            box = ids[theater.lower()]
+            box.thing = ("theater", theater)
+            box.piece = ("theater-mats", look.mat(theater))
+            box.icon = theater.lower()
+            box.ground = rgba(colours["mats"][theater])
+            box.ink = rgba(colours["mat_ink"][theater])
+            box.band = rgba(colours["mat_band"][theater])
+            box.mark = shown["marks"].get(box.thing, "")
+            box.header.show(theater, "tap here" if box.mark == "target" else "", box.icon,
+                            box.ink)
+        self.fit()
+
+    def room(self) -> float:
+        ids = self.ids
+        used = ids.track.height + ids.far.height + ids.near.height + 5 * self.spacing
+        return self.height - used - ids.space.chrome() - ids.planetside.chrome()
+
+    def plan(self, level: tuple, width: float) -> tuple[dict, float]:
+        """Each row's pieces with their chips and sizes at this level, and the height
+        of all rows."""
+        shown = self.shown
+        far, near = shown["seats"]
+        rows, need = {}, 0.0
+        head = self.heads()
+        for theater in THEATERS:
+            for side, seat in (("far", far), ("near", near)):
+                traits = level[0] if seat == near else level[1]
+                row = []
+                for piece, count in shown["rows"][theater][seat]:
+                    chips = piece_chips(piece, count, traits)
+                    size = piece_size(stack_name(piece["name"], count), chips,
+                                      min(width, dp(WIDEST)))
+                    row.append((piece, count, chips, size))
+                rows[theater, side, seat] = row
+                sizes = [(s["width"], s["height"]) for *_r, s in row]
+                if side == head[theater]:
+                    sizes.insert(0, tuple(self.ids[theater.lower()].header.size))
+                need += place(sizes, width, dp(ROW))[1]
+        return rows, need
+
+    def heads(self) -> dict:
+        """The row each mat's name starts: the far one, or the near one when the far
+        side has no piece in that theater."""
+        far = self.shown["seats"][0]
+        return {t: "far" if self.shown["rows"][t][far] else "near" for t in THEATERS}
+
+    def fit(self, *_args) -> None:
+        if self.shown is None:
+            return
+        box = self.ids.space
+        width = box.width - box.padding[0] - box.padding[2]
+        room = self.room()
+        if self.fitted == (id(self.shown), width, room):
+            return  # a relayout that changed nothing this depends on
+        self.fitted = (id(self.shown), width, room)
+        for level in LEVELS:
+            rows, need = self.plan(level, width)
+            if need <= room:
+                break
+        self.level = LEVELS.index(level)
+        self.need, self.overflow = need, need > room + 0.5
+        if self.overflow:
+            self.on_overflow()
+        self.place_tiles(rows)
+
+    def place_tiles(self, rows: dict) -> None:
+        """Each row's tiles, after its mat's name where it starts. A piece keeps its
+        tile from one drawing to the next (making widgets is what makes a phone slow
+        to redraw); tiles of pieces gone serve new ones."""
+        shown_uids = {piece["uid"] for row in rows.values() for piece, *_r in row}
+        spare = [t for uid, t in self.tiles.items() if uid not in shown_uids]
+        self.tiles = {uid: t for uid, t in self.tiles.items() if uid in shown_uids}
+        head = self.heads()
+        for (theater, side, seat), row in rows.items():
+            box = self.ids[theater.lower()]
+            wanted = [box.header] if side == head[theater] else []
+            for piece, *_r in row:
+                tile = self.tiles.get(piece["uid"]) or (spare.pop() if spare else None)
+                if tile is None:
+                    tile = PieceTile()
+                    tile.bind(on_release=self.on_tap)
+                self.tiles[piece["uid"]] = tile
+                wanted.append(tile)
+            flow = box.ids[side]
+            if list(reversed(flow.children)) != wanted:
+                flow.clear_widgets()
+                for widget in wanted:
+                    if widget.parent is not None:  # from another row
+                        widget.parent.remove_widget(widget)
+                    flow.add_widget(widget)
+            self.show_row(row, seat)
+        for tile in spare:
+            if tile.parent is not None:
+                tile.parent.remove_widget(tile)
+
+    def show_row(self, row: list, seat: int) -> None:
+        shown = self.shown
+        colour = look.deck_colour(shown["panels"][seat]["subfaction"])
+        for piece, count, _chips, size in row:
+            tile = self.tiles[piece["uid"]]
+            tile.show(piece, count, colour, shown["components"][seat], size)
+            tile.mark = shown["marks"].get(tile.thing, "")
+
+
+Builder.load_file(str(Path(__file__).with_name("board.kv")))

@@ -1,0 +1,117 @@
+"""Every piece's size, computed from its words before anything is drawn: a name on
+at most two lines (one if its chips make the piece wide enough), the chips below it
+in lines. The board adds them up to choose how much it can show (board.py) and the
+Flow layout places them with the same arithmetic (`place`), so what is computed to
+fit does fit. Text is measured by Kivy's own text renderer, the one that draws it."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from kivy.core.text import Label as CoreLabel
+from kivy.metrics import dp, sp
+
+FONT = 14  # sp: the smallest text a player must read (standards: At the table)
+CHIP = 18  # dp: a chip's height (14 sp text is 16.4 dp high)
+GAP = 3  # dp: between chips, across and down
+PAD = 3  # dp: inside a piece
+ROW = 3  # dp: between pieces on the board
+TAP = 48  # dp: the smallest tap target
+
+
+def place(sizes: list, width: float, spacing: float) -> tuple[list, float]:
+    """Left to right, a new line when the next would pass `width`: each one's (x, y
+    from the top) and the height of it all."""
+    x = y = line = 0.0
+    spots = []
+    for w, h in sizes:
+        if x > 0 and x + w > width + 0.5:
+            y, x, line = y + line + spacing, 0.0, 0.0
+        spots.append((x, y))
+        x += w + spacing
+        line = max(line, h)
+    return spots, (y + line) if sizes else 0.0
+
+
+@cache
+def text_width(text: str, bold: bool = False) -> float:
+    core = CoreLabel(text=text, font_size=sp(FONT), bold=bold)
+    core.refresh()
+    return core.content_size[0]
+
+
+@cache
+def wrapped(text: str, width: float, bold: bool = True) -> tuple[float, int]:
+    """The height and line count of `text` wrapped at `width`, as a Label draws it."""
+    core = CoreLabel(text=text, font_size=sp(FONT), bold=bold, text_size=(width, None),
+                     halign="left")
+    core.refresh()
+    return core.content_size[1], len(core._cached_lines)
+
+
+def chip_width(chip: tuple) -> float:
+    """A chip: ("word", a word of a name), ("count", text), ("attack" | "health",
+    text, hurt), ("stats", attack or "", health, hurt), ("damage", value, count,
+    colour, hexagon), ("token", icon, count, colour), ("trait" | "tag", text)."""
+    kind = chip[0]
+    if kind == "word":
+        return text_width(chip[1], True)
+    if kind == "count":
+        return text_width(chip[1], True) + dp(8)
+    if kind in ("attack", "health"):
+        return max(dp(22), text_width(chip[1], True) + dp(8))
+    if kind == "stats":  # attack and health side by side, never apart
+        return sum(chip_width((k, t)) + dp(GAP) for k, t in (("attack", chip[1]),
+                                                              ("health", chip[2])) if t) - dp(GAP)
+    if kind == "damage":
+        return dp(CHIP) + (text_width(chip[2], True) + dp(GAP) if chip[2] else 0)
+    if kind == "token":
+        return dp(16) + text_width(chip[2], True) + dp(9)
+    return text_width(chip[1]) + dp(10)
+
+
+def chips_height(chips: list, inner: float) -> float:
+    return place([(chip_width(c), dp(CHIP)) for c in chips], inner, dp(GAP))[1]
+
+
+def piece_size(name: str, chips: list, most: float) -> dict:
+    """A piece on the table: its name's words, then its chips, in lines as text flows
+    (a chip may follow the name's last word), as narrow as keeps it to the fewest
+    lines it can have, two where it can (a tap target is two lines high anyway)."""
+    items = [("word", w) for w in name.split()] + chips
+    sizes = [(chip_width(c), dp(CHIP)) for c in items]
+    least = max(w for w, _h in sizes)
+    most = max(least, most)
+
+    def height(inner: float) -> float:
+        return place(sizes, inner, dp(GAP))[1]
+
+    target = max(height(most), 2 * dp(CHIP) + dp(GAP))
+    inner = least
+    while inner < most and height(inner) > target + 0.5:
+        inner = min(most, inner + dp(4))
+    return {"width": inner + dp(PAD) * 2,
+            "height": max(dp(TAP), height(inner) + dp(PAD) * 2), "items": items}
+
+
+ICONS = 2 * 16 + 2 * GAP  # dp: a card's two theater icons, beside its kind
+
+
+def card_size(name: str, kind: str, chips: list, least: float, most: float) -> dict:
+    """A card in the hand, as printed: the requirement hex and the name (on one line
+    where `most` allows: the strip is short), the kind and types with the theater
+    icons, then the chips."""
+    widths = [chip_width(c) for c in chips]
+    line = sum(widths) + dp(GAP) * max(0, len(widths) - 1)
+    head = dp(CHIP + GAP) + text_width(name, True) + dp(2)
+    inner = max(least, min(most, max(head, line, dp(ICONS) + text_width(kind))),
+                dp(CHIP + GAP) + max(text_width(w, True) for w in name.split()),
+                dp(ICONS) + max(text_width(w) for w in kind.split()),
+                max(widths, default=0))  # no word broken, no chip cut
+    name_height, _lines = wrapped(name, inner - dp(CHIP + GAP))
+    kind_height, _lines = wrapped(kind, inner - dp(ICONS), False)
+    head_height, kind_height = max(dp(CHIP), name_height), max(dp(16), kind_height)
+    height = dp(PAD) * 2 + head_height + dp(2) + kind_height + \
+        (dp(2) + chips_height(chips, inner) if chips else 0)
+    return {"width": inner + dp(PAD) * 2, "height": height, "inner": inner,
+            "head": head_height, "kind": kind_height}

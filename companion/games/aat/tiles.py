@@ -1,0 +1,156 @@
+"""The cards on the screen, as the printed ones read: a piece in play (base, leader,
+unit, or a stack of identical ones) with its name in full, attack, health left, the
+printed damage tokens on it, its other tokens and its traits; a card in the hand
+with its requirement hex, kind, theaters, numbers and traits. Hold either to read
+the printed card (companion.app.zoom). Their sizes come from sizes.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.app.zoom import Holdable
+from companion.games.aat import look
+from companion.games.aat.sizes import CHIP, GAP, chip_width
+from companion.games.aat.widgets import Chip, DamageToken, Tappable, TokenChip, rgba
+
+INK = (0.08, 0.08, 0.08, 1)
+HURT = (1, 0.62, 0.58, 1)
+
+
+def traits(card_id: str) -> list[str]:
+    return list(look.printed().get(card_id, {}).get("traits") or ())
+
+
+def piece_chips(piece: dict, count: int, keywords: bool) -> list[tuple]:
+    """A piece's chips: attack, health left, damage tokens as printed, other tokens,
+    and (room allowing) its traits. (How many are stacked follows the name.)"""
+    chips: list[tuple] = [("stats", str(piece["attack"]) if piece["kind"] == "unit" else "",
+                           str(max(0, piece["remaining"])), piece["damage"] > 0)]
+    for token, n in look.damage_pile(piece["damage"]):
+        chips.append(("damage", str(token["value"]), f"×{n}" if n > 1 else "",
+                      token["colour"], token["shape"] == "hex"))
+    chips += [("token", name, str(n), look.token_colour(name))
+              for name, n in piece["tokens"].items()]
+    if keywords:
+        chips += [("trait", t) for t in traits(piece["card"])]
+    return chips
+
+
+def card_chips(card: dict, card_id: str, count: int, tag: tuple | None) -> list[tuple]:
+    """A hand card's chips: copies held, attack and health as printed, traits, and where
+    it comes from when not the hand (Special Forces, the objective pile)."""
+    chips: list[tuple] = [("count", f"×{count}")] if count > 1 else []
+    if card["kind"] in ("Unit", "Objective", "Leader"):
+        chips.append(("stats", str(card["attack"]) if card["kind"] != "Leader" else "",
+                      str(card["health"]), False))
+    chips += [("trait", t) for t in traits(card_id)]
+    if tag:
+        chips.append(("tag", *tag))
+    return chips
+
+
+def chip_widget(chip: tuple, width: float):
+    kind = chip[0]
+    if kind == "stats":
+        box = BoxLayout(size_hint=(None, None), size=(width, dp(CHIP)), spacing=dp(GAP))
+        for part in (("attack", chip[1]), ("health", chip[2], chip[3])):
+            if part[1]:
+                box.add_widget(chip_widget(part, chip_width(part)))
+        return box
+    if kind == "word":
+        return Chip(text=chip[1], bold=True, color=(1, 1, 1, 1), width=width)
+    if kind == "damage":
+        return DamageToken(value=chip[1], count=chip[2], colour=rgba(chip[3]),
+                           hexagon=chip[4], width=width)
+    if kind == "token":
+        return TokenChip(icon=chip[1], count=chip[2], colour=rgba(chip[3]), width=width)
+    colours = look.colours()
+    if kind == "count":
+        return Chip(text=chip[1], bold=True, color=INK, ground=(1, 1, 1, 1), width=width)
+    if kind == "attack":
+        return Chip(text=chip[1], bold=True, color=INK, ground=rgba(colours["attack"]),
+                    width=width)
+    if kind == "health":
+        return Chip(text=chip[1], bold=True, color=INK, width=width,
+                    ground=HURT if chip[2] else rgba(colours["health"]))
+    if kind == "tag":
+        return Chip(text=chip[1], color=(1, 1, 1, 1), ground=rgba(chip[2]), width=width)
+    return Chip(text=chip[1], color=(1, 1, 1, 1), ground=(0, 0, 0, 0.28),
+                outline=(1, 1, 1, 0.7), width=width)
+
+
+def fill_chips(box, chips: list) -> None:
+    """The chips of a piece or card, made again only when they change."""
+    if getattr(box, "shown", None) == chips:
+        return
+    box.shown = chips
+    box.clear_widgets()
+    for chip in chips:
+        box.add_widget(chip_widget(chip, chip_width(chip)))
+
+
+def stack_name(name: str, count: int) -> str:
+    """A piece's name, with how many lie stacked."""
+    return f"{name} ×{count}" if count > 1 else name
+
+
+class PieceTile(Holdable, Tappable, BoxLayout):
+    """A base, leader, unit or stack on the table; dimmed once it has acted or while it
+    may not act (arrived this turn), outlined dashed while disrupted."""
+
+    name = StringProperty("")
+    frame = ColorProperty((0.3, 0.3, 0.3, 1))
+    spent = BooleanProperty(False)
+    disrupted = BooleanProperty(False)
+
+    def show(self, piece: dict, count: int, colour: str, component: str,
+             size: dict) -> None:
+        self.thing = ("piece", piece["uid"])
+        self.piece = (component, piece["card"])
+        self.frame = rgba(colour)
+        self.name = stack_name(piece["name"], count)
+        self.disrupted = piece["disrupted"]
+        self.spent = piece["acted"] or piece["new"]
+        self.size = (size["width"], size["height"])
+        fill_chips(self.ids.chips, size["items"])
+
+
+class HandCard(Holdable, Tappable, BoxLayout):
+    """A card to play or pick, as printed: requirement hex, kind and types, theater
+    icons, name, numbers and traits; dimmed while it cannot be played now."""
+
+    name = StringProperty("")
+    kind = StringProperty("")
+    level = StringProperty("")
+    frame = ColorProperty((0.3, 0.3, 0.3, 1))
+    ready = BooleanProperty(True)
+    space = BooleanProperty(True)  # may go to Space (the printed icon lit)
+    planetside = BooleanProperty(True)
+
+    def show(self, card_id: str, card: dict, colour: str, component: str, ready: bool,
+             chips: list, size: dict, height: float) -> None:
+        self.thing = ("card", card_id)
+        self.piece = (component, card_id)
+        self.frame = rgba(colour)
+        self.ready = ready
+        self.level = str(card["escalation"])
+        self.name = card["name"]
+        self.kind = kind_line(card)
+        self.space = "Space" in card["theaters"]
+        self.planetside = "Planetside" in card["theaters"]
+        self.size = (size["width"], height)
+        self.ids.head.height = size["head"]
+        self.ids.kind.height = size["kind"]
+        fill_chips(self.ids.chips, chips)
+
+
+def kind_line(card: dict) -> str:
+    return " · ".join([card["kind"], *card["types"]])
+
+
+Builder.load_file(str(Path(__file__).with_name("tiles.kv")))
