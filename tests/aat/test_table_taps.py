@@ -86,6 +86,19 @@ def test_a_card_with_two_ways_in_lights_both_theaters_one_way_plays_at_once():
             a for a in actions if a["theater"] == "Space"))
 
 
+def test_a_repeaters_next_attack_is_one_tap_on_its_target():
+    state = find(lambda s: s["await"]["kind"] == "repeat")
+    legal = RULES.legal_actions(state)
+    picks = Picks(state, legal, [])
+    attack = next(a for a in legal if a["type"] == "attack")
+    assert picks.marks()[("piece", state["await"]["unit"])] == "picked"
+    assert picks.marks()[("piece", attack["target"])] == "target"
+    assert picks.buttons() == [{"type": "stop"}] and "(tap a target)" in picks.prompt()
+    same = [a for a in legal if a.get("target") == attack["target"]]
+    answer, value = picks.tap(("piece", attack["target"]))
+    assert (answer, value) == (("act", attack) if len(same) == 1 else ("sel", value))
+
+
 def test_delegated_damage_stays_on_the_base_by_tapping_the_base():
     state = find(lambda s: s["await"].get("choice") == "delegate")
     legal = RULES.legal_actions(state)

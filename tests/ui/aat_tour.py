@@ -198,7 +198,7 @@ class Tour(Screens):
 
         steps = path(self.app.controller.state, action)
         step = {"attack": "attacker", "move": "move"}.get(action["type"])
-        if step and f"{mode}-{step}" not in self.seen:
+        if step and len(steps) == 2 and f"{mode}-{step}" not in self.seen:
             tap_thing(self.app, steps[0])
             self.check(f"{mode} {step}")
             check_sizes(self.app, f"{mode} {step}")

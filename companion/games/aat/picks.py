@@ -24,6 +24,8 @@ def path(state: dict, action: dict) -> list[Thing]:
             return []  # printed cards: the app does not know which
         steps = [("card", action["card"])]
         return steps + [("theater", action["theater"])] if action.get("theater") else steps
+    if kind == "attack" and (state["await"] or {}).get("kind") == "repeat":
+        return [("piece", action["target"])]  # the Repeater's next attack: its unit is set
     if kind == "attack":
         return [("piece", action["unit"]), ("piece", action["target"])]
     if kind == "move":
@@ -72,6 +74,9 @@ class Picks:
     def marks(self) -> dict:
         """thing -> "picked" (tapped) or "target" (may be tapped next)."""
         marks = {thing: "picked" for thing in self.sel}
+        wait = self.state["await"] or {}
+        if wait.get("kind") == "repeat":  # the attacking unit, set by the prompt
+            marks[("piece", wait["unit"])] = "picked"
         n = len(self.sel)
         for _action, p in self.open():
             if len(p) > n:
@@ -134,8 +139,9 @@ class Picks:
         if not self.sel:
             text = view.prompt_text(self.state)
             wait = self.state["await"] or {}
-            if hint and targets and wait.get("choice") in HINTS:
-                text += f" ({HINTS[wait['choice']]})"
+            hinted = wait.get("choice") or wait.get("kind")
+            if hint and targets and hinted in HINTS:
+                text += f" ({HINTS[hinted]})"
             return text
         first = self.sel[0]
         who = view.piece_label(self.state, first[1]) if first[0] == "piece" else \
@@ -150,9 +156,10 @@ class Picks:
         return f"{who}: " + (", or ".join(steps) if steps else "tap it again to let go")
 
 
-HINTS = {"theater": "tap a theater", "delegate": "tap your base to keep it all, or a leader",
-         "pick": "tap a card", "target": "tap it on the table",
-         "computation": "tap a Mainframe", "trigger": "tap its unit"}
+HINTS = {"repeat": "tap a target", "theater": "tap a theater",
+         "delegate": "tap your base to keep it all, or a leader", "pick": "tap a card",
+         "target": "tap it on the table", "computation": "tap a Mainframe",
+         "trigger": "tap its unit"}
 
 
 def offered(state: dict, legal: list[dict]) -> list[dict]:
