@@ -2,10 +2,10 @@
 so far (`sel`), which cards, gaps, base areas and hand cards may be tapped
 (`marks`), and what a tap does (`tap`). No Kivy here, so it is tested fast.
 
-A thing on the table is ("slot", seat, level), ("base", seat, area) or
-("hand", card_id). Marks: "can" (may be tapped), "picked" (chosen), "target"
-(a target of the chosen attacker). A tap answers ("act", action), ("sel", new
-selection) or ("say", why not).
+A thing on the table is ("slot", seat, level), ("base", seat, area),
+("player", seat) (a player's row) or ("hand", card_id). Marks: "can" (may be
+tapped), "picked" (chosen), "target" (a target of the chosen attacker). A tap
+answers ("act", action), ("sel", new selection) or ("say", why not).
 """
 
 from __future__ import annotations
@@ -37,8 +37,15 @@ class Picks:
     def attackers(self) -> set[int]:
         return {a["level"] for a in self.legal if a["type"] == "attack"}
 
+    def intel(self) -> dict:
+        """R-ATT-10: the player whose row a tap picks -> the Intel action."""
+        return {self.seat if a["mode"] == "self" else a["player"]: a
+                for a in self.legal if a["type"] == "intel"}
+
     def main_marks(self) -> dict:
         marks = {}
+        if self.sel.get("mode") == "intel":
+            return {("player", seat): "can" for seat in self.intel()}
         if self.swapping():
             levels = self.rules.swap_levels(self.state, self.seat)
             for level in levels:
@@ -74,9 +81,16 @@ class Picks:
         return marks
 
     def main_tap(self, thing) -> tuple:
+        kind, *where = thing
+        if self.sel.get("mode") == "intel":
+            if kind == "player" and where[0] in self.intel():
+                return ("act", self.intel()[where[0]])
+            return ("say", "Tap your own name for your clearance +1, or an opponent's "
+                           "for theirs -1 (R-ATT-10).")
         if self.swapping():
             return self.swap_tap(thing)
-        kind, *where = thing
+        if kind == "player":
+            return ("say", "First tap one of your own cards to attack with it.")
         if kind == "hand":
             return ("say", "To put a card from your hand in your line, tap Sacrifice.")
         seat = where[0]
@@ -155,6 +169,8 @@ class Picks:
 
     def choice_thing(self, value):
         choice = self.wait.get("choice")
+        if choice == "opponent":
+            return ("player", value)
         if choice in AREA_CHOICES and "target" in self.wait:
             return ("base", self.wait["target"], value)
         if choice == "card" and isinstance(value, list):
@@ -173,7 +189,7 @@ class Picks:
                     for lv, slot in enumerate(self.state["players"][self.seat]["line"], 1)
                     if slot}
         marks = {thing: "target" if thing[0] != "hand" else "can" for thing in self.answers()}
-        if kind == "reinforce":
+        if kind in ("reinforce", "start_card") or self.wait.get("choice") == "self_destruct":
             marks[("slot", self.seat, self.wait["level"])] = "picked"
         return marks
 
@@ -208,10 +224,13 @@ class Picks:
                 return f"{name}: tap one of your cards to attack with it"
             if "target" in self.sel:
                 return f"{name}: attack?"
+            if self.sel.get("mode") == "intel":
+                return f"{name}: Intel: tap your name for clearance +1 this turn, or an " \
+                       "opponent's for -1"
             card = defense(self.state["players"][self.seat]["line"][attacker - 1]["card"])
             if self.sel.get("gap"):
                 return f"{name}: tap the base area to attack through the gap"
-            return f"{name}: tap the target for {card['name']}"
+            return f"{name}: tap the target for {card['name']} (a lit row opens with a tap)"
         if kind == "advance":
             return f"{name}: tap line cards to sacrifice for clearance, or skip"
         if kind == "cloak":
@@ -221,6 +240,10 @@ class Picks:
         if kind == "discard" and self.virtual:
             held = len(self.state["players"][self.seat]["hand"])
             return f"{name}: tap a card to discard ({held} in hand, keep 7)"
+        if kind == "choose" and self.wait.get("choice") == "opponent":
+            return f"{name}: {self.wait.get('text', '')}: tap their name"
         if kind == "choose" and self.answers():
             return f"{name}: {self.wait.get('text', '')} (tap it)"
+        if kind == "choose" and self.wait.get("choice") == "order":
+            return f"{name}: tap the cards in the order to put them back, the top card first"
         return view.prompt_text(self.state)

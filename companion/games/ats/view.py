@@ -7,6 +7,7 @@ from companion.core.preview import outcomes
 from companion.games.ats import model as m
 from companion.games.ats.data import AREAS, CLEARANCE_COST, HAND_LIMIT, defense, encounter, game
 from companion.games.ats.results import results  # noqa: F401 - the shell's cover shows them
+from companion.games.ats.words import piece_words  # noqa: F401 - the shell's card zoom
 
 LEVEL_NAMES = {int(k): v["name"] for k, v in game().vars["glossary"]["levels"].items()}
 AREA_NAMES = {a: next(i.fields["name"] for i in game().component("base-areas").items
@@ -39,6 +40,7 @@ def panel(state: dict, seat: int) -> dict:
             "deck": len(player["deck"]), "hand": len(player["hand"]),
             "discard": len(player["discard"]), "held": [encounter(c)["name"]
                                                         for c in player["held"]],
+            "held_ids": list(player["held"]),
             "team": [state["players"][s]["name"] for s in state["teams"][player["team"]]
                      if s != seat],
             "line": line}
@@ -134,6 +136,12 @@ def describe(state: dict, action: dict) -> str:
     if kind == "start_card":
         return f"{who}'s starting card"  # still secret: never which one
     if kind == "attack":
+        target = action["target"]
+        if "area" in target:  # "Ann's attack on Bob's Operations through the L1 gap"
+            area = f"{state['players'][target['player']]['name']}'s {AREA_NAMES[target['area']]}"
+            if target.get("bypass"):
+                return f"{who}'s Bypass attack on {area}"
+            return f"{who}'s attack on {area} through the L{target['level']} gap"
         return f"{who}'s attack on {attack_label(state, wait['player'], action)}"
     if kind == "roll":
         return f"{who}'s roll" + (f" of {action['value']}" if "value" in action else "")
