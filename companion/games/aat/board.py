@@ -84,6 +84,7 @@ class AatBoard(BoxLayout):
         self.shown: dict | None = None
         self.level = 0
         self.fitting = Clock.create_trigger(self.fit, -1)
+        self.settled = Clock.create_trigger(self.still_overflowing, 0)  # next frame
         for widget in (self, self.ids.far, self.ids.near, self.ids.track):
             widget.fbind("height", self.fitting)
         self.fbind("width", self.fitting)
@@ -165,8 +166,15 @@ class AatBoard(BoxLayout):
         self.level = LEVELS.index(level)
         self.need, self.overflow = need, need > room + 0.5
         if self.overflow:
-            self.on_overflow()
+            self.settled()
         self.place_tiles(rows)
+
+    def still_overflowing(self, *_args) -> None:
+        """Once the frame has laid out (a prompt's sheet and hand take their room a
+        frame after the board is drawn), a board that still does not fit asks for
+        more room."""
+        if self.overflow:
+            self.on_overflow()
 
     def place_tiles(self, rows: dict) -> None:
         """Each row's tiles, after its mat's name where it starts. A piece keeps its

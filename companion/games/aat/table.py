@@ -164,12 +164,12 @@ class AatTable(TableFrame):
             return ""
         if wait["kind"] == "mulligan":
             return "Your hand: tap a card to set it aside · hold to read"
-        if m.tracked(state):
-            return "Printed cards: tap the one you play · hold to read"
         if not playable:
             return f"Your hand ({len(state['players'][wait['player']]['hand'])}): " \
                    "hold a card to read it"
         verb = "place" if wait.get("choice") == "pick" or wait["kind"] == "end" else "play"
+        if m.tracked(state):
+            return f"Printed cards: tap the one you {verb} · hold to read"
         return f"Tap a card to {verb} it · hold to read"
 
     def new_card(self, card_id: str) -> HandCard:
