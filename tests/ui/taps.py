@@ -1,15 +1,15 @@
 """How a player makes each Above Top Secret move on the screen: by tapping the
-cards, gaps, base areas and hand cards on the table, and the action area's
-buttons and card lists only for what the table does not show. Also the
-checks every table screen must pass (sizes, readable text, the acting panel
-in full)."""
+cards, gaps, base areas and names on the table (opening a compact row first),
+the cards in the hand strip, a real die's printed faces, the cards to put back
+in order, and the sheet's buttons only for what the table does not show. Also
+the sizes every table screen keeps: tap targets of 48 dp, text of 14 sp."""
 
 from __future__ import annotations
 
 from kivy.metrics import dp, sp
 
 from companion.games.ats import view
-from tests.ui.driver import find, pump, tap, tap_text, walk
+from tests.ui.driver import find, tap, tap_text, walk
 
 
 def on_screen(app) -> list:
@@ -26,25 +26,70 @@ def pieces(app) -> list:
     return [w for w in on_screen(app) if isinstance(w, Tappable)]
 
 
+def row_of(app, seat: int):
+    """A player's compact row, if their row is compact now."""
+    from companion.games.ats.rows import AtsCompact
+
+    return next((w for w in on_screen(app) if isinstance(w, AtsCompact)
+                 and w.thing == ("player", seat)), None)
+
+
 def tap_thing(app, thing) -> None:
-    """Tap a card, gap or base area on the table, or a card in the hand."""
+    """Tap a card, gap, base area or name on the table (opening its row first if it
+    is compact), or a card in the hand strip."""
     found = [w for w in pieces(app) if w.thing == thing]
+    if not found and thing[0] in ("slot", "base"):
+        compact = row_of(app, thing[1])
+        assert compact is not None, f"{thing}: no row of player {thing[1]} on the table"
+        tap(compact)  # a compact row opens with a tap
+        found = [w for w in pieces(app) if w.thing == thing]
     assert found, f"{thing} is not on the table"
     tap(found[0])
 
 
 def tap_card(app, card_id: str) -> None:
-    """Tap a card in the action area's list, opening its level's tab first if need be."""
+    """Tap a card in the strip's list, opening its level's tab first if need be."""
     from companion.games.ats.data import defense
+    from companion.games.ats.widgets import AtsTile
 
     def tile():
-        return next((w for w in pieces(app) if getattr(w, "action", None) is not None
-                     and w.card_id == card_id), None)
+        return next((w for w in on_screen(app) if isinstance(w, AtsTile)
+                     and w.card_id == card_id and w.thing is None), None)
 
     if tile() is None:
         tap_text(app, f"L{defense(card_id)['level']} (", exact=False)
     assert tile() is not None, f"{card_id} is not in the list"
     tap(tile())
+
+
+def tap_encounter(app, card_id: str) -> None:
+    from companion.games.ats.widgets import EncTile
+
+    tiles = [w for w in on_screen(app) if isinstance(w, EncTile) and w.card_id == card_id]
+    assert tiles, f"Encounter card {card_id} is not in the strip"
+    tap(tiles[0])
+
+
+def tap_die(app, value: int) -> None:
+    """Enter a real roll: tap the die's face as printed."""
+    from companion.games.ats.widgets import DieKey
+
+    keys = [w for w in on_screen(app) if isinstance(w, DieKey) and w.value == value]
+    assert len(keys) == 1, f"no face {value} to tap"
+    assert keys[0].source, "the face is not drawn as printed"
+    tap(keys[0])
+
+
+def put_in_order(app, order: list) -> None:
+    """Remote Viewing: tap the cards (in the prompt sheet) in the order wanted, then
+    confirm."""
+    from companion.games.ats.widgets import AtsTile
+
+    for card_id in order:
+        sheet = app.root.get_screen("table").game.sheet
+        tile = next(w for w in walk(sheet) if isinstance(w, AtsTile) and w.card_id == card_id)
+        tap(tile)
+    tap_text(app, "Put them back in this order")
 
 
 def showing_confirm(app) -> bool:
@@ -65,7 +110,7 @@ def perform(app, action: dict) -> None:
         return tap_card(app, action["card"])
     if kind == "roll":
         if "value" in action:
-            return tap_text(app, str(action["value"]))
+            return tap_die(app, action["value"])
         return tap_text(app, "Roll the Encounter die and draw a card")
     if kind in ("draw", "end_turn"):
         return tap_text(app, {"draw": "Draw a card", "end_turn": "End turn"}[kind])
@@ -80,7 +125,8 @@ def perform(app, action: dict) -> None:
         return tap_card(app, action["card"])
     if kind == "intel":
         tap_text(app, "Use Intel")
-        return tap_text(app, view.label(state, action))
+        return tap_thing(app, ("player", seat if action["mode"] == "self" else
+                                         action["player"]))
     if kind in ("reinforce", "discard"):
         if action["card"] is None:
             return tap_text(app, "No card of that level in hand")
@@ -120,6 +166,12 @@ def choose(app, state, action) -> None:
 
     wait, value = state["await"], action["value"]
     choice = wait.get("choice")
+    if choice == "opponent":
+        return tap_thing(app, ("player", value))
+    if choice == "order":
+        return put_in_order(app, value)
+    if choice == "reveal":
+        return tap_encounter(app, value)
     if choice in AREA_CHOICES and "target" in wait:
         return tap_thing(app, ("base", wait["target"], value))
     if choice == "card":
@@ -131,28 +183,17 @@ def choose(app, state, action) -> None:
     return tap_text(app, view.label(state, action))
 
 
-# -- what every table screen must be --------------------------------------------------
-def check_table(app) -> None:
-    """The acting player's panel in full inside the table, every tap target at least
-    48 dp, every text at least 14 sp (docs: /work/shared/standards.md, At the table)."""
+# -- what every table screen keeps ------------------------------------------------------
+def check_sizes(app) -> None:
+    """Every tap target at least 48 dp, every text at least 14 sp (standards: At the
+    table). Where things are and whether text fits: tests/ui/visible.py."""
     from kivy.uix.behaviors import ButtonBehavior
     from kivy.uix.label import Label
 
-    screen = app.root.get_screen("table")
-    table = screen.game
-    if table is None or table.parent is None:
-        return
-    pump()
-    content = screen.ids.content
-    panel = table.ids.pinned.children[0]
-    low = content.to_window(content.x, content.y)
-    high = content.to_window(content.right, content.top)
-    bottom = panel.to_window(panel.x, panel.y)
-    top = panel.to_window(panel.right, panel.top)
-    assert low[0] - 1 <= bottom[0] and top[0] <= high[0] + 1 and low[1] - 1 <= bottom[1] \
-        and top[1] <= high[1] + 1, "the acting player's panel is cut off"
+    from tests.ui.visible import shown
+
     for widget in on_screen(app):
-        if widget.opacity == 0 or widget.width == 0:
+        if not shown(widget):
             continue
         if isinstance(widget, ButtonBehavior):
             assert widget.height >= dp(48) - 1 and widget.width >= dp(48) - 1, \

@@ -1,11 +1,12 @@
 """Above Top Secret through the real window, by touches.
 
-The complete games (virtual and printed cards, and six players face to face) run
-at a phone's and a tablet's real size and density, each size in its own process
-(tests/ui/tour.py): every move is made by tapping the table and checked against
-the engine, every table screen against the standards, and the first screen of
-each kind is saved to test-artifacts/<size>/. The tests below it run in the
-shared window and check one behaviour each."""
+The complete games (six players in three teams face to face, then two players
+with virtual and with printed cards) run at a phone's and a tablet's real size
+and density, each size in its own process (tests/ui/tour.py): every move is made
+by tapping the table and checked against the engine, every prompt against the
+table rules (tests/ui/visible.py), and the first screen of each kind is saved to
+test-artifacts/<size>/. The tests below it run in the shared window and check one
+behaviour each."""
 
 from __future__ import annotations
 
@@ -15,20 +16,23 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from companion.games.ats import view
 
 ROOT = Path(__file__).resolve().parents[2]
-SIZES = {"phone": ("1080x2340", "2.625", []), "tablet": ("2560x1600", "2", []),
-         "phone-landscape": ("2340x1080", "2.625", ["--short"])}
-SCREENS = ["home", "new-game-virtual", "virtual-cover", "virtual-start_card",
-           "virtual-turn_start", "virtual-main", "virtual-attack-targets",
-           "virtual-attack-confirm", "virtual-attack-result", "virtual-encounter-result",
-           "virtual-sacrifice", "virtual-card", "virtual-rollover_area", "virtual-reinforce",
-           "virtual-advance", "virtual-cloak", "virtual-discard", "virtual-search",
-           "virtual-self_destruct", "virtual-game-over", "virtual-log", "new-game-printed",
-           "printed-start_card", "printed-roll", "printed-main", "printed-sacrifice-list",
-           "printed-discard", "printed-reveal", "printed-game-over", "dice-roller", "menu",
-           "six-main", "six-face-to-face", "six-cover-face-to-face"]
+SIZES = {"phone": ("1080x2340", "2.625"), "tablet": ("2560x1600", "2")}
+KINDS = ["start_card", "turn_start", "main", "attack-targets", "attack-confirm",
+         "attack-result", "sacrifice", "reinforce", "advance", "discard", "card",
+         "rollover_area"]
+SCREENS = ["home", "new-game-virtual", "dice-roller", "menu", "six-cover",
+           "six-cover-face-to-face", "six-face-to-face", "six-opponent", "six-order",
+           "six-game-over", *[f"six-{k}" for k in KINDS],
+           *[f"virtual-{k}" for k in KINDS + ["order", "search", "bottom", "cloak",
+                                               "self_destruct", "use_held", "repair_area"]],
+           "virtual-game-over", "virtual-log", "new-game-printed", "printed-roll",
+           "printed-reveal", "printed-sacrifice-list", "printed-game-over",
+           *[f"printed-{k}" for k in KINDS]]
 
 
 def shot(artifacts, name):
@@ -39,25 +43,25 @@ def shot(artifacts, name):
 
 
 def test_a_tour_of_the_table_by_taps_at_phone_and_tablet_sizes(display):
-    """The three sizes run side by side, each app in its own window on the test Xvfb."""
+    """Both sizes run side by side, each app in its own window on the test Xvfb."""
     runs = {}
-    for name, (size, density, extra) in SIZES.items():
+    for name, (size, density) in SIZES.items():
         out = ROOT / "test-artifacts" / name
         out.parent.mkdir(parents=True, exist_ok=True)
         log = open(out.with_suffix(".log"), "w")  # noqa: SIM115 - closed below
         runs[name] = (subprocess.Popen(
-            [sys.executable, "-m", "tests.ui.tour", "--size", size, "--out", str(out), *extra],
+            [sys.executable, "-m", "tests.ui.tour", "--size", size, "--out", str(out)],
             env={**display, "KIVY_METRICS_DENSITY": density}, cwd=ROOT, stdout=log,
             stderr=subprocess.STDOUT), log, out)
     deadline = time.monotonic() + 1800
     for name, (process, log, out) in runs.items():
         code = process.wait(max(1, deadline - time.monotonic()))
         log.close()
-        tail = out.with_suffix(".log").read_text(errors="replace")[-4000:]
-        assert code == 0, f"{name}: {tail}"
+        text = out.with_suffix(".log").read_text(errors="replace")
+        assert code == 0, f"{name}: {text[-4000:]}"
+        assert "six:" in text and "virtual:" in text and "printed:" in text, text[-2000:]
         names = {p.stem.split("-", 1)[1] for p in out.glob("*.png")}
-        wanted = SCREENS if not SIZES[name][2] else ["virtual-main", "six-main"]
-        assert set(wanted) <= names, f"{name}: no {sorted(set(wanted) - names)}"
+        assert set(SCREENS) <= names, f"{name}: no {sorted(set(SCREENS) - names)}"
         out.with_suffix(".log").unlink()
 
 
@@ -216,7 +220,101 @@ def test_back_button_goes_home_and_resume_returns(app):
     EventLoop.window.dispatch("on_keyboard", 27, 0, "", [])
     pump()
     assert app.root.current == "home"
-    tap_text(app, "Resume Above Top Secret")
+    tap_text(app, "Resume: Above Top Secret")
     assert app.root.current == "table"
     assert app.controller.session.actions == actions
     assert view.status(app.controller.state)["acting_seat"] == 0
+
+
+def to_choice(app, seed: int, choice: str):
+    """A new game played by greedy players up to a choice of this kind."""
+    from companion.games.ats.ai import GreedyAgent
+    from tests.ui.driver import pump
+
+    controller = app.controller
+    controller.new_game("above-top-secret", {"cards": "virtual", "dice": "digital"},
+                        seed=seed)
+    agents = [GreedyAgent(5), GreedyAgent(6)]
+    while controller.state["await"].get("choice") != choice:
+        state = controller.state
+        controller.act(agents[controller.rules.acting_seat(state)].choose(
+            controller.rules, state))
+    app.show_table()
+    pump()
+
+
+def test_holding_a_card_shows_it_as_printed_with_its_pictograms_in_words(app, artifacts):
+    """A line card and a hand card: held, the printed card opens with each unit type
+    and attribute named and explained (the glossary's words); a hold plays nothing."""
+    from kivy.base import EventLoop
+    from kivy.tests.common import UnitTestTouch
+    from kivy.uix.image import Image
+    from kivy.uix.label import Label
+
+    from companion.app.zoom import CardZoom
+    from companion.games.ats.data import defense, game
+    from companion.games.ats.widgets import AtsSlot, AtsTile
+    from tests.ui.driver import pump, tap_text, wait_until
+    from tests.ui.taps import on_screen
+
+    to_prompt(app, 3, "main")
+    reveal(app)
+    glossary = game().vars["glossary"]
+    before = list(app.controller.session.actions)
+
+    def zooms():
+        return [w for w in EventLoop.window.children if isinstance(w, CardZoom)]
+
+    slots = [w for w in on_screen(app) if isinstance(w, AtsSlot) and w.piece
+             and defense(w.piece[1])["attributes"]]
+    tiles = [w for w in on_screen(app) if isinstance(w, AtsTile) and w.piece]
+    for number, piece in enumerate((slots[0], min(tiles, key=lambda w: w.to_window(*w.pos)[0]))):
+        assert piece.piece[0] == "defense"
+        card = defense(piece.piece[1])
+        touch = UnitTestTouch(*piece.to_window(*piece.center))
+        touch.touch_down()
+        wait_until(zooms, "the held card to open")
+        touch.touch_up()
+        pump()
+        assert app.controller.session.actions == before  # a hold is not a tap
+        picture = next(w for w in zooms()[0].walk() if isinstance(w, Image))
+        assert picture.source.endswith(f"defense/{card['id']}-front.png") and picture.texture
+        words = "\n".join(w.text for w in zooms()[0].walk() if isinstance(w, Label))
+        assert f"{card['unit']} unit" in words
+        assert glossary["unit_types"][card["unit"]]["short"] in words
+        for attribute in card["attributes"]:
+            assert f"[b]{attribute}[/b]: {glossary['attributes'][attribute]['short']}" in words
+        shot(artifacts, f"ats-card-held-{number + 1}")
+        tap_text(app, "Close")
+        pump()
+        assert not zooms()
+
+
+def test_remote_viewing_puts_the_cards_back_in_the_order_tapped(app, artifacts):
+    """The top three cards shown as cards; each tap gives the next place, a tap can
+    be taken back before the order is confirmed."""
+    from companion.games.ats.widgets import AtsTile
+    from tests.ui.driver import find, tap, tap_text, walk
+
+    to_choice(app, 25, "order")
+    reveal(app)
+    top = app.controller.state["await"]["options"][0]
+
+    def tile(card_id):
+        sheet = app.root.get_screen("table").game.sheet
+        return next(w for w in walk(sheet) if isinstance(w, AtsTile) and w.card_id == card_id)
+
+    with pytest.raises(LookupError):  # nothing tapped yet: nothing to take back, to confirm
+        find(app, "Put them back in this order")
+    wanted = [top[2], top[0], top[1]]
+    tap(tile(wanted[0]))
+    tap(tile(top[1]))  # a slip of the finger
+    assert [tile(c).badge for c in top] == ["", "2", "1"]
+    tap_text(app, "Undo the last tap")
+    assert [tile(c).badge for c in top] == ["", "", "1"]
+    tap(tile(wanted[1]))
+    tap(tile(wanted[2]))
+    shot(artifacts, "ats-order")
+    tap_text(app, "Put them back in this order")
+    chosen = [a for a in app.controller.session.actions if a["type"] == "choose"]
+    assert chosen[-1] == {"type": "choose", "value": wanted}  # then the Draw followed

@@ -1,41 +1,34 @@
-"""Above Top Secret's table: the other players' panels (scrolling when they do not
-fit), the acting player's panel always in full, and beside or below it the
-prompt, the latest results and the moves. Cards, gaps, base areas and hand
-cards are chosen by tapping them (picks.py); what is left to choose is in the
-action area (actions.py). The shell hosts it with its toolbar and cover."""
+"""Above Top Secret's table in the shell's frame (companion.app.frame): on the
+board a row per player (rows.py: open or compact, as many open as fit, none
+scrolled away), the prompt sheet with only what the table cannot show, and the
+hand strip (the acting player's cards, the playable ones first; or the cards
+to name from a printed hand or a deck). Cards, gaps, base areas and players are
+chosen by tapping them (picks.py); holding any card shows it as printed."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
 
-from companion.app.widgets import Turnable  # noqa: F401 - table.kv's
+from companion.app.frame import TableFrame
 from companion.games.ats import results, view
-from companion.games.ats.actions import ActionArea
+from companion.games.ats.actions import Sheets
 from companion.games.ats.picks import Picks
-from companion.games.ats.widgets import AtsPanel
-
-Builder.load_file(str(Path(__file__).with_name("table.kv")))
+from companion.games.ats.rows import AtsBoard
 
 
-class AtsTable(BoxLayout):
-    prompt = StringProperty("")
-    results_text = StringProperty("")
-    landscape = BooleanProperty(False)
-    side_min = NumericProperty(dp(236))  # portrait: the prompt, results and two rows of moves
-
+class AtsTable(TableFrame):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
+        self.side_share = 0.36  # a tablet: the board's two columns as wide as a phone
         self.sel: dict = {}  # what the player has tapped so far (picks.py)
         self.sel_for = -1  # the number of actions `sel` was made at
-        self.panels: list[AtsPanel] = []
-        self.area = ActionArea(self)
+        self.marks: dict = {}
+        self.tiles: dict = {}  # card tiles kept between refreshes (lists.py)
+        self.board = AtsBoard(self.tapped)
+        self.set_board(self.board)
+        self.bind(landscape=lambda _w, value: setattr(self.board, "landscape", value))
 
     @property
     def app(self):
@@ -45,66 +38,73 @@ class AtsTable(BoxLayout):
     def state(self):
         return self.app.controller.state
 
+    def card_width(self) -> float:
+        """A card of the strip: a phone's row to scroll; a tablet's rows, five wide."""
+        if not self.landscape:
+            return dp(96)
+        return max(dp(84), min(dp(130), (self.width * self.side_share - dp(34)) / 5))
+
     # -- drawing ---------------------------------------------------------------------
     def refresh(self):
         controller = self.app.controller
         moves = len(controller.session.actions)
         if moves != self.sel_for:
             self.sel, self.sel_for = {}, moves
+            self.board.focus = None
         state = self.state
-        lines = results.results(controller.session)
-        self.results_text = "\n".join(lines[-4:])
-        if state["await"] is None:
-            self.prompt = view.prompt_text(state)
-            self.draw_panels(state, None)
+        lines = self.latest(results.results(controller.session))
+        wait = state["await"]
+        picks = Picks(controller.rules, state, controller.legal(), self.sel) if wait else None
+        self.marks = picks.marks() if picks else {}
+        acting = view.status(state)["acting_seat"]
+        choosing = wait is not None and wait["kind"] == "start_card"  # behind the cover
+        setup = state["phase"] == "setup"
+        self.board.landscape = self.landscape
+        self.board.show(state, [view.panel(state, s) for s in range(len(state["players"]))],
+                        self.marks, acting, view.command_holder(state),
+                        lambda seat: setup and not (choosing and seat == acting))
+        if picks is None:
+            self.sheet.show(view.prompt_text(state), lines)
+            self.hand.show("", [])
             return
-        picks = Picks(controller.rules, state, controller.legal(), self.sel)
-        self.prompt = picks.prompt()
-        self.draw_panels(state, picks)
-        self.area.draw(picks)
+        sheet = Sheets(self, picks, self.marks).make()
+        self.sheet.columns = min(3, max(2, len(sheet.moves)))
+        self.sheet.show(sheet.prompt, lines, sheet.moves, sheet.extra())
+        self.hand.card_height = dp(108)
+        self.hand.show(sheet.title, sheet.cards)
+
+    def latest(self, lines: list) -> list:
+        """The latest results, as many as a glance takes in; a phone with a row for
+        each of many players keeps two short ones (the log keeps every word)."""
+        crowded = not self.landscape and len(self.state["players"]) > 2
+        room, most = (100, 2) if crowded else (170, 4) if not self.landscape else (260, 4)
+        shown: list = []
+        for line in reversed(lines[-most:]):
+            if len(line) > room and ";" in line:  # the start of it, in whole parts
+                parts = line.split("; ")
+                while len(parts) > 1 and len("; ".join(parts)) > room - 20:
+                    parts.pop()
+                line = "; ".join(parts) + "; more in the log"
+            if shown and sum(map(len, shown)) + len(line) > room:
+                break
+            shown.insert(0, line)
+        return shown
 
     def say(self, text: str) -> None:
         """Why a tap did nothing, in the prompt's place until the next tap."""
-        self.prompt = text
-
-    def draw_panels(self, state, picks):
-        seats = list(range(len(state["players"])))
-        if len(self.panels) != len(seats):
-            self.panels = [AtsPanel() for _ in seats]
-            for panel in self.panels:
-                for piece in panel.pieces():
-                    piece.bind(on_release=self.tapped)
-        acting = view.status(state)["acting_seat"]
-        pinned = acting if acting is not None else 0
-        order = seats[pinned + 1:] + seats[:pinned]
-        others, box = self.ids.others, self.ids.pinned
-        wanted = [self.panels[s] for s in reversed(order)]  # the next player nearest
-        if list(others.children[::-1]) != wanted or box.children != [self.panels[pinned]]:
-            others.clear_widgets()
-            box.clear_widgets()
-            for panel in wanted:
-                others.add_widget(panel)
-            box.add_widget(self.panels[pinned])
-            Clock.schedule_once(lambda _dt: setattr(self.ids.others_scroll, "scroll_y", 0))
-        holder = view.command_holder(state)
-        hide = state["phase"] == "setup"
-        marks = picks.marks() if picks else {}
-        for seat, panel in zip(seats, self.panels, strict=True):
-            panel.show(view.panel(state, seat), seat == holder, seat == acting, hide)
-            for piece in panel.pieces():
-                piece.mark = marks.get(piece.thing, "")
-        self.area.marks = marks
-        offered = sorted((piece for panel in wanted for piece in panel.pieces()
-                          if piece.mark in ("target", "picked")),
-                         key=lambda piece: piece.mark != "picked")
-        if offered:  # the chosen target, else what the prompt asks to tap, into sight
-            Clock.schedule_once(lambda _dt: self.ids.others_scroll.scroll_to(
-                offered[0], padding=4, animate=False))
+        self.sheet.prompt = text
 
     # -- taps ------------------------------------------------------------------------
     def tapped(self, piece) -> None:
-        if piece.thing is not None:
-            self.tap_thing(piece.thing)
+        """A player's name or compact row opens or closes it, unless the prompt asks
+        for a player; any other piece goes to the prompt."""
+        thing = piece.thing
+        if thing is None:
+            return
+        if thing[0] == "player" and thing not in self.marks:
+            self.board.toggle(thing[1])
+            return
+        self.tap_thing(thing)
 
     def tap_thing(self, thing) -> None:
         state = self.state

@@ -1,14 +1,15 @@
-"""Above Top Secret's table pieces, drawn like the printed ones (colours and
-pictograms from the card YAML, companion/games/ats/look.py): a line slot, a
-base area, a player's panel, a card tile for hands and lists. They only show
-what they are given and report taps; table.py decides what a tap means."""
+"""Above Top Secret's pieces, drawn like the printed ones (colours and pictograms
+from the card YAML, companion/games/ats/look.py): a line slot, a base area, a
+card tile for the hand strip and lists, an Encounter card, a die face to enter
+a real roll. They show what they are given and report taps; the table decides
+what a tap means. Holding a card (or base area) opens it as printed
+(companion.app.zoom)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from kivy.lang import Builder
-from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
@@ -18,27 +19,23 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.behaviors import ButtonBehavior
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 from kivy.utils import get_color_from_hex
 
 from companion.app import theme
+from companion.app.zoom import Holdable
 from companion.games.ats import look
+from companion.games.ats.data import game
 from companion.games.ats.icons import AtsIcon
-from companion.games.ats.view import LEVEL_NAMES
 
+ATTRS, TOKENS = 4, 3  # a slot draws at most this many attribute pictograms and tokens
 MARKS = {"can": theme.GOLD, "picked": theme.GOLD, "target": (0.93, 0.36, 0.30, 1)}
+BASE_IDS = {i.fields["area"]: i.id for i in game().component("base-areas").items}
 
 
 def rgba(hex_colour: str | None, default=theme.GOLD):
     return get_color_from_hex(hex_colour) if hex_colour else default
-
-
-def stat(effective: int, printed: int) -> str:
-    """A value changed by an effect, marked against the printed one: '[s]20[/s] 40'."""
-    if effective == printed:
-        return f"[b]{effective}[/b]"
-    return f"[s]{printed}[/s] [b]{effective}[/b]"
 
 
 def hp_colour(hp: int):
@@ -53,7 +50,7 @@ def hp_colour(hp: int):
 
 class Tappable(ButtonBehavior):
     """A piece of the table that can be tapped: `thing` names it, `mark` says
-    whether (and how) the current prompt offers it."""
+    whether (and how) the current prompt offers it ("off": not now, dimmed)."""
 
     thing = ObjectProperty(None, allownone=True)
     mark = StringProperty("")
@@ -63,8 +60,10 @@ class Tappable(ButtonBehavior):
         self.mark_colour = MARKS.get(mark, (0, 0, 0, 0))
 
 
-class AtsSlot(Tappable, FloatLayout):
-    """One slot of a line: a card face like the printed one, a gap or a card face down."""
+class AtsSlot(Holdable, Tappable, Widget):
+    """One slot of a line: a card face like the printed one, a gap or a card face down.
+    Its parts are placed by bindings to its own size (widgets.kv), not by nested
+    layouts: a new size reaches every part at once, not one layout pass at a time."""
 
     level = NumericProperty(1)
     gap = BooleanProperty(False)
@@ -73,11 +72,18 @@ class AtsSlot(Tappable, FloatLayout):
     unit_icon = StringProperty("")
     band = ColorProperty(theme.GOLD)
     owner = ColorProperty(theme.GOLD)
-    atk = StringProperty("")
-    defense = StringProperty("")
     damage = NumericProperty(0)
     cleared = BooleanProperty(True)
     big = BooleanProperty(False)
+    tall_stats = BooleanProperty(False)  # a changed value: printed above effective
+    attrs = ListProperty([])  # (icon, colour, granted), at most ATTRS
+    tokens = ListProperty([])  # token icons, at most TOKENS
+    face = BooleanProperty(False)  # the geometry widgets.kv computes
+    attrs_h = NumericProperty(0)
+    attrs_x = NumericProperty(0)
+    stats_h = NumericProperty(0)
+    art_y = NumericProperty(0)
+    art_top = NumericProperty(0)
 
     def show(self, slot: dict, hidden: bool, owner) -> None:
         self.level = slot["level"]
@@ -85,29 +91,40 @@ class AtsSlot(Tappable, FloatLayout):
         self.owner = owner
         self.gap = slot["gap"]
         self.hidden = hidden and not slot["gap"]
-        attrs, tokens = self.ids.attrs, self.ids.tokens
-        attrs.clear_widgets()
-        tokens.clear_widgets()
+        self.piece = None if self.gap or self.hidden else ("defense", slot["id"])
         if self.gap or self.hidden:
-            self.name, self.atk, self.defense, self.damage = "", "", "", 0
+            self.name, self.damage, self.attrs, self.tokens = "", 0, [], []
+            self.ids.atk.show(0, 0)
+            self.ids.defense.show(0, 0)
             return
         names = look.icon_names()
         self.name = slot["name"]
         self.unit_icon = names["units"][slot["unit"]]
-        self.atk = stat(slot["atk"], slot["printed_atk"])
-        self.defense = stat(slot["def"], slot["printed_def"])
+        changed = (slot["atk"], slot["def"]) != (slot["printed_atk"], slot["printed_def"])
+        self.tall_stats = changed and not self.big
+        self.ids.atk.show(slot["atk"], slot["printed_atk"])
+        self.ids.defense.show(slot["def"], slot["printed_def"])
         self.damage = slot["damage"]
         self.cleared = slot["cleared"]
         dim = (0.55, 0.55, 0.55, 1)
-        for attr in slot["attributes"] + slot["granted"]:
-            icon = AttributeIcon(name=names["attributes"][attr],
-                                 colour=self.band if slot["working"] else dim,
-                                 granted=attr in slot["granted"])
-            attrs.add_widget(icon)
-        side = dp(28) if self.big else dp(22)
-        for token in slot["tokens"]:
-            tokens.add_widget(TokenDisc(icon=names["tokens"][token], colour=owner,
-                                        size=(side, side)))
+        self.attrs = [(names["attributes"][attr], self.band if slot["working"] else dim,
+                       attr in slot["granted"])
+                      for attr in slot["attributes"] + slot["granted"]][:ATTRS]
+        self.tokens = [names["tokens"][token] for token in slot["tokens"]][:TOKENS]
+
+
+class StatCell(Widget):
+    """ATK or DEF in the printed badge's colour; a value an effect changed shows the
+    printed one struck through beside (or above) it."""
+
+    value = StringProperty("")
+    printed = StringProperty("")
+    fill = ColorProperty((0, 0, 0, 0))
+    big = BooleanProperty(False)
+
+    def show(self, effective: int, printed: int) -> None:
+        self.value = str(effective) if effective or printed else ""
+        self.printed = str(printed) if effective != printed else ""
 
 
 class AttributeIcon(AtsIcon):
@@ -116,14 +133,16 @@ class AttributeIcon(AtsIcon):
     granted = BooleanProperty(False)
 
 
-class TokenDisc(FloatLayout):
+class TokenDisc(Widget):
     """A token on a card, like the printed ones: the player colour, a white pictogram."""
 
     icon = StringProperty("")
     colour = ColorProperty(theme.GOLD)
 
 
-class AtsBase(Tappable, BoxLayout):
+class AtsBase(Holdable, Tappable, Widget):
+    """A base area: its pictogram, its short name and HP, a bar of what is left."""
+
     area = StringProperty("")
     icon = StringProperty("")
     hp = NumericProperty(100)
@@ -132,10 +151,13 @@ class AtsBase(Tappable, BoxLayout):
     def show(self, area: str, hp: int) -> None:
         self.area, self.hp, self.colour = area, hp, hp_colour(hp)
         self.icon = look.icon_names()["areas"][area]
+        self.piece = ("base-areas", BASE_IDS[area])
 
 
-class AtsTile(Tappable, BoxLayout):
-    """A card in a hand or a list: level colour, name, pictograms, ATK and DEF."""
+class AtsTile(Holdable, Tappable, Widget):
+    """A defense card in the hand strip or a list: level colour, name, unit, ATK, DEF,
+    attribute pictograms; `badge` (a number) says where it goes in an order. Flat,
+    like a slot (widgets.kv)."""
 
     card_id = StringProperty("")
     name = StringProperty("")
@@ -143,65 +165,66 @@ class AtsTile(Tappable, BoxLayout):
     unit_icon = StringProperty("")
     atk = StringProperty("")
     defense = StringProperty("")
-    action = ObjectProperty(None, allownone=True)
+    badge = StringProperty("")
+    attrs = ListProperty([])  # attribute icons, at most two
+    part_w = NumericProperty(0)  # widgets.kv
+    tap_action = ObjectProperty(None, allownone=True)  # what a tap does (lists.py)
 
     def show(self, card: dict) -> AtsTile:
         names = look.icon_names()
         self.card_id, self.name = card["id"], card["name"]
+        self.piece = ("defense", card["id"])
         self.band = rgba(look.level_colour(card["level"]))
         self.unit_icon = names["units"][card["unit"]]
         self.atk, self.defense = str(card["atk"]), str(card["def"])
-        self.ids.attrs.clear_widgets()
-        for attr in card["attributes"]:
-            self.ids.attrs.add_widget(AtsIcon(name=names["attributes"][attr],
-                                              colour=self.band))
+        self.attrs = [names["attributes"][attr] for attr in card["attributes"]][:2]
         return self
 
 
-class AtsPanel(BoxLayout):
-    """One player's side of the table: name, clearance and counts, the four base
-    areas, the five line slots."""
+class EncTile(Holdable, Tappable, Widget):
+    """An Encounter card: its kind's colour and pictogram, its name."""
 
-    title = StringProperty("")
-    details = StringProperty("")
-    colour = ColorProperty(theme.GOLD)
-    command = BooleanProperty(False)
-    acting = BooleanProperty(False)
-    out = BooleanProperty(False)
-    slot_height = NumericProperty(dp(124))
-    held = ListProperty([])
+    card_id = StringProperty("")
+    name = StringProperty("")
+    kind = StringProperty("")
+    band = ColorProperty(theme.GOLD)
+    icon = StringProperty("")
 
-    def show(self, panel: dict, command: bool, acting: bool, hide_line: bool) -> None:
-        self.title = panel["name"] + ("  (out)" if panel["out"] else "")
-        level = panel["effective_clearance"]
-        clearance = f"Clearance {level} {LEVEL_NAMES[level]}"
-        if level != panel["clearance"]:
-            clearance += f" (marker {panel['clearance']})"
-        self.details = "   ".join([clearance, f"Deck {panel['deck']}", f"Hand {panel['hand']}",
-                                   f"Discard {panel['discard']}"]
-                                  + ([f"Team: {', '.join(panel['team'])}"] if panel["team"]
-                                     else [])
-                                  + ([f"Held: {', '.join(panel['held'])}"] if panel["held"]
-                                     else []))
-        self.colour = rgba(look.player_colour(panel["colour"]))
-        self.command, self.acting, self.out = command, acting, panel["out"]
-        seat = panel["seat"]
-        for bar, (area, hp) in zip(self.ids.bases.children[::-1], panel["bases"], strict=True):
-            bar.show(area, hp)
-            bar.thing = ("base", seat, area)
-        for slot_view, slot in zip(self.ids.line.children[::-1], panel["line"], strict=True):
-            slot_view.show(slot, hide_line, self.colour)
-            slot_view.thing = ("slot", seat, slot["level"])
+    def show(self, card: dict) -> EncTile:
+        names = game().vars
+        self.card_id, self.name, self.kind = card["id"], card["name"], card["kind"]
+        self.piece = ("encounter", card["id"])
+        self.band = rgba(names["kind_colors"][card["kind"]])
+        self.icon = names["kind_icons"][card["kind"]]
+        return self
 
-    def pieces(self) -> list:
-        return self.ids.bases.children[::-1] + self.ids.line.children[::-1]
 
-    def on_width(self, _widget, width) -> None:
-        """Card-like slots: taller than wide, within what a phone and a tablet hold."""
-        slot = (width - dp(12) - 4 * dp(3)) / 5
-        self.slot_height = max(dp(150), min(slot * 1.35, dp(200)))
-        for slot_view in self.ids.line.children:
-            slot_view.big = slot > dp(120)
+class EncNote(Widget):
+    """The Encounter card a choice is for: the card (hold it to read it) and its text."""
+
+    text = StringProperty("")
+    encounter = True  # a phone with many rows leaves it out (actions.py)
+
+    def show(self, card: dict) -> EncNote:
+        self.ids.tile.show(card)
+        self.text = card["text"]
+        return self
+
+
+class HeldChip(Holdable, Label):
+    """An Encounter card a player holds face up (R-ENC-2): hold it to read it."""
+
+
+class DieKey(ButtonBehavior, Widget):
+    """A face of a printed die to enter a real roll: the face as printed, its words."""
+
+    source = StringProperty("")
+    words = StringProperty("")
+    value = NumericProperty(0)
+
+
+class Divider(Label):
+    """Words between groups of cards in the hand strip ('Bob's hand', 'Technology')."""
 
 
 Builder.load_file(str(Path(__file__).with_name("widgets.kv")))

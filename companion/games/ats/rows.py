@@ -1,0 +1,330 @@
+"""Above Top Secret's board: one row per player. A row is open (the four base
+areas, clearance and counts, the five line slots drawn as cards) or compact (the
+name, the hit points and each slot's ATK and DEF in one line of a finger's
+height). The board opens as many rows as fit its height without scrolling, the
+ones the prompt needs first: a row to tap in, the acting player's, the next in
+turn; a compact row opens with a tap. A tablet puts three or more players in
+two columns, so every row is open.
+
+Heights are computed from the board's own size (set by the frame), never from
+the rows' contents, so a layout pass cannot change what it measures."""
+
+from __future__ import annotations
+
+from math import ceil
+from pathlib import Path
+
+from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
+from kivy.lang import Builder
+from kivy.metrics import dp, sp
+from kivy.properties import (
+    BooleanProperty,
+    ColorProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.label import Label
+from kivy.uix.relativelayout import RelativeLayout
+from kivy.uix.stencilview import StencilView
+from kivy.uix.widget import Widget
+
+from companion.app import theme
+from companion.app.zoom import Holdable
+from companion.games.ats import look
+from companion.games.ats.view import LEVEL_NAMES
+from companion.games.ats.widgets import (
+    MARKS,
+    AtsBase,
+    AtsSlot,
+    HeldChip,
+    Tappable,
+    hp_colour,
+    rgba,
+)
+
+COMPACT = 48  # dp: a compact row, one tap target high
+GAP = 3  # dp between rows
+SLOT_MIN = 128  # dp: a card's name, pictogram, ATK and DEF, attributes
+SLOT_FLOOR = 120  # dp: below this not even the row the prompt needs opens
+HEAD = 48  # dp: the name and the base areas
+PAD = 8  # dp: a row's padding left and right
+CHIP = 110  # dp: a held Encounter card's chip
+
+
+def was_hold(widget) -> bool:
+    """Whether the touch that released `widget` held a card inside it (that opened
+    the card: it is not also a tap on the row)."""
+    touch = getattr(widget, "last_touch", None)
+    return touch is not None and any(isinstance(k, tuple) and k[0] == "held" for k in touch.ud)
+
+
+def text_height(text: str, width: float) -> float:
+    """The height of 14 sp text wrapped to `width`, as a Label draws it."""
+    core = CoreLabel(text=text, font_size=sp(14), text_size=(max(1, width), None))
+    core.refresh()
+    return core.content_size[1]
+
+
+def lit(marks: dict, seat: int) -> str:
+    """The strongest mark on a player's things: what lights their row."""
+    found = {mark for thing, mark in marks.items() if thing[0] != "hand" and thing[1] == seat}
+    return next((m for m in ("target", "can", "picked") if m in found), "")
+
+
+class PlayerName(Widget):
+    """A player's name (on two lines, never shortened) and the Command token."""
+
+    name = StringProperty("")
+    command = BooleanProperty(False)
+    out = BooleanProperty(False)
+    mark_colour = ColorProperty((0, 0, 0, 0))
+
+
+class PlayerCell(Tappable, PlayerName):
+    """An open row's name: a tap closes the row, or chooses the player."""
+
+
+class MiniSlot(Holdable, Widget):
+    """A slot in a compact row: its level colour, ATK over the DEF left."""
+
+    band = ColorProperty((0, 0, 0, 0))
+    atk = StringProperty("")
+    left = StringProperty("")
+    hurt = BooleanProperty(False)
+    gap = BooleanProperty(False)
+    hidden = BooleanProperty(False)
+    working = BooleanProperty(True)
+
+
+class AtsRow(Widget):
+    """An open row: name and base areas, clearance and counts, the line."""
+
+    colour = ColorProperty(theme.GOLD)
+    acting = BooleanProperty(False)
+    details = StringProperty("")
+    details_height = NumericProperty(dp(20))
+    slot_height = NumericProperty(dp(150))
+    light = ColorProperty((0, 0, 0, 0))
+    big = BooleanProperty(False)  # cards wide enough for larger type
+    panel = ObjectProperty(None, allownone=True)
+    base_w = NumericProperty(0)  # the geometry rows.kv computes
+    slot_w = NumericProperty(0)
+
+    def show(self, panel: dict, command: bool, acting: bool, hide: bool) -> None:
+        self.panel = (panel, command, acting, hide)
+        self.colour = rgba(look.player_colour(panel["colour"]))
+        self.acting = acting
+        cell = self.ids.name
+        cell.name, cell.command, cell.out = panel["name"], command, panel["out"]
+        cell.thing = ("player", panel["seat"])
+        level = panel["effective_clearance"]
+        clearance = f"Clearance {level} {LEVEL_NAMES[level]}"
+        if level != panel["clearance"]:
+            clearance += f" (marker {panel['clearance']})"
+        parts = [clearance, f"Deck {panel['deck']}", f"Hand {panel['hand']}",
+                 f"Discard {panel['discard']}"]
+        if panel["team"]:
+            parts.append(f"Team: {', '.join(panel['team'])}")
+        self.details = "  ·  ".join(parts) + ("  ·  OUT" if panel["out"] else "")
+        held = self.ids.held
+        held.clear_widgets()
+        for card_id, name in zip(panel["held_ids"], panel["held"], strict=True):
+            held.add_widget(HeldChip(text=f"Held: {name}", piece=("encounter", card_id)))
+        seat = panel["seat"]
+        for bar, (area, hp) in zip(self.bases(), panel["bases"], strict=True):
+            bar.show(area, hp)
+            bar.thing = ("base", seat, area)
+        for slot_view, slot in zip(self.slots(), panel["line"], strict=True):
+            slot_view.big = self.big
+            slot_view.show(slot, hide, self.colour)
+            slot_view.thing = ("slot", seat, slot["level"])
+
+    def on_big(self, *_args) -> None:
+        if self.panel:
+            self.show(*self.panel)
+
+    def bases(self) -> list:
+        return [w for w in reversed(self.children) if isinstance(w, AtsBase)]
+
+    def slots(self) -> list:
+        return [w for w in reversed(self.children) if isinstance(w, AtsSlot)]
+
+    def pieces(self) -> list:
+        return [self.ids.name] + self.bases() + self.slots()
+
+    def head(self, width: float) -> float:
+        """Everything but the line at this width: padding, name and bases, details
+        (measured here, not read back from the label: no layout feedback)."""
+        self.big = (width - dp(PAD)) / 5 > dp(120)
+        chips = len(self.ids.held.children)
+        words = width - dp(PAD) - chips * (dp(CHIP) + dp(2))
+        self.details_height = max(text_height(self.details, words) + dp(2),
+                                  dp(40) if chips else 0)
+        return dp(4) + dp(HEAD) + self.details_height + 2 * dp(2)
+
+
+class AtsCompact(Tappable, Widget):
+    """A compact row: tap it to open it (or, when the prompt asks for a player, to
+    choose them)."""
+
+    colour = ColorProperty(theme.GOLD)
+    acting = BooleanProperty(False)
+    light = ColorProperty((0, 0, 0, 0))
+    mini_w = NumericProperty(0)  # rows.kv
+
+    def show(self, panel: dict, command: bool, acting: bool, hide: bool) -> None:
+        self.colour = rgba(look.player_colour(panel["colour"]))
+        self.acting = acting
+        self.thing = ("player", panel["seat"])
+        cell = self.ids.name
+        cell.name, cell.command, cell.out = panel["name"], command, panel["out"]
+        labels = [w for w in reversed(self.children) if isinstance(w, Label)]
+        for label, (_area, hp) in zip(labels, panel["bases"], strict=True):
+            label.text = str(hp)
+            label.color = hp_colour(hp) if hp > 0 else theme.MUTED
+        minis = [w for w in reversed(self.children) if isinstance(w, MiniSlot)]
+        for mini, slot in zip(minis, panel["line"], strict=True):
+            mini.band = rgba(look.level_colour(slot["level"]))
+            mini.gap, mini.hidden = slot["gap"], hide and not slot["gap"]
+            mini.piece = None if mini.gap or mini.hidden else ("defense", slot["id"])
+            if mini.gap or mini.hidden:
+                mini.atk = mini.left = ""
+                continue
+            mini.atk = str(slot["atk"])
+            mini.left = str(slot["def"] - slot["damage"])
+            mini.hurt, mini.working = bool(slot["damage"]), slot["working"]
+
+
+class SeatRow(StencilView):
+    """Holds a player's row, open or compact, at its own place and size; draws
+    nothing outside it (and the UI tests see any text that would be cut off)."""
+
+    def __init__(self, seat: int, on_tap, **kwargs):
+        super().__init__(size_hint=(None, None), **kwargs)
+        self.bind(pos=self.place, size=self.place)
+        self.seat = seat
+        self.open_row = AtsRow()
+        self.compact = AtsCompact()
+        for button in (self.compact, self.open_row.ids.name):
+            button.bind(on_release=lambda w: None if was_hold(w) else on_tap(w))
+        for piece in self.open_row.pieces()[1:]:  # a hold on these is no tap (Holdable)
+            piece.bind(on_release=on_tap)
+        self.is_open = None
+
+    def set_open(self, is_open: bool, head: float, slot_height: float) -> None:
+        if is_open:
+            self.open_row.slot_height = slot_height
+            self.height = head + slot_height
+        else:
+            self.height = dp(COMPACT)
+        if is_open != self.is_open:
+            self.is_open = is_open
+            self.clear_widgets()
+            self.add_widget(self.open_row if is_open else self.compact)
+        self.place()
+
+    def place(self, *_args) -> None:
+        for child in self.children:
+            child.pos, child.size = self.pos, self.size
+
+    def pieces(self) -> list:
+        return self.open_row.pieces() if self.is_open else [self.compact]
+
+
+class AtsBoard(RelativeLayout):
+    """The players' rows in columns; `show` draws them, `fit` opens what fits and
+    places each row itself (no layout between the board and a row's parts)."""
+
+    landscape = BooleanProperty(False)
+    spacing = NumericProperty(dp(4))
+
+    def __init__(self, on_tap, **kwargs):
+        super().__init__(**kwargs)
+        self.on_tap = on_tap
+        self.rows: list[SeatRow] = []
+        self.order: list[int] = []  # seats from the top, the acting player's last
+        self.wants: dict = {}  # seat -> how much the prompt needs its row open (low first)
+        self.focus: int | None = None  # a row the player opened with a tap
+        self._fit = Clock.create_trigger(lambda _dt: self.fit(), -1)
+        self.bind(size=lambda *_a: self._fit(), landscape=lambda *_a: self._fit())
+
+    def pieces(self) -> list:
+        return [p for row in self.rows for p in row.pieces()]
+
+    def show(self, state: dict, panels: list, marks: dict, acting, command, hidden) -> None:
+        """`panels`: view.panel of each seat; `hidden(seat)`: its line face down."""
+        seats = list(range(len(panels)))
+        if len(self.rows) != len(seats):  # another game: its own rows, nothing left over
+            self.clear_widgets()
+            self.rows = [SeatRow(seat, self.on_tap) for seat in seats]
+            for row in self.rows:
+                self.add_widget(row)
+            self.focus = None
+        pinned = acting if acting is not None else 0
+        self.order = [s for s in seats[pinned + 1:] + seats[:pinned]][::-1] + [pinned]
+        colour = {s: MARKS.get(lit(marks, s), (0, 0, 0, 0)) for s in seats}
+        for seat, row in zip(seats, self.rows, strict=True):
+            for view in (row.open_row, row.compact):
+                view.show(panels[seat], seat == command, seat == acting, hidden(seat))
+                view.light = colour[seat]
+            for piece in row.open_row.pieces()[1:] + [row.compact]:
+                piece.mark = marks.get(piece.thing, "")
+            row.open_row.ids.name.mark = marks.get(("player", seat), "")
+        turn = {s: i for i, s in enumerate(seats[pinned:] + seats[:pinned])}
+        rank = {"target": 1, "can": 2, "picked": 2}
+        self.wants = {s: (0 if s == self.focus else rank.get(lit(marks, s), 3 if s == acting
+                                                              else 4), turn[s]) for s in seats}
+        self._fit()
+
+    def columns(self) -> list[list]:
+        """The rows of each column, top first: two columns on a tablet for three
+        players or more."""
+        count = 2 if self.landscape and len(self.rows) >= 3 else 1
+        per = ceil(len(self.order) / count)
+        return [[self.rows[s] for s in self.order[i * per:(i + 1) * per]]
+                for i in range(count)]
+
+    def toggle(self, seat: int) -> None:
+        """A tap on a player's name or compact row: open it (or close it again)."""
+        self.focus = None if self.focus == seat else seat
+        want = self.wants.get(seat, (4, 0))
+        self.wants[seat] = (0 if self.focus == seat else 4, want[1])
+        self._fit()
+
+    def fit(self) -> None:
+        if not self.rows or self.height <= 0 or not self.order:
+            return
+        columns = self.columns()
+        width = (self.width - (len(columns) - 1) * self.spacing) / len(columns)
+        for i, rows in enumerate(columns):
+            self.fit_column(rows, width)
+            top = self.height
+            for row in rows:
+                row.width = width
+                row.pos = (i * (width + self.spacing), top - row.height)
+                top -= row.height + dp(GAP)
+
+    def fit_column(self, rows: list, width: float) -> None:
+        slot_max = min(dp(230), max(dp(SLOT_MIN), (width - dp(PAD)) / 5 * 2))
+        heads = {row.seat: row.open_row.head(width) for row in rows}
+        budget = self.height - (len(rows) - 1) * dp(GAP)
+        ranked = sorted(rows, key=lambda r: self.wants.get(r.seat, (4, 0)))
+        first = budget - (len(rows) - 1) * dp(COMPACT) - heads[ranked[0].seat]
+        opened = ranked[:1] if first >= dp(SLOT_FLOOR) else []  # the row needed most
+        for row in ranked[1:] if opened else ():
+            trial = opened + [row]
+            closed = len(rows) - len(trial)
+            room = budget - closed * dp(COMPACT) - sum(heads[r.seat] for r in trial)
+            if room / len(trial) < dp(SLOT_MIN):
+                break
+            opened = trial
+        room = budget - (len(rows) - len(opened)) * dp(COMPACT) - sum(
+            heads[r.seat] for r in opened)
+        slot = min(slot_max, room / len(opened)) if opened else 0
+        for row in rows:
+            row.set_open(row in opened, heads[row.seat], slot)
+
+
+Builder.load_file(str(Path(__file__).with_name("rows.kv")))
