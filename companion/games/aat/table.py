@@ -160,8 +160,8 @@ class AatTable(TableFrame):
         """What the strip holds; on a phone only where the prompt does not say it."""
         wait = state["await"]
         playable = sum(1 for _c, ready, *_r in shown if ready)
-        if playable and not self.landscape:
-            return ""
+        if playable and not self.landscape and not m.tracked(state):
+            return ""  # the prompt says it (printed cards: the strip is not the hand)
         if wait["kind"] == "mulligan":
             return "Your hand: tap a card to set it aside · hold to read"
         if not playable:
