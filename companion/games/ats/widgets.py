@@ -228,3 +228,4 @@ class Divider(Label):
 
 
 Builder.load_file(str(Path(__file__).with_name("widgets.kv")))
+Builder.load_file(str(Path(__file__).with_name("slot.kv")))
