@@ -17,10 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.scrollview import ScrollView
 
 from companion.app.widgets import BigButton, Turnable  # noqa: F401 - frame.kv's
 
@@ -67,6 +69,16 @@ class SheetButton(BigButton):
     """A move of the prompt sheet (its words wrap rather than being cut)."""
 
 
+class StripScroll(ScrollView):
+    """The hand strip's sideways scroll, its bar dimmed at once when a touch ends
+    (Kivy animates that over a second after every touch: the app would not be idle)."""
+
+    def _bind_inactive_bar_color(self, *_args):
+        self.funbind("bar_color", self._change_bar_color)
+        self.fbind("bar_inactive_color", self._change_bar_color)
+        self._bar_color = self.bar_inactive_color
+
+
 class HandStrip(BoxLayout):
     """The acting player's cards: one row that scrolls sideways (portrait), or rows
     (landscape). The game gives the cards in order, the playable ones first."""
@@ -89,10 +101,20 @@ class HandStrip(BoxLayout):
 
 
 class TableFrame(BoxLayout):
-    """Board, sheet and hand; a game's table widget is one, or holds one."""
+    """Board, sheet and hand; a game's table widget is one, or holds one. Portrait or
+    landscape is the window's (the frame's own size passes through odd shapes while
+    the screen is first laid out)."""
 
     landscape = BooleanProperty(False)
     side_share = NumericProperty(0.4)  # landscape: the width of the sheet and hand
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        Window.bind(size=self._orient)
+        self._orient(Window, Window.size)
+
+    def _orient(self, _window, size) -> None:
+        self.landscape = size[0] > size[1]
 
     def set_board(self, widget) -> None:
         slot = self.ids.board

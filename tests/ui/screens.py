@@ -10,10 +10,14 @@ from pathlib import Path
 
 class Screens:
     def __init__(self, app, out: Path):
+        from tests.ui import visible
+
         self.app, self.out = app, out
         self.seen: set = set()
         self.count = 0
         self.checked = 0
+        # relayout warnings anywhere in the run (a first layout inside a tap too)
+        self.warnings = visible.IterationWarnings().__enter__()
 
     def shot(self, name: str) -> None:
         from tests.ui.driver import drawing, pump, screenshot
@@ -39,11 +43,11 @@ class Screens:
         from tests.ui import visible
         from tests.ui.driver import pump
 
-        with visible.IterationWarnings() as warnings:
-            pump()
-            busy = visible.goes_idle()
+        pump()
+        busy = visible.goes_idle()
         found = visible.problems(self.app) + visible.hand_starts_in_sight(self.app)
         found += [f"not idle after {visible.IDLE_SECONDS} s: {b}" for b in busy]
-        found += [f"relayout loop: {w}" for w in warnings.seen]
+        found += [f"relayout loop: {w}" for w in self.warnings.seen]
+        self.warnings.seen.clear()
         assert not found, f"{where} ({self.app.root.current}): " + "; ".join(found)
         self.checked += 1

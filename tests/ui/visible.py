@@ -12,8 +12,10 @@ from __future__ import annotations
 import logging
 
 from kivy.core.text import Label as CoreLabel
+from kivy.core.text.markup import MarkupLabel as CoreMarkupLabel
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
+from kivy.uix.layout import Layout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.stencilview import StencilView
 
@@ -59,6 +61,12 @@ def outside(widget, window_size) -> str:
     if bottom < -SLACK or top > height + SLACK or (not sideways and (
             left < -SLACK or right > width + SLACK)):
         return "outside the window"
+    holder = widget.parent
+    if isinstance(holder, Layout) and shown(holder) and not isinstance(holder, ScrollView):
+        l2, b2, r2, t2 = window_rect(holder)
+        if left < l2 - SLACK or bottom < b2 - SLACK or right > r2 + SLACK or \
+                top > t2 + SLACK:
+            return f"spilling out of its {type(holder).__name__}"
     node = widget.parent
     while node is not None and node.parent is not node:
         if isinstance(node, StencilView):
@@ -108,10 +116,11 @@ def cut(label: Label) -> str:
     if not label.text.strip():
         return ""
     width = label.text_size[0] if label.text_size[0] else None
-    core = CoreLabel(text=label.text, font_size=label.font_size, font_name=label.font_name,
-                     bold=label.bold, italic=label.italic, markup=label.markup,
-                     text_size=(width, None), halign=label.halign, padding=label.padding,
-                     line_height=label.line_height, strip=label.strip)
+    kind = CoreMarkupLabel if label.markup else CoreLabel  # "[b]80[/b]" is two characters
+    core = kind(text=label.text, font_size=label.font_size, font_name=label.font_name,
+                bold=label.bold, italic=label.italic, text_size=(width, None),
+                halign=label.halign, padding=label.padding, line_height=label.line_height,
+                strip=label.strip)
     core.refresh()
     need_w, need_h = core.content_size if hasattr(core, "content_size") else core.size
     room_w = width if width else label.width
@@ -121,9 +130,8 @@ def cut(label: Label) -> str:
     if need_h > room_h + SLACK:
         return f"needs {need_h:.0f} px of height, has {room_h:.0f}"
     if label.shorten:
-        single = CoreLabel(text=label.text, font_size=label.font_size,
-                           font_name=label.font_name, bold=label.bold, markup=label.markup,
-                           padding=label.padding)
+        single = kind(text=label.text, font_size=label.font_size,
+                      font_name=label.font_name, bold=label.bold, padding=label.padding)
         single.refresh()
         if single.size[0] > room_w + SLACK:
             return "shortened"
