@@ -19,7 +19,7 @@ from kivy.uix.widget import Widget
 from companion.app.zoom import Holdable
 from companion.games.aat import look
 from companion.games.aat.data import THEATERS
-from companion.games.aat.sizes import CHIP, ROW, piece_size, place, text_width
+from companion.games.aat.sizes import CHIP, ROW, TAP, piece_size, place, text_width
 from companion.games.aat.tiles import PieceTile, piece_chips, stack_name
 from companion.games.aat.widgets import Tappable, rgba
 
@@ -173,7 +173,8 @@ class AatBoard(BoxLayout):
         """Once the frame has laid out (a prompt's sheet and hand take their room a
         frame after the board is drawn), a board that still does not fit asks for
         more room."""
-        if self.overflow:
+        if self.overflow and self.get_root_window() is not None and \
+                self.height > dp(TAP) * 4:  # laid out in a window, not the first guess
             self.on_overflow()
 
     def place_tiles(self, rows: dict) -> None:
