@@ -5,30 +5,31 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 SCREEN = "2600x2400x24"  # room for a phone (1080 x 2340) and a tablet (2560 x 1600)
 
 
 def start() -> tuple[subprocess.Popen, str]:
-    """Start Xvfb on a free display; return (process, display)."""
+    """Start Xvfb on a display it picks itself (-displayfd), so that two test workers
+    starting at once never share one (the later would find the earlier's socket, and
+    lose its display when the earlier stops); return (process, display)."""
     if not shutil.which("Xvfb"):
         raise RuntimeError("Xvfb is not installed (Debian package xvfb): ./dossier test "
                            "installs it")
-    for number in range(91, 140):
-        if Path(f"/tmp/.X{number}-lock").exists():
-            continue
-        process = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", SCREEN, "-nolisten",
-                                    "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{number}").exists():
-                return process, f":{number}"
-            if process.poll() is not None:
-                break
-            time.sleep(0.05)
+    read, write = os.pipe()
+    try:
+        process = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", SCREEN,
+                                    "-nolisten", "tcp"], pass_fds=(write,),
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    finally:
+        os.close(write)
+    with os.fdopen(read) as answer:  # the display number, once the server is ready
+        number = answer.readline().strip()
+    if not number.isdigit():
         process.kill()
-    raise RuntimeError("could not start Xvfb")
+        raise RuntimeError("could not start Xvfb")
+    return process, f":{number}"
 
 
 def environment(display: str, home: Path) -> dict:
