@@ -111,7 +111,7 @@ def card_size(name: str, kind: str, chips: list, least: float, most: float) -> d
     name_height, _lines = wrapped(name, inner - dp(CHIP + GAP))
     kind_height, _lines = wrapped(kind, inner - dp(ICONS), False)
     head_height, kind_height = max(dp(CHIP), name_height), max(dp(16), kind_height)
-    height = dp(PAD) * 2 + head_height + dp(2) + kind_height + \
-        (dp(2) + chips_height(chips, inner) if chips else 0)
+    height = dp(PAD) * 2 + head_height + kind_height + chips_height(chips, inner) + \
+        3 * dp(2)  # between the head, the kind, the chips and what is left below
     return {"width": inner + dp(PAD) * 2, "height": height, "inner": inner,
             "head": head_height, "kind": kind_height}
