@@ -140,10 +140,10 @@ class HexgridDrawing:
             for key in keys:
                 chosen = grid.select(str(key), spaces)
                 if chosen is None:
-                    last = spaces[-1]
+                    rows = row_letters(max(s.row for s in spaces))
+                    cols = max(s.col for s in spaces) + 1
                     self.report_value("spaces", f"'{key}' names no space, row or column of "
-                                      f"this grid (rows A-{row_letters(last.row)}, columns "
-                                      f"1-{max(s.col for s in spaces) + 1})")
+                                      f"this grid (rows A-{rows}, columns 1-{cols})")
                     continue
                 for space in chosen:
                     looks[space.name].update({k: v for k, v in entry.items()
