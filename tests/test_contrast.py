@@ -100,8 +100,23 @@ def _over(colour: str, ground: str) -> str:
     return "#" + "".join(f"{round(c * 255):02x}" for c in (r, g, b))
 
 
+def ts_pairs(game):
+    v = game.vars
+    pairs = [(s, v["paper"]) for s in ("ts-ref-head", "ts-ref-body", "ts-ref-kind",
+                                        "ts-ref-cost", "ts-ref-small", "ts-ref-foot",
+                                        "ts-board-title", "ts-board-sub", "ts-case", "ts-case-no",
+                                        "ts-stamp", "ts-zone", "ts-zone-note", "ts-drop",
+                                        "ts-legend", "ts-board-foot", "ts-track-head")]
+    pairs += [(s, v["ink"]) for s in ("ts-ref-title", "ts-ref-side")]
+    pairs += [(s, v["paper_light"]) for s in ("ts-space-name", "ts-legend", "ts-track",
+                                              "ts-marker-title", "ts-marker-note")]
+    pairs += [("ts-track", v["hazard"]), ("ts-legend-light", v["field"]),
+              ("ts-space-name-field", v["field"])]
+    return pairs
+
+
 PAIRS = {"above-top-secret": ats_pairs, "geheime-mission": gm_pairs,
-         "against-all-tyrants": aat_pairs}
+         "against-all-tyrants": aat_pairs, "top-secret": ts_pairs}
 
 
 @pytest.mark.parametrize("game_id", sorted(p.name for p in BUNDLED_GAMES.iterdir()))
