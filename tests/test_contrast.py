@@ -115,8 +115,36 @@ def ts_pairs(game):
     return pairs
 
 
+def att_pairs(game):
+    v = game.vars
+    armies = list(v["armies"].values())
+    kinds = [k["color"] for k in v["kinds"].values()]
+    sets = [s["fill"] for s in v["sets"].values()]
+    pairs = [(s, g) for s in ("att-title", "att-sub", "att-chip", "att-troop-power")
+             for g in kinds]  # card headers, trait chips, a troop's power
+    pairs += [(s, g) for s in ("att-label", "att-troop", "att-small", "att-body", "att-note",
+                               "att-foot", "att-badge-label", "att-ring")
+              for g in [*(a["paper"] for a in armies), v["white"]]]  # the card's paper
+    pairs += [(s, a[g]) for s in ("att-power", "att-back-army", "att-back-kind", "att-count",
+                                  "att-count-word")
+              for a in armies for g in ("dark", "mid")]  # badges, backs and counters
+    pairs += [(s, g) for s in ("att-back-set", "att-ref-set", "att-board-set",
+                               "att-palace-power") for g in sets]
+    pairs += [(s, v["stone"]) for s in ("att-ref-title", "att-ref-th", "att-board-title",
+                                        "att-board-note", "att-palace-title",
+                                        "att-palace-label", "att-palace-note",
+                                        "att-special-name")]
+    pairs += [(s, g) for s in ("att-ref-head", "att-ref-body", "att-ref-cell",
+                               "att-ref-cell-bold", "att-ref-foot")
+              for g in (v["slot"], v["path"])]  # the reference sheet and its table's stripes
+    pairs += [(s, v["path"]) for s in ("att-board-head", "att-board-sub", "att-pile-label")]
+    pairs += [(s, v["slot"]) for s in ("att-slot-name", "att-slot-note")]
+    return pairs
+
+
 PAIRS = {"above-top-secret": ats_pairs, "geheime-mission": gm_pairs,
-         "against-all-tyrants": aat_pairs, "top-secret": ts_pairs}
+         "against-all-tyrants": aat_pairs, "top-secret": ts_pairs,
+         "attack-the-tower": att_pairs}
 
 
 @pytest.mark.parametrize("game_id", sorted(p.name for p in BUNDLED_GAMES.iterdir()))
