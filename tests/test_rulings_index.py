@@ -13,7 +13,7 @@ from companion.games import GAMES
 ROOT = Path(__file__).resolve().parents[1]
 HEADING = re.compile(r"^## ((?:R|GM|AAT|TS|ATT)(?:-[A-Z0-9]+)+): (.+)$", re.M)
 FILES = sorted(p.stem for p in (ROOT / "docs" / "rulings").glob("*.md"))
-RULE_ID = re.compile(r"\"((?:R|GM|AAT|TS|ATT)-[A-Z]+(?:-\d+)?)\"")
+RULE_ID = re.compile(r"\"((?:R|GM|AAT|TS|ATT)(?:-[A-Z0-9]+)+)\"")
 
 
 def rulings(game_id: str) -> dict:

@@ -1,0 +1,243 @@
+"""Attack the Tower's greedy computer player (the random one is the core's).
+
+It plays as a careful beginner: it builds its bases into territories it can complete,
+recruits with its abilities once the renewal's troops are in, calls a renewal when it
+gains at least as much as the opponent, and attacks where a battle played out on a
+copy of the game (both sides giving the app's suggested kills) costs the opponent
+more than it costs itself, above all where a palace falls. In a battle it plays what
+adds fighters or replaces losses, and gives its damage as the app suggests."""
+
+from __future__ import annotations
+
+import random
+
+from companion.core.engine import clone
+from companion.games.att import abilities, damage, model
+from companion.games.att.data import tables
+
+TROOP_WORTH = 1.0  # a troop is worth its power plus this
+BASE_WORTH = 6.0  # a base: its power and the troops it will recruit
+PALACE = 1000.0
+CALM = 5  # after this round, a plan may cost more than it gains, by PATIENCE a round more:
+PATIENCE = 0.75  # a stalled game is worth breaking
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def __init__(self, seed: int):
+        self.random = random.Random(seed)
+
+    def choose(self, rules, state) -> dict:
+        legal = rules.legal_actions(state)
+        kind, seat = state["await"]["kind"], state["await"]["player"]
+        pick = getattr(self, f"on_{kind}", None)
+        choice = pick(rules, state, seat, legal) if pick else None
+        return choice if choice is not None else legal[0]
+
+    # -- cards ------------------------------------------------------------------------------
+    def on_draw(self, rules, state, seat, legal):
+        """As many base cards as there are empty slots to fill (bases in hand counted)."""
+        player = state["players"][seat]
+        empty = sum(base is None for t in player["board"] for base in t)
+        in_hand = sum(card in model.army(state, seat).bases for card in player["hand"])
+        want = max(0, min(empty - in_hand, state["await"]["left"]))
+        return min(legal, key=lambda a: abs(a["bases"] - want))
+
+    def on_burn(self, rules, state, seat, legal):
+        bases = sum(c in model.army(state, seat).bases for c in state["players"][seat]["hand"])
+        burn = {"type": "burn"}
+        return burn if (bases < 2 or bases == 5) and burn in legal else {"type": "keep"}
+
+    def on_build(self, rules, state, seat, legal):
+        """Onto an empty slot of the fullest territory (complete ones keep special troops)."""
+        board = state["players"][seat]["board"]
+        builds = [a for a in legal if a["type"] == "build" and
+                  board[a["at"][0]][a["at"][1]] is None]
+        if not builds:
+            return {"type": "done"}
+        return max(builds, key=lambda a: (sum(b is not None for b in board[a["at"][0]]),
+                                          -a["at"][0], tables().powers[
+                                              model.army(state, seat).bases[a["card"]]]))
+
+    def on_discard(self, rules, state, seat, legal):
+        return min(legal, key=lambda a: self.card_worth(state, seat, a["card"]))
+
+    def card_worth(self, state, seat, card) -> float:
+        army = model.army(state, seat)
+        if card in army.bases:
+            player = state["players"][seat]
+            empty = sum(base is None for t in player["board"] for base in t)
+            return 3 + tables().powers[army.bases[card]] if empty else 1
+        return 5 if abilities.useful(state, seat, army.abilities[card].effect) else 2
+
+    # -- the turn ---------------------------------------------------------------------------
+    def on_renew(self, rules, state, seat, legal):
+        """Renew when it recruits and draws at least as much as the opponent."""
+        mine = len(model.with_room(state, seat)) + model.extra_recruits(state, seat)
+        theirs = len(model.with_room(state, 1 - seat)) + model.extra_recruits(state, 1 - seat)
+        return {"type": "renew", "renew": mine >= theirs or mine >= 4}
+
+    def on_attacks(self, rules, state, seat, legal):
+        plays = [a for a in legal if a["type"] == "play" and self.wanted(state, seat, a)]
+        if plays:
+            return plays[0]
+        attack, worth = self.best_plan(rules, state, seat, legal)
+        if attack is not None and worth > -PATIENCE * max(0, state["round"] - CALM):
+            return attack
+        late = [a for a in legal if a["type"] == "play" and self.wanted(state, seat, a, True)]
+        return late[0] if late else {"type": "end_turn"}
+
+    def best_plan(self, rules, state, seat, legal):
+        """The first attack of the best wave plan: every territory that may still attack
+        sent at one target, the strongest or the weakest first, played out on a copy;
+        a plan is worth what its best number of waves gains."""
+        sources = sorted({a["from"] for a in legal if a["type"] == "attack"},
+                         key=lambda t: self.strength(state, seat, t))
+        specials = max((a["specials"] for a in legal if a["type"] == "attack"), key=len,
+                       default=[])
+        best, best_worth = None, float("-inf")
+        for target in range(tables().limits["territories"]):
+            for order in (sources, sources[::-1]):
+                if not order:
+                    continue
+                worth = self.waves(rules, state, seat, order, target, specials)
+                if worth > best_worth:
+                    best_worth = worth
+                    best = {"type": "attack", "from": order[0], "to": target,
+                            "specials": specials}
+        return best, best_worth
+
+    def strength(self, state, seat, territory) -> int:
+        return sum(model.power(state, seat, base["type"], b)
+                   for base in state["players"][seat]["board"][territory] if base
+                   for b in base["troops"])
+
+    def waves(self, rules, state, seat, order, target, specials) -> float:
+        trial = clone(state)
+        before = [self.material(trial, s) for s in (0, 1)]
+        best = float("-inf")
+        for index, source in enumerate(order):
+            action = {"type": "attack", "from": source, "to": target,
+                      "specials": specials if index == 0 else []}
+            if action not in rules.legal_actions(trial):
+                break
+            rules.step(trial, action)
+            guard = 0
+            while trial["battle"] is not None and trial["await"] is not None and guard < 200:
+                guard += 1
+                rules.step(trial, autopilot(rules, trial))
+            if trial["winner"] == seat:
+                return PALACE
+            after = [self.material(trial, s) for s in (0, 1)]
+            best = max(best, (before[1 - seat] - after[1 - seat]) -
+                       (before[seat] - after[seat]) * 1.1)
+            if trial["await"] is None or trial["await"]["kind"] != "attacks":
+                break
+        return best
+
+    @staticmethod
+    def material(state, seat) -> float:
+        player = state["players"][seat]
+        worth = 0.0
+        for _, _, base in model.slots(player):
+            worth += BASE_WORTH + sum(model.power(state, seat, base["type"], b) + TROOP_WORTH
+                                      for b in base["troops"])
+        for _, troop in model.specials(state, seat):
+            worth += troop["power"] + TROOP_WORTH + 4 * troop["extra_recruit"]
+        return worth
+
+    def on_abilities(self, rules, state, seat, legal):
+        plays = [a for a in legal if a["type"] == "play" and self.wanted(state, seat, a)
+                 and self.effect(state, seat, a).keys() & {"special"}]
+        return plays[0] if plays else {"type": "done"}
+
+    def on_window(self, rules, state, seat, legal):
+        plays = [a for a in legal if a["type"] == "play" and self.wanted(state, seat, a)]
+        battle = state["battle"]
+        fighting = battle["from"] if seat == battle["a"] else battle["to"]
+        if not battle["palace"] or seat == battle["a"]:
+            for a in legal:
+                effect = self.effect(state, seat, a) if a["type"] == "play" else {}
+                if "sacrifice_boost" in effect and self.spare(state, seat, fighting):
+                    return a
+                if "after_losses" in effect and damage.side(state, seat):
+                    return a
+        return plays[0] if plays else {"type": "pass"}
+
+    @staticmethod
+    def effect(state, seat, action) -> dict:
+        return model.army(state, seat).abilities[action["card"]].effect
+
+    def wanted(self, state, seat, action, late=False) -> bool:
+        """Abilities that add troops or bases now; the power-for-numbers kind (`late`)
+        only once no attack is coming."""
+        effect = self.effect(state, seat, action)
+        if "special" in effect:
+            return True
+        if "sacrifice_build" in effect:
+            return self.carrier_slot(state, seat) is not None
+        if "power" in effect and effect["power"]["value"] < tables().powers[
+                effect["power"]["troop"]]:
+            return late
+        return bool(effect.keys() & {"recruit", "recruit_all"})
+
+    # -- an ability's choices --------------------------------------------------------------
+    def on_place(self, rules, state, seat, legal):
+        places = [a for a in legal if a["type"] == "place"]
+        if not places:
+            return {"type": "stop"}
+        board = state["players"][seat]["board"]
+        return min(places, key=lambda a: (len(board[a["at"][0]][a["at"][1]]["troops"]),
+                                          a["at"]))
+
+    def spare(self, state, seat, fighting) -> list:
+        """Cheap troops away from the fight, to sacrifice."""
+        board = state["players"][seat]["board"]
+        return sorted((t for t in model.troops(state, seat) if t[0] != fighting),
+                      key=lambda t: model.power(state, seat, board[t[0]][t[1]]["type"], t[2]))
+
+    def on_sacrifice(self, rules, state, seat, legal):
+        battle = state["battle"]
+        fighting = (battle["from"] if seat == battle["a"] else battle["to"]) if battle else -1
+        spare = [t for t in self.spare(state, seat, fighting)
+                 if {"type": "sacrifice", "troop": t} in legal]
+        if spare:
+            return {"type": "sacrifice", "troop": spare[0]}
+        return {"type": "done"} if {"type": "done"} in legal else legal[0]
+
+    def on_boost(self, rules, state, seat, legal):
+        battle = state["battle"]
+        fighting = (battle["from"] if seat == battle["a"] else battle["to"]) if battle else -1
+        return next((a for a in legal if a["troop"][0] == fighting), legal[0])
+
+    def carrier_slot(self, state, seat):
+        board = state["players"][seat]["board"]
+        if not state["players"][seat]["discard"]["base"]:
+            return None
+        for t, _, base in model.slots(state["players"][seat]):
+            if base["type"] == "siege" and base["troops"] and None in board[t]:
+                return t
+        return None
+
+    def on_carrier(self, rules, state, seat, legal):
+        board = state["players"][seat]["board"]
+        return next((a for a in legal if None in board[a["troop"][0]]), legal[0])
+
+    def on_rebuild(self, rules, state, seat, legal):
+        board = state["players"][seat]["board"]
+        empty = [a for a in legal if board[a["at"][0]][a["at"][1]] is None]
+        return max(empty or legal, key=lambda a: tables().powers[a["base"]])
+
+    def on_assign(self, rules, state, seat, legal):
+        return {"type": "suggest"}
+
+
+def autopilot(rules, state) -> dict:
+    """The answers a battle played out on a copy takes: pass, the suggested kills, the
+    first place."""
+    legal = rules.legal_actions(state)
+    for preferred in ({"type": "suggest"}, {"type": "pass"}, {"type": "done"}):
+        if preferred in legal:
+            return preferred
+    return legal[0]

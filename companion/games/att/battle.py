@@ -1,0 +1,203 @@
+"""A battle, step by step (ATT-WINDOW, ATT-INITIATIVE, ATT-REGULAR, ATT-DAMAGE,
+ATT-UNMANNED, ATT-ARTILLERY, ATT-HEAL, ATT-EMPTY, ATT-PALACE-BATTLE).
+
+`state["battle"]` holds who fights where, the damage each side has left to give in the
+current step, and the kills each has marked; the tasks are the steps. Kills are marked
+one by one (the player's choice, or the app's suggestion) and removed together at the
+end of a step, both sides at once. A target is a list: ["troop", t, s, bonus],
+["special", card], ["base", t, s] or ["palace"], always on the other side's board."""
+
+from __future__ import annotations
+
+from companion.core.engine import Rejected
+from companion.games.att import damage, model
+from companion.games.att.flow import Task, push
+
+
+def start(state: dict, attacker: int, source: int, target: int, joined: list) -> list:
+    """A declared attack (ATT-ATTACK): its battle, or straight the palace's (ATT-EMPTY)."""
+    defender = 1 - attacker
+    empty = model.territory_empty(state, defender, target)
+    state["battle"] = {"a": attacker, "d": defender, "from": source, "to": target,
+                       "specials": list(joined), "palace": empty, "pools": [None, None],
+                       "targets": [[], []], "marks": [[], []], "lines": [], "step": "window"}
+    names = [p["name"] for p in state["players"]]
+    text = f"{names[attacker]} attacks from territory {source + 1} " \
+           f"{names[defender]}'s territory {target + 1}"
+    if empty:
+        text += ": it has nothing left, so the palace is attacked (ATT-EMPTY)"
+    push(state, *steps(attacker))
+    return [{"kind": "attack", "player": attacker, "from": source, "to": target,
+             "joined": list(joined), "text": text}]
+
+
+def steps(attacker: int) -> list[dict]:
+    return [{"do": "window", "p": attacker, "passes": 0}, {"do": "strike", "p": attacker,
+            "step": "initiative"}, {"do": "strike", "p": attacker, "step": "regular"},
+            {"do": "conclude", "p": attacker}]
+
+
+class Window(Task):
+    """{"do": "window", "p", "passes"}: abilities in turn, the attacker first, until both
+    pass one after the other; a player with no ability that can do anything passes
+    without being asked (ATT-WINDOW)."""
+
+    kind = "window"
+    rule = "ATT-WINDOW"
+
+    def run(self, state, task, events):
+        from companion.games.att.abilities import playable
+
+        while task["passes"] < 2:
+            if playable(state, task["p"]):
+                return self.ask(state, task)
+            task["passes"] += 1
+            task["p"] = 1 - task["p"]
+        return True
+
+    def options(self, state, task):
+        from companion.games.att.abilities import playable
+
+        return playable(state, task["p"]) + [{"type": "pass"}]
+
+    def refuse(self, state, task, action):
+        from companion.games.att.abilities import check_play
+
+        if action["type"] != "play":
+            super().refuse(state, task, action)
+        check_play(state, task["p"], action)  # a card alike to a listed one
+
+    def answer(self, state, task, action):
+        from companion.games.att.abilities import play
+
+        seat = task["p"]
+        task["p"] = 1 - seat
+        if action["type"] == "pass":
+            task["passes"] += 1
+            return []
+        task["passes"] = 0
+        return play(state, seat, action["card"])
+
+
+class Strike(Task):
+    """{"do": "strike", "step": "initiative" | "regular"}: each side's damage worked out
+    at once; then each assigns it, the attacker first; then both sides' kills go."""
+
+    kind = "strike"
+
+    def run(self, state, task, events):
+        battle = state["battle"]
+        battle["step"] = task["step"]
+        fighters = [damage.priced(state, seat) for seat in (0, 1)]
+        battle["pools"] = [damage.pool(state, seat, task["step"], fighters[seat])
+                           for seat in (0, 1)]
+        battle["targets"] = damage.targets(state, task["step"], fighters)
+        battle["marks"] = [[], []]
+        for seat, pools in enumerate(battle["pools"]):
+            if not battle["targets"][seat]:  # nothing in reach: all of it is lost
+                pools["lost"] += pools["damage"] + pools["artillery"]
+                pools["damage"] = pools["artillery"] = 0
+        giving = [seat for seat in (battle["a"], battle["d"])
+                  if battle["pools"][seat]["damage"] or battle["pools"][seat]["artillery"]]
+        if task["step"] == "initiative" and not any(battle["pools"][s]["lost"] for s in (0, 1)) \
+                and not giving:
+            return True  # no one has Initiative: nothing to say
+        battle["lines"].append(damage.step_line(state, task["step"]))
+        events.append({"kind": "strike", "step": task["step"],
+                       "text": battle["lines"][-1]})
+        if giving:
+            push(state, *({"do": "assign", "p": seat} for seat in giving),
+                 {"do": "remove", "p": battle["a"]})
+        return True
+
+
+class Assign(Task):
+    """{"do": "assign", "p"}: the player's kills, one by one, or the suggestion at once,
+    while the damage left can destroy anything (ATT-DAMAGE). No question is asked where
+    there is no choice: one piece to destroy, or enough damage for all of them."""
+
+    kind = "assign"
+    rule = "ATT-DAMAGE"
+
+    def run(self, state, task, events):
+        seat = task["p"]
+        targets = damage.affordable(state, seat)
+        while targets:
+            if damage.kills_all(state, seat):
+                events += self.mark(state, seat, damage.suggestion(state, seat))
+            elif len(targets) == 1:
+                events += self.mark(state, seat, targets)
+            else:
+                return self.ask(state, task, step=state["battle"]["step"])
+            targets = damage.affordable(state, seat)
+        return True
+
+    def options(self, state, task):
+        kills = [{"type": "kill", "target": target}
+                 for target in damage.affordable(state, task["p"])]
+        return kills + [{"type": "suggest"}]
+
+    def refuse(self, state, task, action):
+        if action["type"] == "kill":
+            raise Rejected(self.rule, "that piece is not in the fight, is still manned, or "
+                                      "needs more damage than is left")
+        super().refuse(state, task, action)
+
+    def answer(self, state, task, action):
+        seat = task["p"]
+        if action["type"] == "suggest":
+            return self.mark(state, seat, damage.suggestion(state, seat))
+        return self.mark(state, seat, [action["target"]])
+
+    @staticmethod
+    def mark(state, seat, targets):
+        events = []
+        for target in targets:
+            damage.mark(state, seat, target)
+            events.append({"kind": "mark", "player": seat, "target": target,
+                           "text": damage.mark_line(state, seat, target)})
+        return events
+
+
+class Remove(Task):
+    """{"do": "remove"}: both sides' kills off the board together; a destroyed palace ends
+    the game (ATT-WIN)."""
+
+    kind = "remove"
+
+    def run(self, state, task, events):
+        battle = state["battle"]
+        for seat in (battle["a"], battle["d"]):
+            events += damage.remove(state, seat)
+        battle["marks"], battle["pools"], battle["targets"] = [[], []], [None, None], [[], []]
+        return True
+
+
+class Conclude(Task):
+    """{"do": "conclude"}: survivors heal (ATT-HEAL); a territory left without troops and
+    bases opens the palace battle to the attackers who live (ATT-PALACE-BATTLE)."""
+
+    kind = "conclude"
+
+    def run(self, state, task, events):
+        battle = state["battle"]
+        fell = not battle["palace"] and model.territory_empty(state, battle["d"], battle["to"])
+        survivors = damage.attackers(state)
+        names = [p["name"] for p in state["players"]]
+        if fell and survivors:
+            line = f"Territory {battle['to'] + 1} has fallen: {len(survivors)} attacking " \
+                   f"troop{'s' if len(survivors) != 1 else ''} go on to " \
+                   f"{names[battle['d']]}'s palace"
+            battle["lines"].append(line)
+            battle["palace"] = True
+            push(state, *steps(battle["a"]))
+            events.append({"kind": "fallen", "text": line})
+            return True
+        line = "Survivors heal" if not fell else \
+            f"Territory {battle['to'] + 1} has fallen, but no attacker is left"
+        battle["lines"].append(line)
+        events.append({"kind": "battle_end", "text": line})
+        state["last"] = {"a": battle["a"], "from": battle["from"], "to": battle["to"],
+                         "palace": battle["palace"], "lines": battle["lines"]}
+        state["battle"] = None
+        return True

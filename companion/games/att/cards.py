@@ -1,0 +1,202 @@
+"""Cards in hand: drawing from the pile a player chooses (ATT-PILES), burning the opening
+hand (ATT-SETUP), discarding down to the hand limit and building bases (ATT-RENEWAL)."""
+
+from __future__ import annotations
+
+from companion.core import rng
+from companion.core.engine import Rejected
+from companion.games.att import model
+from companion.games.att.data import tables
+from companion.games.att.flow import Task, push
+
+PILE_WORDS = {"base": "a base card", "ability": "an ability card"}
+
+
+def draw_card(state: dict, seat: int, pile: str) -> list[dict]:
+    """The top card of a pile into the hand; an empty draw pile is first refilled by
+    shuffling its discard pile (ATT-PILES)."""
+    player = state["players"][seat]
+    events = []
+    if not player["draw"][pile]:
+        refill = player["discard"][pile]
+        player["discard"][pile] = []
+        rng.shuffle(state, refill)
+        player["draw"][pile] = refill
+        events.append({"kind": "reshuffle", "player": seat, "pile": pile,
+                       "text": f"{player['name']} shuffles the {pile} discard pile "
+                               "into a new draw pile"})
+    player["hand"].append(player["draw"][pile].pop())
+    events.append({"kind": "draw", "player": seat, "pile": pile,
+                   "text": f"{player['name']} draws {PILE_WORDS[pile]}"})
+    return events
+
+
+def bases_in_hand(state: dict, seat: int) -> list[str]:
+    """One base card of each type in the hand (cards of a type are alike)."""
+    bases = model.army(state, seat).bases
+    seen, out = set(), []
+    for card in state["players"][seat]["hand"]:
+        kind = bases.get(card)
+        if kind and kind not in seen:
+            seen.add(kind)
+            out.append(card)
+    return out
+
+
+def build(state: dict, seat: int, card: str, t: int, s: int) -> list[dict]:
+    """A base from the hand onto a slot; a base already there is destroyed with its
+    troops (ATT-RENEWAL)."""
+    player = state["players"][seat]
+    kind = model.army(state, seat).bases[card]
+    text = f"{player['name']} builds {model.a(model.type_name(state, seat, kind))} base " \
+           f"in territory {t + 1}"
+    if player["board"][t][s] is not None:
+        old = model.base_type(state, seat, player["board"][t][s])
+        model.destroy_base(state, seat, t, s)
+        text += f" over the {model.type_name(state, seat, old)} base"
+    player["hand"].remove(card)
+    player["board"][t][s] = {"card": card, "type": kind, "troops": []}
+    return [{"kind": "build", "player": seat, "card": card, "at": [t, s], "text": text,
+             "piece": [f"{player['army']}-bases", card]}]
+
+
+class Draw(Task):
+    """{"do": "draw", "p": seat, "left": cards}: the cards drawn at once, the player saying
+    how many come from the base pile and how many from the ability pile (ATT-PILES)."""
+
+    kind = "draw"
+    rule = "ATT-PILES"
+
+    def run(self, state, task, events):
+        return task.get("done") or not self.options(state, task) or \
+            self.ask(state, task, left=task["left"])
+
+    def options(self, state, task):
+        player = state["players"][task["p"]]
+        most = {pile: available(player, pile) for pile in model.PILES}
+        left = min(task["left"], most["base"] + most["ability"])
+        return [{"type": "draw", "bases": n} for n in range(left + 1)
+                if n <= most["base"] and left - n <= most["ability"]] if left else []
+
+    def answer(self, state, task, action):
+        task["done"] = True
+        seat, bases = task["p"], action["bases"]
+        player = state["players"][seat]
+        left = min(task["left"], sum(available(player, pile) for pile in model.PILES))
+        events = []
+        for pile, count in (("base", bases), ("ability", left - bases)):
+            for _ in range(count):
+                events += draw_card(state, seat, pile)
+        drawn = [e for e in events if e["kind"] == "draw"]
+        summary = {"kind": "draw", "player": seat, "bases": bases,
+                   "abilities": left - bases,
+                   "text": f"{player['name']} draws {words(bases, left - bases)}"}
+        return [e for e in events if e["kind"] != "draw"] + [summary] if drawn else events
+
+
+def available(player: dict, pile: str) -> int:
+    return len(player["draw"][pile]) + len(player["discard"][pile])
+
+
+def words(bases: int, abilities: int) -> str:
+    parts = [f"{n} {what}{'' if n == 1 else 's'}"
+             for n, what in ((bases, "base card"), (abilities, "ability card")) if n]
+    return " and ".join(parts) or "nothing"
+
+
+class Burn(Task):
+    """{"do": "burn", "p": seat}: keep the opening hand, or burn it and draw five again,
+    up to the limit (ATT-SETUP)."""
+
+    kind = "burn"
+    rule = "ATT-SETUP"
+
+    def run(self, state, task, events):
+        return task.get("kept") or self.ask(state, task)
+
+    def options(self, state, task):
+        keep = [{"type": "keep"}]
+        if state["players"][task["p"]]["burns"] < tables().limits["burns"]:
+            return keep + [{"type": "burn"}]
+        return keep
+
+    def answer(self, state, task, action):
+        seat = task["p"]
+        player = state["players"][seat]
+        if action["type"] == "keep":
+            task["kept"] = True
+            return []
+        for card in player["hand"]:
+            model.discard(state, seat, card)
+        player["hand"] = []
+        player["burns"] += 1
+        push(state, {"do": "draw", "p": seat, "left": tables().limits["opening"]})
+        return [{"kind": "burn", "player": seat,
+                 "text": f"{player['name']} burns the hand ({player['burns']} of "
+                         f"{tables().limits['burns']})"}]
+
+
+class Discard(Task):
+    """{"do": "discard", "p": seat}: down to the hand limit (ATT-RENEWAL)."""
+
+    kind = "discard"
+    rule = "ATT-RENEWAL"
+
+    def run(self, state, task, events):
+        over = len(state["players"][task["p"]]["hand"]) - tables().limits["hand"]
+        return over <= 0 or self.ask(state, task, left=over)
+
+    def options(self, state, task):
+        return [{"type": "discard", "card": card}
+                for card in state["players"][task["p"]]["hand"]]
+
+    def answer(self, state, task, action):
+        seat = task["p"]
+        player = state["players"][seat]
+        player["hand"].remove(action["card"])
+        model.discard(state, seat, action["card"])
+        return [{"kind": "discard", "player": seat, "card": action["card"],
+                 "text": f"{player['name']} discards a card"}]
+
+
+class Build(Task):
+    """{"do": "build", "p": seat, "over": bool}: bases from the hand until the player is
+    done; `over`: onto a built slot too (in a renewal; the setup builds on empty slots)."""
+
+    kind = "build"
+    rule = "ATT-RENEWAL"
+
+    def run(self, state, task, events):
+        return task.get("done") or not bases_in_hand(state, task["p"]) or self.ask(state, task)
+
+    def options(self, state, task):
+        seat = task["p"]
+        board = state["players"][seat]["board"]
+        spots = [[t, s] for t in range(len(board)) for s in range(len(board[t]))
+                 if task["over"] or board[t][s] is None]
+        return [{"type": "build", "card": card, "at": at}
+                for card in bases_in_hand(state, seat) for at in spots] + [{"type": "done"}]
+
+    def refuse(self, state, task, action):
+        if action["type"] != "build":
+            super().refuse(state, task, action)
+        seat, spot = task["p"], action.get("at")
+        card = action.get("card")
+        if not isinstance(card, str) or card not in state["players"][seat]["hand"] or \
+                card not in model.army(state, seat).bases:
+            raise Rejected(self.rule, "build a base card from your hand")
+        board = state["players"][seat]["board"]
+        if not (isinstance(spot, list) and len(spot) == 2 and all(
+                type(i) is int for i in spot) and 0 <= spot[0] < len(board) and
+                0 <= spot[1] < len(board[0])):
+            raise Rejected(self.rule, "at: [territory, slot], each from 0")
+        if not task["over"] and board[spot[0]][spot[1]] is not None:
+            raise Rejected("ATT-SETUP", "the setup builds on empty slots only")
+        # else: a card alike to a listed one
+
+    def answer(self, state, task, action):
+        if action["type"] == "done":
+            task["done"] = True
+            return []
+        t, s = action["at"]
+        return build(state, task["p"], action["card"], t, s)

@@ -1,0 +1,258 @@
+"""Who fights in a battle, how much damage each side gives in a step, what it may be
+given to, and the kills it marks (ATT-INITIATIVE, ATT-REGULAR, ATT-DAMAGE,
+ATT-UNMANNED, ATT-ARTILLERY). Pieces are counted one by one: a base with two troops
+alike is two pieces with the same target."""
+
+from __future__ import annotations
+
+from companion.games.att import model
+from companion.games.att.data import tables
+
+STRUCTURES = ("base", "palace")
+
+
+def side(state: dict, seat: int) -> list[list]:
+    """Every fighting piece of a side (troops and special troops; not buildings)."""
+    battle = state["battle"]
+    if seat == battle["a"]:
+        out = fighting_troops(state, seat, battle["from"])
+        return out + [["special", c] for c in battle["specials"]
+                      if c in state["players"][seat]["palace"]]
+    if battle["palace"]:
+        return [["special", c] for c in state["players"][seat]["palace"]]
+    return fighting_troops(state, seat, battle["to"])
+
+
+def attackers(state: dict) -> list[list]:
+    return side(state, state["battle"]["a"])
+
+
+def fighting_troops(state: dict, seat: int, territory: int) -> list[list]:
+    out = []
+    for s, base in enumerate(state["players"][seat]["board"][territory]):
+        if base is not None:
+            out += [["troop", territory, s, bonus] for bonus in base["troops"]]
+    return out
+
+
+def buildings(state: dict, seat: int) -> list[list]:
+    """The defence's buildings in the fight: the territory's bases, or the palace."""
+    battle = state["battle"]
+    if seat != battle["d"]:
+        return []
+    if battle["palace"]:
+        return [["palace"]]
+    return [["base", battle["to"], s]
+            for s, base in enumerate(state["players"][seat]["board"][battle["to"]])
+            if base is not None]
+
+
+def kind_of(state: dict, owner: int, piece: list) -> str | None:
+    if piece[0] != "troop":
+        return None
+    return state["players"][owner]["board"][piece[1]][piece[2]]["type"]
+
+
+def cost(state: dict, owner: int, piece: list) -> int:
+    """What it takes to destroy a piece: its power."""
+    if piece[0] == "troop":
+        return model.power(state, owner, kind_of(state, owner, piece), piece[3])
+    if piece[0] == "special":
+        return model.army(state, owner).special(piece[1])["power"]
+    limits = tables().limits
+    return limits["base_power"] if piece[0] == "base" else limits["palace_power"]
+
+
+def priced(state: dict, seat: int) -> list[tuple]:
+    """(piece, power, troop type or None) of every fighting piece of a side."""
+    player = state["players"][seat]
+    set_to = state["mods"][seat]["power"]
+    powers = tables().powers
+    out = []
+    for piece in side(state, seat):
+        if piece[0] == "troop":
+            kind = player["board"][piece[1]][piece[2]]["type"]
+            out.append((piece, set_to.get(kind, powers[kind]) + piece[3], kind))
+        else:
+            out.append((piece, model.army(state, seat).special(piece[1])["power"], None))
+    return out
+
+
+def pool(state: dict, seat: int, step: str, fighters: list | None = None) -> dict:
+    """A side's damage in a step: `damage` (for troops; for buildings too once they are
+    unmanned), `artillery` (for unmanned buildings only) and `lost` (damage with nothing
+    it may hit: Initiative against buildings, the defence's Artillery)."""
+    out = {"damage": 0, "artillery": 0, "lost": 0}
+    attacking = seat == state["battle"]["a"]
+    first_step = step == "initiative"
+    initiative, artillery = tables().initiative, tables().artillery
+    for piece, power, kind in priced(state, seat) if fighters is None else fighters:
+        first = kind is not None and (piece[3] > 0 or kind in initiative)
+        if first_step != first:
+            continue
+        if kind in artillery:
+            out["artillery" if attacking and not first_step else "lost"] += power
+        else:
+            out["damage"] += power
+    if not first_step:
+        out["damage"] += sum(cost(state, seat, b) for b in buildings(state, seat))
+    return out
+
+
+def targets(state: dict, step: str, fighters: list) -> list[list]:
+    """For each seat, what its damage may hit in this step, with the price of each:
+    [piece, price] of the other side's fighting pieces (`fighters`: `priced` of each
+    seat), then (in regular damage) the buildings. Worked out once a step: only marks
+    change until its end."""
+    out = []
+    for seat in (0, 1):
+        other = 1 - seat
+        entries = [[piece, power] for piece, power, _ in fighters[other]]
+        if step == "regular":
+            entries += [[b, cost(state, other, b)] for b in buildings(state, other)]
+        out.append(entries)
+    return out
+
+
+# -- what may be hit -------------------------------------------------------------------
+def standing(state: dict, seat: int) -> list[list]:
+    """[piece, price] of the other side's pieces in reach not yet marked by `seat`."""
+    battle = state["battle"]
+    left = list(battle["targets"][seat])
+    for target in battle["marks"][seat]:
+        for index, (piece, _) in enumerate(left):
+            if piece == target:
+                del left[index]
+                break
+    return left
+
+
+def affordable(state: dict, seat: int) -> list[list]:
+    """Distinct targets the seat's damage left can destroy now (ATT-UNMANNED: buildings
+    once no fighting piece is left standing)."""
+    pools = state["battle"]["pools"][seat]
+    left = standing(state, seat)
+    manned = any(p[0] not in STRUCTURES for p, _ in left)
+    out = []
+    for piece, price in left:
+        building = piece[0] in STRUCTURES
+        if building and manned or piece in out:
+            continue
+        if price <= pools["damage"] + (pools["artillery"] if building else 0):
+            out.append(piece)
+    return out
+
+
+def mark(state: dict, seat: int, target: list) -> None:
+    """Pay for a kill: buildings take the Artillery first."""
+    pools = state["battle"]["pools"][seat]
+    price = next(p for piece, p in state["battle"]["targets"][seat] if piece == target)
+    if target[0] in STRUCTURES:
+        paid = min(price, pools["artillery"])
+        pools["artillery"] -= paid
+        price -= paid
+    pools["damage"] -= price
+    state["battle"]["marks"][seat].append(target)
+
+
+def suggestion(state: dict, seat: int, left: list | None = None) -> list[list]:
+    """The app's assignment: every fighting piece if the damage reaches, then the
+    buildings; otherwise the most power it can destroy."""
+    pools = state["battle"]["pools"][seat]
+    left = standing(state, seat) if left is None else left
+    fighters = [entry for entry in left if entry[0][0] not in STRUCTURES]
+    total = sum(price for _, price in fighters)
+    if total > pools["damage"]:
+        return most_power(fighters, pools["damage"])
+    rest = pools["damage"] - total + pools["artillery"]
+    picked = [piece for piece, _ in fighters]
+    for piece, price in sorted((e for e in left if e[0][0] in STRUCTURES),
+                               key=lambda e: e[1]):
+        if price <= rest:
+            rest -= price
+            picked.append(piece)
+    return picked
+
+
+def kills_all(state: dict, seat: int) -> bool:
+    """Whether the damage left destroys every piece it may reach (no choice to make)."""
+    left = standing(state, seat)
+    return len(suggestion(state, seat, left)) == len(left)
+
+
+def most_power(entries: list, budget: int) -> list:
+    """The pieces whose powers add up to the most within the budget (fewest on a tie)."""
+    best = {0: []}
+    for piece, price in entries:
+        for spent, chosen in sorted(best.items(), reverse=True):
+            total = spent + price
+            if total <= budget and (total not in best or len(best[total]) > len(chosen) + 1):
+                best[total] = chosen + [piece]
+    return best[max(best)]
+
+
+# -- the end of a step -------------------------------------------------------------------
+def remove(state: dict, seat: int) -> list[dict]:
+    """The pieces `seat` destroyed this step off the board (troops before their bases)."""
+    owner = 1 - seat
+    marks = sorted(state["battle"]["marks"][seat], key=lambda p: p[0] in STRUCTURES)
+    if not marks:
+        return []
+    lost = []
+    for piece in marks:
+        if piece[0] == "troop":
+            lost.append(model.type_name(state, owner, kind_of(state, owner, piece)))
+            model.lose_troop(state, owner, piece[1], piece[2], piece[3])
+        elif piece[0] == "special":
+            lost.append(model.army(state, owner).special(piece[1])["name"])
+            model.destroy_special(state, owner, piece[1])
+            model.owe(state, owner)
+        elif piece[0] == "base":
+            kind = model.base_type(state, owner,
+                                   state["players"][owner]["board"][piece[1]][piece[2]])
+            lost.append(f"the {model.type_name(state, owner, kind)} base")
+            model.destroy_base(state, owner, piece[1], piece[2])
+    name = state["players"][owner]["name"]
+    line = f"{name} loses {', '.join(lost)}" if lost else ""
+    if line:
+        state["battle"]["lines"].append(line)
+    events = [{"kind": "losses", "player": owner, "text": line}] if line else []
+    if ["palace"] in marks:
+        winner = state["players"][seat]["name"]
+        events += model.finish(state, seat, f"{winner} destroys {name}'s palace and wins")
+    return events
+
+
+# -- words ---------------------------------------------------------------------------------
+def step_line(state: dict, step: str) -> str:
+    battle = state["battle"]
+    parts = []
+    for seat in (battle["a"], battle["d"]):
+        pools = battle["pools"][seat]
+        words = f"{state['players'][seat]['name']} {pools['damage']}"
+        if pools["artillery"]:
+            words += f" + {pools['artillery']} Artillery"
+        if pools["lost"]:
+            words += f" ({pools['lost']} with nothing to hit)"
+        parts.append(words)
+    where = "the palace" if battle["palace"] else f"territory {battle['to'] + 1}"
+    return f"{step.capitalize()} damage at {where}: {', '.join(parts)}"
+
+
+def piece_name(state: dict, owner: int, piece: list) -> str:
+    if piece[0] == "troop":
+        name = model.type_name(state, owner, kind_of(state, owner, piece))
+        return name + (f" (+{piece[3]})" if piece[3] else "")
+    if piece[0] == "special":
+        return model.army(state, owner).special(piece[1])["name"]
+    if piece[0] == "base":
+        kind = model.base_type(state, owner, state["players"][owner]["board"][piece[1]][piece[2]])
+        return f"{model.type_name(state, owner, kind)} base"
+    return "the palace"
+
+
+def mark_line(state: dict, seat: int, target: list) -> str:
+    owner = 1 - seat
+    name = piece_name(state, owner, target).removeprefix("the ")
+    return f"{state['players'][seat]['name']} destroys {state['players'][owner]['name']}'s " \
+           f"{name} ({cost(state, owner, target)} damage)"
