@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from itertools import combinations
 
 import pdfplumber
 import pytest
@@ -23,8 +24,14 @@ from pnp.build import Options, check_game
 from pnp.export import ExportOptions, export_games
 from pnp.game import load_game
 from tests.pdfread import manifest
-from tests.test_aat_print import drawn  # noqa: F401  (a fixture: every icon drawn, on our game)
-from tests.test_aat_print import entries, lines_of, piece_chars, squash, text_of
+from tests.test_aat_print import (
+    drawn,  # noqa: F401  (a fixture: every icon drawn, on our game)
+    entries,
+    lines_of,
+    piece_chars,
+    squash,
+    text_of,
+)
 from tests.test_contrast import contrast
 from tests.test_hexgrid import close, on_piece
 
@@ -379,7 +386,7 @@ def test_a_board_has_nine_base_slots_two_special_places_and_four_piles(game, a4,
     assert len(slots) == 15
     for x, y, w, h, _ in slots:
         assert (w, h) == SLEEVED, (x, y)  # a sleeved poker card fits, a US one too
-        assert 0 <= x and x + w <= 360 and 0 <= y and y + h <= 470
+        assert x >= 0 and x + w <= 360 and y >= 0 and y + h <= 470
     territories = [s for s in slots if s[0] < 258 and s[1] < 340]
     palace = [s for s in slots if s[1] >= 350 and s[0] < 262]
     piles = [s for s in slots if s[0] >= 266]
@@ -387,7 +394,7 @@ def test_a_board_has_nine_base_slots_two_special_places_and_four_piles(game, a4,
     columns = Counter(s[0] for s in territories)
     assert len(columns) == 3 and set(columns.values()) == {3}  # three territories of three
     assert close(palace[0][4], game.vars["stone"])  # the special troops' places, on the palace
-    for a, b in zip(slots, slots[1:]):  # no two overlap
+    for a, b in combinations(slots, 2):  # no two overlap
         assert not (a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3]
                     and b[1] < a[1] + a[3])
     upright = [c for c in chars if c[4]]

@@ -7,10 +7,11 @@ from __future__ import annotations
 from companion.core.spec import GameSpec, load
 from companion.games.aat import SPEC as AAT
 from companion.games.ats import SPEC as ATS
+from companion.games.att import SPEC as ATT
 from companion.games.gm import SPEC as GM
 from companion.games.ts import SPEC as TS
 
-GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (ATS, GM, AAT, TS)}
+GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (ATS, GM, AAT, TS, ATT)}
 
 __all__ = ["GAMES", "load", "rules_for", "view_of", "agents_of"]
 

@@ -5,8 +5,10 @@ is private: the prompts that show it are behind the pass-and-play cover."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from companion.games.att import damage, model
-from companion.games.att.data import tables
+from companion.games.att.data import game, tables
 
 HAND_PROMPTS = ("burn", "build", "discard", "abilities", "window", "attacks", "renew")
 PHASE = {"draw": "Renewal", "discard": "Renewal", "build": "Renewal", "abilities": "Renewal",
@@ -63,7 +65,8 @@ def prompt(state: dict) -> str:
     player = state["players"][seat]
     if kind == "draw":
         what = "your opening hand" if not state["started"] else "your renewal's cards"
-        return f"{who}: {what}: how many of the {wait['left']} from the base pile?"
+        return f"{who}: {what}: how many of the {wait['left']} cards from the base pile? " \
+               "(the rest from the abilities)"
     if kind == "burn":
         left = tables().limits["burns"] - player["burns"]
         return f"{who}: keep this hand, or burn it and draw five again ({left} burns left)"
@@ -196,12 +199,40 @@ def game_over(session) -> tuple[str, str]:
     lines = [state["ended"] or "", f"{state['round']} rounds, {len(session.actions)} actions"]
     for seat, player in enumerate(state["players"]):
         bases = sum(1 for _ in model.slots(player))
-        lines.append(f"{player['name']} ({model.army(state, seat).name}): {bases} bases, "
-                     f"{model.troop_count(state, seat)} troops")
+        troops = model.troop_count(state, seat)
+        lines.append(f"{player['name']} ({model.army(state, seat).name}): {bases} "
+                     f"base{'s' if bases != 1 else ''}, {troops} troop{'s' if troops != 1 else ''}")
     return result, "\n".join(lines)
 
 
-# -- held cards ----------------------------------------------------------------------
+# -- cards ---------------------------------------------------------------------------
+def card_title(army_id: str, card: str) -> str:
+    """A card's printed title ("Self-Assembly", "Drone Hangar")."""
+    return titles()[army_id, card]
+
+
+@cache
+def titles() -> dict:
+    out = {}
+    for army_id in tables().armies:
+        for deck in ("bases", "abilities"):
+            for item in game().component(f"{army_id}-{deck}").items:
+                out[army_id, item.id] = item.fields["name"]
+    return out
+
+
+def card_kind(army_id: str, card: str) -> tuple[str, str]:
+    """(colour key, words) under a card's title: its troop type or kind, and its pile."""
+    army = tables().armies[army_id]
+    if card in army.bases:
+        return army.bases[card], f"{army.troops[army.bases[card]]} base"
+    ability = army.abilities[card]
+    if army.special(card):
+        return ability.troop, f"{army.special(card)['name']}: special troop"
+    troop = army.troops.get(ability.troop) or ability.troop.title()
+    return ability.troop, f"{troop} ability"
+
+
 def event_piece(event: dict):
     piece = event.get("piece")
     return tuple(piece) if piece else None

@@ -1,0 +1,123 @@
+"""The battle calculator's figures (no Kivy here): what each side would give in an
+attack before it is declared, and, in a battle, what each side has left to give, what
+it has marked to destroy and which bases stand unmanned (ATT-INITIATIVE, ATT-REGULAR,
+ATT-UNMANNED, ATT-ARTILLERY, ATT-EMPTY)."""
+
+from __future__ import annotations
+
+from companion.games.att import damage, model
+
+
+def preview(state: dict, seat: int, source: int, target: int,
+            joined: list | tuple = ()) -> dict:
+    """{"palace": whether it goes straight to the palace, "sides": [attacker, defender]
+    each {"name", "initiative", "regular", "artillery", "lost"}}: the damage of an attack
+    from `source` on `target`, as the battle would work it out with everyone alive."""
+    defender = 1 - seat
+    palace = model.territory_empty(state, defender, target)
+    battle = {"a": seat, "d": defender, "from": source, "to": target,
+              "specials": list(joined), "palace": palace}
+    looked = {**state, "battle": battle}
+    sides = []
+    for side in (seat, defender):
+        first = damage.pool(looked, side, "initiative")
+        then = damage.pool(looked, side, "regular")
+        sides.append({"name": state["players"][side]["name"], "initiative": first["damage"],
+                      "regular": then["damage"], "artillery": then["artillery"],
+                      "lost": first["lost"] + then["lost"]})
+    return {"palace": palace, "sides": sides}
+
+
+def preview_lines(state: dict, seat: int, source: int, target: int,
+                  joined: list | tuple = ()) -> list[str]:
+    figures = preview(state, seat, source, target, joined)
+    where = "the palace (the territory is empty)" if figures["palace"] else \
+        f"territory {target + 1}"
+    lines = [f"Territory {source + 1} against {where}:"]
+    for role, side in zip(("attacks", "defends"), figures["sides"], strict=True):
+        lines.append(f"{side['name']} {role}: {damage_words(side)}")
+    return lines
+
+
+def damage_words(side: dict) -> str:
+    words = f"initiative {side['initiative']}, regular {side['regular']}"
+    if side["artillery"]:
+        words += f" + {side['artillery']} Artillery"
+    if side["lost"]:
+        words += f" ({side['lost']} with nothing to hit)"
+    return words
+
+
+# -- a battle going on ---------------------------------------------------------------
+def marked(state: dict) -> set[tuple]:
+    """What the current step destroys, as the board shows it: (owner, t, s) for a
+    base slot whose troop or base is marked, ("palace", owner) for the palace or a
+    special troop on it; with ("base", owner, t, s) when the base itself goes."""
+    battle = state["battle"]
+    out = set()
+    if battle is None:
+        return out
+    for seat, marks in enumerate(battle["marks"]):
+        owner = 1 - seat
+        for piece in marks:
+            if piece[0] in ("troop", "base"):
+                out.add((owner, piece[1], piece[2]))
+                if piece[0] == "base":
+                    out.add(("base", owner, piece[1], piece[2]))
+            else:
+                out.add(("palace", owner))
+    return out
+
+
+def marked_troops(state: dict, owner: int, t: int, s: int) -> int:
+    """How many troops of a base the current step destroys."""
+    battle = state["battle"]
+    if battle is None:
+        return 0
+    return sum(1 for piece in battle["marks"][1 - owner]
+               if piece[0] == "troop" and piece[1:3] == [t, s])
+
+
+def unmanned(state: dict) -> bool:
+    """Whether the defence's buildings in a battle stand unmanned (ATT-UNMANNED): no
+    defending troop or special troop left that the attacker has not marked."""
+    battle = state["battle"]
+    if battle is None or battle["pools"][battle["a"]] is None:
+        return False
+    return not any(piece[0] not in damage.STRUCTURES
+                   for piece, _ in damage.standing(state, battle["a"]))
+
+
+def fighting(state: dict) -> set[tuple]:
+    """The territories in the battle: (seat, t) of both sides (the palace as t=None)."""
+    battle = state["battle"] or state.get("last")
+    if battle is None:
+        return set()
+    defender = 1 - battle["a"]
+    return {(battle["a"], battle["from"]),
+            (defender, None if battle["palace"] else battle["to"])}
+
+
+def step_words(state: dict) -> str:
+    """The battle strip's line: where, which step, what each side has left to give."""
+    battle = state["battle"]
+    names = [p["name"] for p in state["players"]]
+    where = f"{names[battle['d']]}'s palace" if battle["palace"] else \
+        f"{names[battle['d']]}'s territory {battle['to'] + 1}"
+    step = {"window": "abilities first", "initiative": "initiative damage",
+            "regular": "regular damage"}.get(battle["step"], battle["step"])
+    words = f"Battle for {where}: {step}"
+    parts = []
+    for seat in (battle["a"], battle["d"]):
+        pools = battle["pools"][seat]
+        if pools is None:
+            continue
+        left = f"{pools['damage']}" + (f" + {pools['artillery']} Artillery"
+                                       if pools["artillery"] else "")
+        parts.append(f"{names[seat]} {left} to give")
+    if parts:
+        words += " · " + ", ".join(parts)
+    if unmanned(state):
+        words += " · " + ("the palace stands unmanned" if battle["palace"]
+                          else "the bases stand unmanned")
+    return words

@@ -1,0 +1,78 @@
+"""Attack the Tower through the real window, by touches. Each screen size in its own
+process (tests/ui/att_tour.py): complete games (the Robots against the Corsairs, the
+Robots' mirror) at a phone's size and at a tablet's, every move made by tapping the
+table (hand cards, base slots, territories, palaces) and checked against the engine,
+the battle calculator shown before an attack, the table rules held at every prompt,
+and the first screen of each kind saved to test-artifacts/att-<size>/ to look at. In
+this process: holding a base on the board shows it as printed, with its words, and
+plays nothing. (A game killed mid-way resumes exactly: tests/ui/test_resume.py.)"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SIZES = {"phone": ("1080x2340", "2.625", "mixed,mirror"),
+         "tablet": ("2560x1600", "2", "mixed")}
+KINDS = ("draw", "cover", "burn", "build", "renew", "attacks", "calculator", "window",
+         "assign", "battle-result", "game-over")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_whole_games_by_taps_at_phone_and_tablet_size(display, size):
+    resolution, density, games = SIZES[size]
+    out = ROOT / "test-artifacts" / f"att-{size}"
+    for old in out.glob("*.png"):
+        old.unlink()
+    env = {**os.environ, **display, "KIVY_METRICS_DENSITY": density}
+    done = subprocess.run([sys.executable, "-m", "tests.ui.att_tour", "--size", resolution,
+                           "--out", str(out), "--games", games], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-4000:]
+    for game in games.split(","):
+        assert f"{game}:" in done.stdout, done.stdout
+    shots = {p.stem.split("-", 1)[1] for p in out.glob("*.png")}
+    for game in games.split(","):
+        assert {f"new-game-{game}"} | {f"{game}-{k}" for k in KINDS} <= shots, sorted(shots)
+
+
+def test_holding_a_base_shows_it_as_printed_with_its_words_and_plays_nothing(app, artifacts):
+    from companion.games.att import view
+    from companion.games.att.ai import GreedyAgent
+    from tests.ui.att_tour import on_screen
+    from tests.ui.driver import pump, tap_text
+    from tests.ui.test_aat_ui import hold, words_and_picture, zooms
+    from tests.ui.test_companion_ui import shot
+
+    controller = app.controller
+    controller.new_game("attack-the-tower", {"first": 0, "army_2": "corsairs"}, seed=5)
+    agents = [GreedyAgent(1), GreedyAgent(2)]
+    while not controller.state["started"]:  # the setup: both boards built
+        state = controller.state
+        controller.act(agents[controller.rules.acting_seat(state)].choose(controller.rules,
+                                                                          state))
+    app.show_table()
+    pump()
+    if any(getattr(b, "text", "").startswith("I am ") for b in on_screen(app)):
+        seat = controller.rules.acting_seat(controller.state)
+        tap_text(app, f"I am {controller.state['players'][seat]['name']}: show")
+    board = app.root.get_screen("table").game.board
+    cell = next(c for side in board.sides for c in side.cells.values() if c.piece)
+    before = list(controller.session.actions)
+    opened = hold(cell)
+    assert len(opened) == 1 and controller.session.actions == before  # a hold is no tap
+    component, card = cell.piece
+    words, source = words_and_picture(app, opened[0])
+    assert source.endswith(f"{card}-front.png")
+    assert words.strip() == view.piece_words(component, card).strip()
+    assert "base" in words and "power 4" in words
+    shot(artifacts, "att-01-base-held")
+    tap_text(app, "Close")
+    pump()
+    assert not zooms()
+    controller.finish()
