@@ -15,6 +15,8 @@ The vocabulary (an ability's `effect` map; several keys act in this order):
 
 from __future__ import annotations
 
+from functools import cache
+
 from companion.core.engine import Rejected
 from companion.games.att import model
 from companion.games.att.data import tables
@@ -35,18 +37,17 @@ class Census:
     __slots__ = ("troops", "total", "bases", "room")
 
     def __init__(self, state: dict, seat: int):
-        troops, bases, room, total = {}, set(), set(), 0
+        troops, room = {}, set()
         per_base = tables().limits["per_base"]
         for territory in state["players"][seat]["board"]:
             for base in territory:
                 if base is not None:
                     kind, count = base["type"], len(base["troops"])
-                    bases.add(kind)
                     troops[kind] = troops.get(kind, 0) + count
-                    total += count
                     if count < per_base:
                         room.add(kind)
-        self.troops, self.bases, self.room, self.total = troops, bases, room, total
+        self.troops, self.bases, self.room = troops, troops.keys(), room
+        self.total = sum(troops.values())
 
 
 def useful(state: dict, seat: int, effect: dict, census: Census | None = None) -> bool:
@@ -80,17 +81,28 @@ USEFUL = {
 
 def playable(state: dict, seat: int) -> list[dict]:
     """One play of each kind of ability in the hand that can do anything now."""
-    hand = state["players"][seat]["hand"]
-    abilities = model.army(state, seat).abilities
+    player = state["players"][seat]
+    tests = card_tests(player["army"])
     census, seen, out = None, set(), []
-    for card in hand:
-        found = abilities.get(card)
-        if found and found.kind not in seen:
-            seen.add(found.kind)
+    for card in player["hand"]:
+        found = tests.get(card)
+        if found is not None and found[0] not in seen:
+            seen.add(found[0])
             census = census or Census(state, seat)
-            if useful(state, seat, found.effect, census):
-                out.append({"type": "play", "card": card})
+            for test, value in found[1]:
+                if test(state, seat, value, census):
+                    out.append({"type": "play", "card": card})
+                    break
     return out
+
+
+@cache
+def card_tests(army_id: str) -> dict:
+    """card -> (kind, ((USEFUL test, its effect's value), ...)) for an army's abilities:
+    `useful`, looked up once."""
+    return {card: (found.kind, tuple((USEFUL[key], value)
+                                     for key, value in found.effect.items()))
+            for card, found in tables().armies[army_id].abilities.items()}
 
 
 def check_play(state: dict, seat: int, action: dict) -> None:
@@ -207,14 +219,18 @@ class Place(Task):
             if not spots:
                 return True
             if len(spots) > 1 or task["optional"]:
-                return self.ask(state, task, troop=task["troop"], left=task["left"])
+                return self.wait(state, task, self.places(task, spots),
+                                 troop=task["troop"], left=task["left"])
             task["left"] -= 1
             events.append(add_troop(state, task["p"], *spots[0]))
         return True
 
     def options(self, state, task):
-        out = [{"type": "place", "at": at}
-               for at in model.with_room(state, task["p"], task["troop"])]
+        return self.places(task, model.with_room(state, task["p"], task["troop"]))
+
+    @staticmethod
+    def places(task, spots):
+        out = [{"type": "place", "at": at} for at in spots]
         return out + ([{"type": "stop"}] if task["optional"] else [])
 
     def answer(self, state, task, action):
@@ -272,7 +288,7 @@ class Boost(Task):
         if len(options) == 1:  # no choice: no question
             events += self.answer(state, task, options[0])
             return True
-        return self.ask(state, task, power=task["power"])
+        return self.wait(state, task, options, power=task["power"])
 
     def options(self, state, task):
         return [{"type": "boost", "troop": troop} for troop in model.troops(state, task["p"])]
@@ -302,7 +318,8 @@ class Carrier(Task):
         options = self.options(state, task)
         if len(options) == 1:  # no choice: no question
             events += self.answer(state, task, options[0])
-        return task.get("done") or not options or self.ask(state, task, troop=task["troop"])
+        return task.get("done") or not options or \
+            self.wait(state, task, options, troop=task["troop"])
 
     def options(self, state, task):
         seat = task["p"]

@@ -49,8 +49,9 @@ class Window(Task):
         from companion.games.att.abilities import playable
 
         while task["passes"] < 2:
-            if playable(state, task["p"]):
-                return self.ask(state, task)
+            plays = playable(state, task["p"])
+            if plays:  # the options, as `options` lists them
+                return self.wait(state, task, plays + [{"type": "pass"}])
             task["passes"] += 1
             task["p"] = 1 - task["p"]
         return True
@@ -88,20 +89,19 @@ class Strike(Task):
     def run(self, state, task, events):
         battle = state["battle"]
         battle["step"] = task["step"]
-        fighters = [damage.priced(state, seat) for seat in (0, 1)]
-        battle["pools"] = [damage.pool(state, seat, task["step"], fighters[seat])
-                           for seat in (0, 1)]
-        battle["targets"] = damage.targets(state, task["step"], fighters)
         battle["marks"] = [[], []]
+        worked = damage.work_out(state, task["step"])
+        if worked is None:  # no one has Initiative: nothing to say
+            battle["pools"] = [{"damage": 0, "artillery": 0, "lost": 0} for _ in (0, 1)]
+            battle["targets"] = [[], []]  # the regular step follows at once
+            return True
+        battle["pools"], battle["targets"] = worked
         for seat, pools in enumerate(battle["pools"]):
             if not battle["targets"][seat]:  # nothing in reach: all of it is lost
                 pools["lost"] += pools["damage"] + pools["artillery"]
                 pools["damage"] = pools["artillery"] = 0
         giving = [seat for seat in (battle["a"], battle["d"])
                   if battle["pools"][seat]["damage"] or battle["pools"][seat]["artillery"]]
-        if task["step"] == "initiative" and not any(battle["pools"][s]["lost"] for s in (0, 1)) \
-                and not giving:
-            return True  # no one has Initiative: nothing to say
         battle["lines"].append(damage.step_line(state, task["step"]))
         events.append({"kind": "strike", "step": task["step"],
                        "text": battle["lines"][-1]})
@@ -121,16 +121,21 @@ class Assign(Task):
 
     def run(self, state, task, events):
         seat = task["p"]
-        targets = damage.affordable(state, seat)
-        while targets:
-            if damage.kills_all(state, seat):
-                events += self.mark(state, seat, damage.suggestion(state, seat))
-            elif len(targets) == 1:
+        while True:
+            left = damage.standing(state, seat)
+            targets = damage.affordable(state, seat, left)
+            if not targets:
+                return True
+            picked = damage.suggestion(state, seat, left)
+            if len(picked) == len(left):  # the damage destroys all it may reach
+                events += self.mark(state, seat, picked)
+                return True  # nothing is left standing
+            if len(targets) == 1:
                 events += self.mark(state, seat, targets)
             else:
-                return self.ask(state, task, step=state["battle"]["step"])
-            targets = damage.affordable(state, seat)
-        return True
+                return self.wait(state, task, [{"type": "kill", "target": target}
+                                               for target in targets] + [{"type": "suggest"}],
+                                 step=state["battle"]["step"])
 
     def options(self, state, task):
         kills = [{"type": "kill", "target": target}

@@ -68,8 +68,10 @@ class Draw(Task):
     rule = "ATT-PILES"
 
     def run(self, state, task, events):
-        return task.get("done") or not self.options(state, task) or \
-            self.ask(state, task, left=task["left"])
+        if task.get("done"):
+            return True
+        options = self.options(state, task)
+        return not options or self.wait(state, task, options, left=task["left"])
 
     def options(self, state, task):
         player = state["players"][task["p"]]
@@ -86,12 +88,12 @@ class Draw(Task):
         events = []
         for pile, count in (("base", bases), ("ability", left - bases)):
             for _ in range(count):
-                events += draw_card(state, seat, pile)
-        drawn = [e for e in events if e["kind"] == "draw"]
-        summary = {"kind": "draw", "player": seat, "bases": bases,
-                   "abilities": left - bases,
-                   "text": f"{player['name']} draws {words(bases, left - bases)}"}
-        return [e for e in events if e["kind"] != "draw"] + [summary] if drawn else events
+                events += draw_card(state, seat, pile)[:-1]  # the draw: in the summary
+        if not left:
+            return events
+        return events + [{"kind": "draw", "player": seat, "bases": bases,
+                          "abilities": left - bases,
+                          "text": f"{player['name']} draws {words(bases, left - bases)}"}]
 
 
 def available(player: dict, pile: str) -> int:
@@ -167,15 +169,21 @@ class Build(Task):
     rule = "ATT-RENEWAL"
 
     def run(self, state, task, events):
-        return task.get("done") or not bases_in_hand(state, task["p"]) or self.ask(state, task)
+        if task.get("done"):
+            return True
+        cards = bases_in_hand(state, task["p"])
+        return not cards or self.wait(state, task, self.builds(state, task, cards))
 
     def options(self, state, task):
-        seat = task["p"]
-        board = state["players"][seat]["board"]
+        return self.builds(state, task, bases_in_hand(state, task["p"]))
+
+    @staticmethod
+    def builds(state, task, cards):
+        board = state["players"][task["p"]]["board"]
         spots = [[t, s] for t in range(len(board)) for s in range(len(board[t]))
                  if task["over"] or board[t][s] is None]
         return [{"type": "build", "card": card, "at": at}
-                for card in bases_in_hand(state, seat) for at in spots] + [{"type": "done"}]
+                for card in cards for at in spots] + [{"type": "done"}]
 
     def refuse(self, state, task, action):
         if action["type"] != "build":

@@ -64,21 +64,34 @@ def cost(state: dict, owner: int, piece: list) -> int:
 
 
 def priced(state: dict, seat: int) -> list[tuple]:
-    """(piece, power, troop type or None) of every fighting piece of a side."""
+    """(piece, power, troop type or None) of every fighting piece of a side, in `side`'s
+    order."""
+    battle = state["battle"]
     player = state["players"][seat]
-    set_to = state["mods"][seat]["power"]
-    powers = tables().powers
+    if seat == battle["a"]:
+        territory = battle["from"]
+        joined = [c for c in battle["specials"] if c in player["palace"]]
+    elif battle["palace"]:
+        territory, joined = None, player["palace"]
+    else:
+        territory, joined = battle["to"], ()
     out = []
-    for piece in side(state, seat):
-        if piece[0] == "troop":
-            kind = player["board"][piece[1]][piece[2]]["type"]
-            out.append((piece, set_to.get(kind, powers[kind]) + piece[3], kind))
-        else:
-            out.append((piece, model.army(state, seat).special(piece[1])["power"], None))
+    if territory is not None:
+        set_to, powers = state["mods"][seat]["power"], tables().powers
+        for s, base in enumerate(player["board"][territory]):
+            if base is not None and base["troops"]:
+                kind = base["type"]
+                power = set_to.get(kind, powers[kind])
+                out += [(["troop", territory, s, bonus], power + bonus, kind)
+                        for bonus in base["troops"]]
+    if joined:
+        army = model.army(state, seat)
+        out += [(["special", c], army.special(c)["power"], None) for c in joined]
     return out
 
 
-def pool(state: dict, seat: int, step: str, fighters: list | None = None) -> dict:
+def pool(state: dict, seat: int, step: str, fighters: list | None = None,
+         walls: list | None = None) -> dict:
     """A side's damage in a step: `damage` (for troops; for buildings too once they are
     unmanned), `artillery` (for unmanned buildings only) and `lost` (damage with nothing
     it may hit: Initiative against buildings, the defence's Artillery)."""
@@ -95,23 +108,29 @@ def pool(state: dict, seat: int, step: str, fighters: list | None = None) -> dic
         else:
             out["damage"] += power
     if not first_step:
-        out["damage"] += sum(cost(state, seat, b) for b in buildings(state, seat))
+        out["damage"] += sum(cost(state, seat, b) for b in buildings(state, seat)) \
+            if walls is None else sum(price for _, price in walls)
     return out
 
 
-def targets(state: dict, step: str, fighters: list) -> list[list]:
-    """For each seat, what its damage may hit in this step, with the price of each:
-    [piece, price] of the other side's fighting pieces (`fighters`: `priced` of each
-    seat), then (in regular damage) the buildings. Worked out once a step: only marks
-    change until its end."""
-    out = []
-    for seat in (0, 1):
-        other = 1 - seat
-        entries = [[piece, power] for piece, power, _ in fighters[other]]
-        if step == "regular":
-            entries += [[b, cost(state, other, b)] for b in buildings(state, other)]
-        out.append(entries)
-    return out
+def work_out(state: dict, step: str) -> tuple[list, list] | None:
+    """Both seats' `pool` and `targets` in a step, each worked out once; None in an
+    initiative step where no fighting piece has Initiative (every pool would be 0)."""
+    fighters = [priced(state, 0), priced(state, 1)]
+    if step == "initiative":
+        initiative = tables().initiative
+        if not any(kind is not None and (piece[3] > 0 or kind in initiative)
+                   for side_ in fighters for piece, _, kind in side_):
+            return None
+        walls = [[], []]
+    else:
+        defender = state["battle"]["d"]
+        walls = [[], []]
+        walls[defender] = [[b, cost(state, defender, b)] for b in buildings(state, defender)]
+    pools = [pool(state, seat, step, fighters[seat], walls[seat]) for seat in (0, 1)]
+    reach = [[[piece, power] for piece, power, _ in fighters[1 - seat]] + walls[1 - seat]
+             for seat in (0, 1)]
+    return pools, reach
 
 
 # -- what may be hit -------------------------------------------------------------------
@@ -127,11 +146,11 @@ def standing(state: dict, seat: int) -> list[list]:
     return left
 
 
-def affordable(state: dict, seat: int) -> list[list]:
+def affordable(state: dict, seat: int, left: list | None = None) -> list[list]:
     """Distinct targets the seat's damage left can destroy now (ATT-UNMANNED: buildings
-    once no fighting piece is left standing)."""
+    once no fighting piece is left standing); `left`: `standing`, if worked out."""
     pools = state["battle"]["pools"][seat]
-    left = standing(state, seat)
+    left = standing(state, seat) if left is None else left
     manned = any(p[0] not in STRUCTURES for p, _ in left)
     out = []
     for piece, price in left:
@@ -174,12 +193,6 @@ def suggestion(state: dict, seat: int, left: list | None = None) -> list[list]:
     return picked
 
 
-def kills_all(state: dict, seat: int) -> bool:
-    """Whether the damage left destroys every piece it may reach (no choice to make)."""
-    left = standing(state, seat)
-    return len(suggestion(state, seat, left)) == len(left)
-
-
 def most_power(entries: list, budget: int) -> list:
     """The pieces whose powers add up to the most within the budget (fewest on a tie)."""
     best = {0: []}
@@ -195,9 +208,10 @@ def most_power(entries: list, budget: int) -> list:
 def remove(state: dict, seat: int) -> list[dict]:
     """The pieces `seat` destroyed this step off the board (troops before their bases)."""
     owner = 1 - seat
-    marks = sorted(state["battle"]["marks"][seat], key=lambda p: p[0] in STRUCTURES)
+    marks = state["battle"]["marks"][seat]
     if not marks:
         return []
+    marks = sorted(marks, key=lambda p: p[0] in STRUCTURES)
     lost = []
     for piece in marks:
         if piece[0] == "troop":

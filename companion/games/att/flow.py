@@ -33,7 +33,12 @@ class Task:
 
     def ask(self, state: dict, task: dict, **shown) -> bool:
         """Wait for the task's player: the prompt, and the answers kept in the task."""
-        task["options"] = self.options(state, task)
+        return self.wait(state, task, self.options(state, task), **shown)
+
+    @staticmethod
+    def wait(state: dict, task: dict, options: list[dict], **shown) -> bool:
+        """`ask` with the answers already worked out (they are what `options` gives)."""
+        task["options"] = options
         state["await"] = {"kind": task["do"], "player": task["p"], **shown}
         return False
 

@@ -68,8 +68,7 @@ def artillery(kind: str) -> bool:
 
 def complete(state: dict, seat: int) -> int:
     """Territories with all their slots built (ATT-SPECIAL)."""
-    return sum(1 for territory in state["players"][seat]["board"]
-               if all(base is not None for base in territory))
+    return sum(None not in territory for territory in state["players"][seat]["board"])
 
 
 def specials(state: dict, seat: int) -> list[tuple[str, dict]]:

@@ -69,8 +69,10 @@ class Abilities(Task):
     rule = "ATT-ABILITY"
 
     def run(self, state, task, events):
-        return task.get("done") or not abilities.playable(state, task["p"]) or \
-            self.ask(state, task)
+        if task.get("done"):
+            return True
+        plays = abilities.playable(state, task["p"])
+        return not plays or self.wait(state, task, plays + [{"type": "done"}])
 
     def options(self, state, task):
         return abilities.playable(state, task["p"]) + [{"type": "done"}]
@@ -140,15 +142,16 @@ def declarable(state: dict, seat: int) -> list[dict]:
     opponent's; the special troops that have not fought yet may join."""
     player = state["players"][seat]
     free = [c for c in player["palace"] if c not in state["joined"]]
-    groups = [list(g) for n in range(len(free) + 1) for g in combinations(free, n)]
+    groups = [list(g) for n in range(len(free) + 1) for g in combinations(free, n)] \
+        if free else [[]]
+    targets = range(tables().limits["territories"])
+    attacked = state["attacked"]
     out = []
-    for source in range(tables().limits["territories"]):
-        if source in state["attacked"] or not any(
-                base and base["troops"] for base in player["board"][source]):
+    for source, territory in enumerate(player["board"]):
+        if source in attacked or not any(base and base["troops"] for base in territory):
             continue
-        for target in range(tables().limits["territories"]):
-            out += [{"type": "attack", "from": source, "to": target, "specials": group}
-                    for group in groups]
+        out += [{"type": "attack", "from": source, "to": target, "specials": group}
+                for target in targets for group in groups]
     return out
 
 
@@ -208,8 +211,10 @@ class Cleanup(Task):
                 model.discard(state, side, card)
             state["in_play"][side] = []
             state["mods"][side] = fresh_mods()
-            for _, _, base in model.slots(state["players"][side]):
-                base["troops"] = [0] * len(base["troops"])
+            for territory in state["players"][side]["board"]:
+                for base in territory:
+                    if base is not None and any(base["troops"]):
+                        base["troops"] = [0] * len(base["troops"])
         state["attacked"], state["joined"] = [], []
         state["turn"] += 1
         following = 1 - seat
@@ -238,7 +243,8 @@ def by_count(state: dict) -> list[dict]:
 # -- upkeep -----------------------------------------------------------------------------
 def excess(state: dict, seat: int) -> list[str]:
     """Special troops without Loyal beyond the complete territories (ATT-SPECIAL)."""
-    if not state["players"][seat]["palace"]:
+    palace = state["players"][seat]["palace"]
+    if not palace or len(palace) <= model.complete(state, seat):
         return []
     bound = [c for c, troop in model.specials(state, seat) if not troop["loyal"]]
     return bound if len(bound) > model.complete(state, seat) else []
