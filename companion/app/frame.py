@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from kivy.app import App
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.metrics import dp
@@ -115,6 +117,21 @@ class TableFrame(BoxLayout):
 
     def _orient(self, _window, size) -> None:
         self.landscape = size[0] > size[1]
+
+    @property
+    def app(self):
+        return App.get_running_app()
+
+    def select(self, sel) -> None:
+        """A choice half made by taps (`sel`, the game's): drawn after the touch."""
+        self.sel = sel
+        Clock.schedule_once(lambda _dt: self.refresh(), 0)  # not inside the touch
+
+    def act(self, action) -> None:
+        """An action through the app; a refusal's reason takes the prompt's place."""
+        reason = self.app.act(action)
+        if reason:
+            self.sheet.prompt = reason
 
     def set_board(self, widget) -> None:
         slot = self.ids.board

@@ -9,7 +9,6 @@ pass-and-play cover (view.private_seat: the mulligan, virtual hands)."""
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.clock import Clock
 from kivy.metrics import dp
 
@@ -55,10 +54,6 @@ class AatTable(TableFrame):
         """The hand's cards are sized for the frame's width and shape: drawn again."""
         if self.parent is not None and self.app.controller.session is not None:
             self.refresh()
-
-    @property
-    def app(self):
-        return App.get_running_app()
 
     @property
     def state(self):
@@ -204,19 +199,12 @@ class AatTable(TableFrame):
         if answer == "act":
             self.act(value)
         elif answer == "sel":
-            self.sel = value
-            Clock.schedule_once(lambda _dt: self.refresh(), 0)  # not inside the touch
+            self.select(value)
         else:
             self.sheet.prompt = value
 
     def cancel(self) -> None:
-        self.sel = []
-        Clock.schedule_once(lambda _dt: self.refresh(), 0)
-
-    def act(self, action) -> None:
-        reason = self.app.act(action)
-        if reason:
-            self.sheet.prompt = reason
+        self.select([])
 
 
 __all__ = ["AatTable"]

@@ -7,8 +7,6 @@ chosen by tapping them (picks.py); holding any card shows it as printed."""
 
 from __future__ import annotations
 
-from kivy.app import App
-from kivy.clock import Clock
 from kivy.metrics import dp
 
 from companion.app.frame import TableFrame
@@ -29,10 +27,6 @@ class AtsTable(TableFrame):
         self.board = AtsBoard(self.tapped)
         self.set_board(self.board)
         self.bind(landscape=lambda _w, value: setattr(self.board, "landscape", value))
-
-    @property
-    def app(self):
-        return App.get_running_app()
 
     @property
     def state(self):
@@ -118,10 +112,6 @@ class AtsTable(TableFrame):
             self.select(value)
         else:
             self.say(value)
-
-    def select(self, sel: dict) -> None:
-        self.sel = sel
-        Clock.schedule_once(lambda _dt: self.refresh(), 0)  # not inside the touch
 
     def act(self, action) -> None:
         reason = self.app.act(action)

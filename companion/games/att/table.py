@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.app import App
 from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp
@@ -99,10 +98,6 @@ class AttTable(TableFrame):
     def redraw(self, *_args) -> None:
         if self.parent is not None and self.app.controller.session is not None:
             self.refresh()
-
-    @property
-    def app(self):
-        return App.get_running_app()
 
     # -- drawing -------------------------------------------------------------------------
     def refresh(self):
@@ -202,12 +197,3 @@ class AttTable(TableFrame):
             self.select(value)
         else:
             self.sheet.prompt = value
-
-    def select(self, sel: tuple) -> None:
-        self.sel = sel
-        Clock.schedule_once(lambda _dt: self.refresh(), 0)  # not inside the touch
-
-    def act(self, action: dict) -> None:
-        reason = self.app.act(action)
-        if reason:
-            self.sheet.prompt = reason

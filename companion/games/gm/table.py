@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.app import App
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import (
@@ -116,10 +115,6 @@ class GmBoard(BoxLayout):
 
 
 class GmTable(TableFrame):
-    @property
-    def app(self):
-        return App.get_running_app()
-
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.board = GmBoard()
@@ -195,8 +190,4 @@ class GmTable(TableFrame):
             grid.add_widget(key)
         return grid
 
-    def act(self, action):
-        reason = self.app.act(action)
-        if reason:
-            self.sheet.prompt = reason
 

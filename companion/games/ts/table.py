@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.app import App
-from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import ColorProperty, NumericProperty, StringProperty
@@ -68,10 +66,6 @@ class TsTable(TableFrame):
             space.bind(on_release=lambda w: self.tapped(w.space))
         self.sel: dict = {}
         self.sel_for = -1
-
-    @property
-    def app(self):
-        return App.get_running_app()
 
     # -- drawing -------------------------------------------------------------------------------
     def refresh(self):
@@ -228,14 +222,5 @@ class TsTable(TableFrame):
         else:
             self.sheet.prompt = value
 
-    def select(self, sel: dict) -> None:
-        self.sel = sel
-        Clock.schedule_once(lambda _dt: self.refresh(), 0)  # not inside the touch
-
     def trickle(self) -> None:
         self.act({"type": "trickle"})
-
-    def act(self, action: dict) -> None:
-        reason = self.app.act(action)
-        if reason:
-            self.sheet.prompt = reason
