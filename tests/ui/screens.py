@@ -5,7 +5,30 @@ cut, the app idle after each change, no relayout loop."""
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
+
+
+def start_app(size: str, out: str, prefix: str):
+    """A tour's app: a window of `size` ("1080x2340") that draws only for screenshots,
+    a fresh data folder, and the folder `out` for the screenshots; (app, out)."""
+    from kivy.config import Config
+
+    width, height = size.split("x")
+    Config.set("graphics", "width", width)
+    Config.set("graphics", "height", height)
+    Config.set("widgets", "scroll_timeout", "40")
+    Config.set("graphics", "maxfps", "0")  # no waiting between frames
+    from companion.app.main import DossierApp
+    from tests.ui.driver import drawing, pump
+
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    app = DossierApp(data_dir=tempfile.mkdtemp(prefix=prefix))
+    app._run_prepare()
+    pump()
+    drawing(False)
+    return app, folder
 
 
 class Screens:

@@ -16,14 +16,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
-from tests.ui.screens import Screens  # noqa: E402 - after Kivy's environment
+from tests.ui.screens import Screens, start_app  # noqa: E402 - after Kivy's environment
 
 VIRTUAL = {"seed": 53, "agents": (5, 6)}  # a game that meets every kind of prompt
 PRINTED = {"seed": 7, "agents": (5, 6)}
@@ -184,24 +183,9 @@ def main(argv=None) -> int:
     parser.add_argument("--out", required=True)
     parser.add_argument("--short", action="store_true", help="a few turns of each game")
     args = parser.parse_args(argv)
-    width, height = args.size.split("x")
-    from kivy.config import Config
-
-    Config.set("graphics", "width", width)
-    Config.set("graphics", "height", height)
-    Config.set("widgets", "scroll_timeout", "40")
-    Config.set("graphics", "maxfps", "0")  # no waiting between frames
-    from companion.app.main import DossierApp
-    from tests.ui.driver import drawing, pump
-
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    app, out = start_app(args.size, args.out, "dossier-tour-")
     for old in out.glob("*.png"):
         old.unlink()
-    app = DossierApp(data_dir=tempfile.mkdtemp(prefix="dossier-tour-"))
-    app._run_prepare()
-    pump()
-    drawing(False)
     tour = Tour(app, out)
     limit = 60 if args.short else None
     if not args.short:

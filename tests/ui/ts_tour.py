@@ -14,14 +14,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
-from tests.ui.screens import Screens  # noqa: E402 - after Kivy's environment
+from tests.ui.screens import Screens, start_app  # noqa: E402 - after Kivy's environment
 
 BAGS = {"app": "The app draws and rolls", "physical": "Our bag and dice"}
 
@@ -136,22 +135,7 @@ def main(argv=None) -> int:
     parser.add_argument("--bags", default="app,physical")
     parser.add_argument("--limit", type=int, help="only the first LIMIT moves of each game")
     args = parser.parse_args(argv)
-    width, height = args.size.split("x")
-    from kivy.config import Config
-
-    Config.set("graphics", "width", width)
-    Config.set("graphics", "height", height)
-    Config.set("widgets", "scroll_timeout", "40")
-    Config.set("graphics", "maxfps", "0")
-    from companion.app.main import DossierApp
-    from tests.ui.driver import drawing, pump
-
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    app = DossierApp(data_dir=tempfile.mkdtemp(prefix="dossier-ts-tour-"))
-    app._run_prepare()
-    pump()
-    drawing(False)
+    app, out = start_app(args.size, args.out, "dossier-ts-tour-")
     tour = Tour(app, out)
     for bag in args.bags.split(","):
         if app.controller.session is not None:
