@@ -89,18 +89,9 @@ def check_sizes(app, where: str) -> None:
             assert widget.height >= dp(48) - 0.01, (where, type(widget), widget.height)
 
 
-def choose(app, group: str, text: str) -> None:
-    from tests.ui.driver import plain, tap, visible_buttons
-
-    found = [b for b in visible_buttons(app) if getattr(b, "group", None) == f"option-{group}"
-             and plain(b.text) == text]
-    assert len(found) == 1, f"no choice '{text}' for {group}"
-    if found[0].state != "down":
-        tap(found[0])
-
-
 class Tour(Screens):
     def new_game(self, name: str) -> None:
+        from tests.ui.aat_tour import choose
         from tests.ui.driver import pump, tap_text
 
         choices, seed = GAMES[name]
