@@ -1,6 +1,7 @@
 """Attack the Tower's greedy computer player (the random one is the core's).
 
-It plays as a careful beginner: it builds its bases into territories it can complete,
+It plays as a careful beginner: it builds a base in every territory (an empty one lets
+an attack straight through to the palace, ATT-EMPTY), then into territories it can complete,
 recruits with its abilities once the renewal's troops are in, calls a renewal when it
 gains at least as much as the opponent, and attacks where a battle played out on a
 copy of the game (both sides giving the app's suggested kills) costs the opponent
@@ -50,15 +51,19 @@ class GreedyAgent:
         return burn if (bases < 2 or bases == 5) and burn in legal else {"type": "keep"}
 
     def on_build(self, rules, state, seat, legal):
-        """Onto an empty slot of the fullest territory (complete ones keep special troops)."""
+        """Onto an empty slot: of an empty territory first, then of the fullest (complete
+        ones keep special troops)."""
         board = state["players"][seat]["board"]
         builds = [a for a in legal if a["type"] == "build" and
                   board[a["at"][0]][a["at"][1]] is None]
         if not builds:
             return {"type": "done"}
-        return max(builds, key=lambda a: (sum(b is not None for b in board[a["at"][0]]),
-                                          -a["at"][0], tables().powers[
-                                              model.army(state, seat).bases[a["card"]]]))
+        def worth(action):
+            built = sum(b is not None for b in board[action["at"][0]])
+            return (built == 0, built, -action["at"][0],
+                    tables().powers[model.army(state, seat).bases[action["card"]]])
+
+        return max(builds, key=worth)
 
     def on_discard(self, rules, state, seat, legal):
         return min(legal, key=lambda a: self.card_worth(state, seat, a["card"]))
@@ -163,6 +168,12 @@ class GreedyAgent:
                     return a
                 if "after_losses" in effect and damage.side(state, seat):
                     return a
+        for a in legal:  # a power above the printed one, for troops in this fight
+            raised = self.effect(state, seat, a).get("power") if a["type"] == "play" else None
+            if raised and raised["value"] > tables().powers[raised["troop"]] and any(
+                    damage.kind_of(state, seat, piece) == raised["troop"]
+                    for piece in damage.side(state, seat)):
+                return a
         return plays[0] if plays else {"type": "pass"}
 
     @staticmethod
