@@ -44,22 +44,29 @@ def matchup(state: dict) -> str:
 def tally(state: dict, actions: list[dict], events: list[dict]) -> dict:
     m = matchup(state)
     out = Counter({"rounds": state["round"], "turns": state["turn"], f"m:{m}": 1,
-                   f"m_turns:{m}": state["turn"], f"m_rounds:{m}": state["round"]})
-    winner = state["winner"]
+                   f"m_turns:{m}": state["turn"], f"m_rounds:{m}": state["round"],
+                   f"length:{state['round']}": 1})
+    winner, first = state["winner"], state["first"]
+    out[f"m_first:{m}:{state['players'][first]['army']}"] += 1
     ended = state["ended"] or ""
     out["end:" + ("palace" if "palace" in ended else "rounds")] += 1
     if winner is None:
         out[f"m_draw:{m}"] += 1
     else:
-        out[f"m_won:{m}:{'first' if winner == state['first'] else 'second'}"] += 1
+        order = "first" if winner == first else "second"
+        army = state["players"][winner]["army"]
+        out[f"m_won:{m}:{order}"] += 1
         out[f"m_won:{m}:seat{winner}"] += 1
-        out[f"m_army:{m}:{state['players'][winner]['army']}"] += 1
+        out[f"m_army:{m}:{army}"] += 1
+        out[f"m_army:{m}:{army}:{order}"] += 1
     played = set()
     for event in events:
         kind = event["kind"]
         if kind == "play":
-            ability = model.army(state, event["player"]).abilities[event["card"]]
-            played.add(f"{state['players'][event['player']]['army']}:{ability.kind}")
+            seat = event["player"]
+            army = state["players"][seat]["army"]
+            played.add(f"{army}:{model.army(state, seat).abilities[event['card']].kind}")
+            played.add(f"{army}:{event['card']}")
         elif kind in ("attack", "build", "fallen", "recruit"):
             out[f"n:{kind}"] += 1
     for key in played:
@@ -90,24 +97,52 @@ def statistics(counters: dict, games: int) -> dict:
                            "avg_rounds": round(get(f"m_rounds:{m}", 0) / n, 2)}
     army_rates = {}
     for army in armies:  # against the other armies, both seatings together
-        n = sum(get(f"m:{a}-{b}", 0) for a in armies for b in armies
-                if a != b and army in (a, b))
-        won = sum(get(f"m_army:{a}-{b}:{army}", 0) for a in armies for b in armies
-                  if a != b and army in (a, b))
-        army_rates[army] = {"games": n, "win_rate": rate(won, n)}
+        pairs = [f"{a}-{b}" for a in armies for b in armies if a != b and army in (a, b)]
+        n = sum(get(f"m:{m}", 0) for m in pairs)
+        row = {"games": n, "win_rate": rate(sum(get(f"m_army:{m}:{army}", 0)
+                                                for m in pairs), n)}
+        for order in ("first", "second"):  # seated first, seated second
+            seated = sum(get(f"m_first:{m}:{army}", 0) for m in pairs)
+            if order == "second":
+                seated = n - seated
+            row[order] = rate(sum(get(f"m_army:{m}:{army}:{order}", 0) for m in pairs), seated)
+        army_rates[army] = row
     kinds = {f"{army}:{ability.kind}" for army in armies
              for ability in tables().armies[army].abilities.values()}
+    cards = {}
+    for army in armies:
+        ids = sorted(tables().armies[army].abilities)
+        cards[army] = {"cards": len(ids),
+                       "never_played": [c for c in ids if not get(f"played:{army}:{c}", 0)],
+                       "least_played": rate(min((get(f"played:{army}:{c}", 0) for c in ids),
+                                                default=0), games)}
+    lengths = sorted((int(k.split(":")[1]), v) for k, v in counters.items()
+                     if k.startswith("length:"))
     return {"matchups": matchups, "armies": army_rates,
             "capped": round(get("end:rounds", 0) / games, 4),
             "avg_turns": round(get("turns", 0) / games, 2),
             "avg_rounds": round(get("rounds", 0) / games, 2),
+            "rounds": {"median": quantile(lengths, 0.5), "p90": quantile(lengths, 0.9),
+                       "max": lengths[-1][0] if lengths else None},
             "played": {k: round(get(f"played:{k}", 0) / games, 4) for k in sorted(kinds)},
+            "cards": cards,
             "per_game": {k: round(get(f"n:{k}", 0) / games, 2)
                          for k in ("attack", "fallen", "build", "recruit")}}
 
 
+def quantile(histogram: list[tuple[int, int]], share: float):
+    """The value at `share` of a sorted [(value, count)] histogram."""
+    total = sum(count for _, count in histogram)
+    seen = 0
+    for value, count in histogram:
+        seen += count
+        if seen >= share * total:
+            return value
+    return None
+
+
 def report(statistics: dict) -> str:
-    lines = ["Match-ups (seat 1 army - seat 2 army):"]
+    lines = ["Match-ups (seat 1 army - seat 2 army; seat 1 starts):"]
     for m, row in statistics["matchups"].items():
         lines.append(f"  {m}: {row['games']} games, first player wins {pct(row['first_player'])}"
                      f", seat 1 {pct(row['seat_1'])}, draws {pct(row['draws'])}, "
@@ -115,14 +150,22 @@ def report(statistics: dict) -> str:
     for army, row in statistics["armies"].items():
         if row["games"]:
             lines.append(f"  {army} against the others: wins {pct(row['win_rate'])} "
-                         f"of {row['games']} games")
+                         f"of {row['games']} games (first {pct(row['first'])}, "
+                         f"second {pct(row['second'])})")
+    length = statistics["rounds"]
     lines.append(f"Stopped by the round cap: {pct(statistics['capped'])}; "
-                 f"{statistics['avg_turns']} turns a game ({statistics['avg_rounds']} rounds)")
+                 f"{statistics['avg_turns']} turns a game ({statistics['avg_rounds']} rounds; "
+                 f"median {length['median']}, 90 % within {length['p90']}, "
+                 f"longest {length['max']})")
     per = statistics["per_game"]
     lines.append(f"A game: {per['attack']} attacks, {per['fallen']} territories fallen, "
                  f"{per['build']} bases built, {per['recruit']} troops recruited")
     lines.append("Abilities played (share of games):")
     lines += [f"  {k}: {pct(v)}" for k, v in statistics["played"].items()]
+    for army, row in statistics["cards"].items():
+        never = ", ".join(row["never_played"]) or "none"
+        lines.append(f"  {army}: cards never played: {never} (of {row['cards']}; the least "
+                     f"played in {pct(row['least_played'])} of games)")
     return "\n".join(lines)
 
 
