@@ -120,6 +120,7 @@ def statistics(counters: dict, games: int) -> dict:
                      if k.startswith("length:"))
     return {"matchups": matchups, "armies": army_rates,
             "capped": round(get("end:rounds", 0) / games, 4),
+            "capped_games": get("end:rounds", 0),
             "avg_turns": round(get("turns", 0) / games, 2),
             "avg_rounds": round(get("rounds", 0) / games, 2),
             "rounds": {"median": quantile(lengths, 0.5), "p90": quantile(lengths, 0.9),
@@ -153,7 +154,8 @@ def report(statistics: dict) -> str:
                          f"of {row['games']} games (first {pct(row['first'])}, "
                          f"second {pct(row['second'])})")
     length = statistics["rounds"]
-    lines.append(f"Stopped by the round cap: {pct(statistics['capped'])}; "
+    lines.append(f"Stopped by the round cap: {statistics['capped_games']} games "
+                 f"({100 * statistics['capped']:.2f} %); "
                  f"{statistics['avg_turns']} turns a game ({statistics['avg_rounds']} rounds; "
                  f"median {length['median']}, 90 % within {length['p90']}, "
                  f"longest {length['max']})")
