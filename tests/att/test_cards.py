@@ -202,19 +202,22 @@ def test_bosun_brings_a_bosun_for_each_troop_sacrificed():
     play(state, broadside)
     act(state, {"type": "sacrifice", "troop": [0, 1, 0]})
     act(state, {"type": "sacrifice", "troop": [0, 1, 0]})  # the Outrider is left: powered
-    assert state["players"][0]["board"][0][2]["troops"] == [4]  # twice 2 (ATT-CORSAIRS)
+    assert state["players"][0]["board"][0][2]["troops"] == [2]  # 2 sacrificed (ATT-CORSAIRS)
     act(state, {"type": "end_turn"})
     assert troops(state, 0, 0) == [2, 0, 1]  # two Bosuns, and the bonus gone
     assert state["players"][0]["board"][0][2]["troops"] == [0]
 
 
-def test_outrider_sets_outriders_to_4_and_recruits_one():
+def test_outrider_sets_outriders_to_4():
+    """ATT-CORSAIRS (Outrider): power 4 until the turn ends, and no recruit."""
     state = new(("corsairs", "robots"))
-    territory(state, 0, 0, ("cavalry", 1))
+    territory(state, 0, 0, ("cavalry", 2))
     territory(state, 1, 0, ("heavy", 2))
     card, = hand(state, 0, "outrider")
     attacks(state, 0)
     play(state, card)
+    assert troops(state, 0, 0) == [2, None, None]  # no Outrider recruited
+    assert state["mods"][0]["power"] == {"cavalry": 4}
     events = act(state, ATTACK)
     assert any(t.startswith("Regular damage at territory 1: Player 1 8") for t in texts(events))
 
