@@ -194,12 +194,12 @@ EFFECTS = {"power": set_power, "recruit": recruit, "recruit_all": recruit_all,
 
 
 def add_troop(state: dict, seat: int, t: int, s: int) -> dict:
-    base = state["players"][seat]["board"][t][s]
+    player = state["players"][seat]
+    base = player["board"][t][s]
     base["troops"].append(0)
-    name = model.type_name(state, seat, model.base_type(state, seat, base))
+    name = tables().armies[player["army"]].troops[base["type"]]
     return {"kind": "recruit", "player": seat, "at": [t, s],
-            "text": f"{state['players'][seat]['name']} recruits {model.a(name)} "
-                    f"in territory {t + 1}"}
+            "text": f"{player['name']} recruits {model.a(name)} in territory {t + 1}"}
 
 
 # -- the choices effects ask for ---------------------------------------------------------

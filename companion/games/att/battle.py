@@ -10,7 +10,7 @@ end of a step, both sides at once. A target is a list: ["troop", t, s, bonus],
 from __future__ import annotations
 
 from companion.core.engine import Rejected
-from companion.games.att import damage, model
+from companion.games.att import abilities, damage, model
 from companion.games.att.flow import Task, push
 
 
@@ -46,10 +46,8 @@ class Window(Task):
     rule = "ATT-WINDOW"
 
     def run(self, state, task, events):
-        from companion.games.att.abilities import playable
-
         while task["passes"] < 2:
-            plays = playable(state, task["p"])
+            plays = abilities.playable(state, task["p"])
             if plays:  # the options, as `options` lists them
                 return self.wait(state, task, plays + [{"type": "pass"}])
             task["passes"] += 1
@@ -57,27 +55,21 @@ class Window(Task):
         return True
 
     def options(self, state, task):
-        from companion.games.att.abilities import playable
-
-        return playable(state, task["p"]) + [{"type": "pass"}]
+        return abilities.playable(state, task["p"]) + [{"type": "pass"}]
 
     def refuse(self, state, task, action):
-        from companion.games.att.abilities import check_play
-
         if action["type"] != "play":
             super().refuse(state, task, action)
-        check_play(state, task["p"], action)  # a card alike to a listed one
+        abilities.check_play(state, task["p"], action)  # a card alike to a listed one
 
     def answer(self, state, task, action):
-        from companion.games.att.abilities import play
-
         seat = task["p"]
         task["p"] = 1 - seat
         if action["type"] == "pass":
             task["passes"] += 1
             return []
         task["passes"] = 0
-        return play(state, seat, action["card"])
+        return abilities.play(state, seat, action["card"])
 
 
 class Strike(Task):
@@ -158,9 +150,9 @@ class Assign(Task):
     def mark(state, seat, targets):
         events = []
         for target in targets:
-            damage.mark(state, seat, target)
+            price = damage.mark(state, seat, target)
             events.append({"kind": "mark", "player": seat, "target": target,
-                           "text": damage.mark_line(state, seat, target)})
+                           "text": damage.mark_line(state, seat, target, price)})
         return events
 
 
@@ -187,12 +179,11 @@ class Conclude(Task):
     def run(self, state, task, events):
         battle = state["battle"]
         fell = not battle["palace"] and model.territory_empty(state, battle["d"], battle["to"])
-        survivors = damage.attackers(state)
-        names = [p["name"] for p in state["players"]]
-        if fell and survivors:
+        survivors = damage.attackers(state) if fell else []
+        if survivors:
             line = f"Territory {battle['to'] + 1} has fallen: {len(survivors)} attacking " \
                    f"troop{'s' if len(survivors) != 1 else ''} go on to " \
-                   f"{names[battle['d']]}'s palace"
+                   f"{state['players'][battle['d']]['name']}'s palace"
             battle["lines"].append(line)
             battle["palace"] = True
             push(state, *steps(battle["a"]))

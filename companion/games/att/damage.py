@@ -116,21 +116,35 @@ def pool(state: dict, seat: int, step: str, fighters: list | None = None,
 def work_out(state: dict, step: str) -> tuple[list, list] | None:
     """Both seats' `pool` and `targets` in a step, each worked out once; None in an
     initiative step where no fighting piece has Initiative (every pool would be 0)."""
-    fighters = [priced(state, 0), priced(state, 1)]
     if step == "initiative":
-        initiative = tables().initiative
-        if not any(kind is not None and (piece[3] > 0 or kind in initiative)
-                   for side_ in fighters for piece, _, kind in side_):
+        if not initiative_in_fight(state):
             return None
         walls = [[], []]
     else:
         defender = state["battle"]["d"]
         walls = [[], []]
         walls[defender] = [[b, cost(state, defender, b)] for b in buildings(state, defender)]
+    fighters = [priced(state, 0), priced(state, 1)]
     pools = [pool(state, seat, step, fighters[seat], walls[seat]) for seat in (0, 1)]
     reach = [[[piece, power] for piece, power, _ in fighters[1 - seat]] + walls[1 - seat]
              for seat in (0, 1)]
     return pools, reach
+
+
+def initiative_in_fight(state: dict) -> bool:
+    """Whether a fighting troop has Initiative (its type's, or a sacrifice's bonus);
+    special troops have none."""
+    battle = state["battle"]
+    initiative = tables().initiative
+    places = [(battle["a"], battle["from"])]
+    if not battle["palace"]:
+        places.append((battle["d"], battle["to"]))
+    for seat, territory in places:
+        for base in state["players"][seat]["board"][territory]:
+            if base is not None and base["troops"] and (
+                    base["type"] in initiative or any(base["troops"])):
+                return True
+    return False
 
 
 # -- what may be hit -------------------------------------------------------------------
@@ -162,16 +176,17 @@ def affordable(state: dict, seat: int, left: list | None = None) -> list[list]:
     return out
 
 
-def mark(state: dict, seat: int, target: list) -> None:
-    """Pay for a kill: buildings take the Artillery first."""
+def mark(state: dict, seat: int, target: list) -> int:
+    """Pay for a kill: buildings take the Artillery first. Returns its price."""
     pools = state["battle"]["pools"][seat]
-    price = next(p for piece, p in state["battle"]["targets"][seat] if piece == target)
+    price = full = next(p for piece, p in state["battle"]["targets"][seat] if piece == target)
     if target[0] in STRUCTURES:
         paid = min(price, pools["artillery"])
         pools["artillery"] -= paid
         price -= paid
     pools["damage"] -= price
     state["battle"]["marks"][seat].append(target)
+    return full
 
 
 def suggestion(state: dict, seat: int, left: list | None = None) -> list[list]:
@@ -211,7 +226,8 @@ def remove(state: dict, seat: int) -> list[dict]:
     marks = state["battle"]["marks"][seat]
     if not marks:
         return []
-    marks = sorted(marks, key=lambda p: p[0] in STRUCTURES)
+    if len(marks) > 1:
+        marks = sorted(marks, key=lambda p: p[0] in STRUCTURES)
     lost = []
     for piece in marks:
         if piece[0] == "troop":
@@ -265,8 +281,11 @@ def piece_name(state: dict, owner: int, piece: list) -> str:
     return "the palace"
 
 
-def mark_line(state: dict, seat: int, target: list) -> str:
+def mark_line(state: dict, seat: int, target: list, price: int | None = None) -> str:
+    """`price`: the target's `cost`, if known."""
     owner = 1 - seat
     name = piece_name(state, owner, target).removeprefix("the ")
+    if price is None:
+        price = cost(state, owner, target)
     return f"{state['players'][seat]['name']} destroys {state['players'][owner]['name']}'s " \
-           f"{name} ({cost(state, owner, target)} damage)"
+           f"{name} ({price} damage)"
