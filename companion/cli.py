@@ -15,7 +15,7 @@ MAX_SEED = 2**32 - 1
 
 
 def add_commands(command) -> None:
-    from pnp.cli import positive
+    from pnp.cli_options import positive
 
     r = command("replay", "re-run a saved game and print its log and result", cmd_replay)
     r.add_argument("file", metavar="FILE", help="a save file (the companion's or simulate's)")

@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import fit, pieces
+from pnp.components import count_label
 from pnp.draw import Renderer
 from pnp.errors import Problems
 from pnp.game import Component, Game
@@ -266,17 +267,6 @@ def render_component(game, comp, options, renderer, path, file_name, result):
         for sheet in sheets:
             pdf.pages.append(lambda n, t, s=sheet: pdf.dice_page(s, entries, sizes, n, t))
     pdf.finish()
-
-
-UNITS = {"deck": ("card", "cards"), "sheet": ("sheet", "sheets"),
-         "tokens": ("token", "tokens"), "dice": ("die", "dice")}
-
-
-def count_label(comp: Component) -> str:
-    """'54 cards', '1 sheet', '57 tokens': what a progress line says of a component."""
-    count = sum(item.copies for item in comp.items)
-    one, many = UNITS[comp.kind]
-    return f"{count} {one if count == 1 else many}"
 
 
 def manifest_text(manifest: dict) -> str:

@@ -12,12 +12,10 @@ import gc
 import os
 import signal
 import sys
-import time
 from contextlib import contextmanager
 from pathlib import Path
 
 from pnp import BUNDLED_GAMES, DOCS, __version__, cli_export
-from pnp.argtypes import ranged
 from pnp.cli_export import add_only_option
 from pnp.cli_games import (  # noqa: F401 (UsageError and the game arguments re-exported)
     UsageError,
@@ -27,12 +25,17 @@ from pnp.cli_games import (  # noqa: F401 (UsageError and the game arguments re-
     resolve_game,
     say,
 )
+from pnp.cli_options import (  # noqa: F401 (the exit codes re-exported)
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_INVALID,
+    EXIT_TERMINATED,
+    add_lang_option,
+    add_print_options,
+    options_from,
+    run_and_report,
+)
 from pnp.errors import InvalidInput
-
-EXIT_INVALID = 2
-EXIT_INTERRUPTED = 130
-EXIT_TERMINATED = 143  # 128 + SIGTERM, as a shell reports a process it ended
-EXIT_INTERNAL = 70
 
 
 class Formatter(argparse.HelpFormatter):
@@ -45,60 +48,6 @@ class Formatter(argparse.HelpFormatter):
         return text
 
 
-def positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-bleed_mm = ranged(float, 0, 10, "a number of mm", " mm")
-safe_mm = ranged(float, 0, 20, "a number of mm", " mm")
-printer_mm = ranged(float, 0, 15, "a number of mm", " mm")
-player_sets = ranged(int, 1, 12, "a whole number", "")
-
-
-def add_print_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size")
-    parser.add_argument("--duplex", choices=("long", "short", "none", "fold"), default="long",
-                        help="long/short: backs on the next page, placed for that duplex "
-                             "flip; none: backs on pages of their own after the fronts; "
-                             "fold: fronts and backs side by side with a fold line")
-    parser.add_argument("--bleed", type=bleed_mm, default=3.0, metavar="MM",
-                        help="bleed around the card block, 0 to 10 mm")
-    parser.add_argument("--orientation", choices=("auto", "portrait", "landscape"),
-                        default="auto", help="page orientation; auto picks fewer pages")
-    parser.add_argument("--safe-margin", type=safe_mm, default=3.0, metavar="MM",
-                        help="warn about text closer than this to the trim (shops keep text "
-                             "3 mm inside the cut); 0 turns the warning off")
-    parser.add_argument("--printer-margin", type=printer_mm, default=5.0, metavar="MM",
-                        help="nothing is drawn closer than this to the paper edge (most "
-                             "printers leave 3-5 mm blank); 0 for a borderless printer")
-    parser.add_argument("--players", type=player_sets, metavar="N",
-                        help="player sets to print of a game that has them (decks, mats "
-                             "and tokens each player owns); default: the game's own count")
-    parser.add_argument("--separated", action="store_true",
-                        help="cards apart, each with its full bleed (fewer per page)")
-
-
-def add_lang_option(parser: argparse.ArgumentParser, every: str) -> None:
-    parser.add_argument("--lang", metavar="CODE",
-                        help="language of a game that has several (see `pnp list`): a code "
-                             f"like 'de' or 'en', or 'all'; default: the game's first{every}")
-
-
-def options_from(args):
-    from pnp.build import Options
-
-    return Options(paper=args.paper, duplex=args.duplex, bleed=args.bleed,
-                   orientation=args.orientation, separated=args.separated,
-                   safe_margin=args.safe_margin, printer_margin=args.printer_margin,
-                   players=args.players)
-
-
 def cmd_build(args) -> int:
     from pnp.build import build_games
 
@@ -107,23 +56,6 @@ def cmd_build(args) -> int:
     return run_and_report(
         args, loaded, lambda progress: build_games(loaded, Path(args.out), options, progress),
         lambda result: f"{len(result.files) - 1} PDFs, {result.pages} pages")
-
-
-def run_and_report(args, loaded: list, run, summary) -> int:
-    """Run a build or export of `loaded` games with progress (unless --quiet), then
-    say each game's warnings, notes and `summary(result)`, and the time taken."""
-    start = time.perf_counter()
-    results = run(None if args.quiet else say)
-    for game, result in zip(loaded, results, strict=True):
-        for warning in dict.fromkeys(result.warnings):  # a player's copies share one
-            say(f"warning: {warning}")
-        for note in result.notes:
-            say(f"note: {note}")
-        if not args.quiet:
-            print(f"{game.label}: {summary(result)} -> {result.folder}")
-    if not args.quiet:
-        print(f"done in {time.perf_counter() - start:.2f} s")
-    return 0
 
 
 def cmd_check(args) -> int:
@@ -141,7 +73,7 @@ def cmd_check(args) -> int:
 
 
 def cmd_list(args) -> int:
-    from pnp.build import count_label
+    from pnp.components import count_label
     from pnp.game import load_game
     from pnp.players import for_players
 

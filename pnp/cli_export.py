@@ -49,8 +49,8 @@ EXPORT_HELP = {
 
 
 def add_commands(command) -> None:
-    from pnp.cli import add_lang_option
-    from pnp.export import FORMATS
+    from pnp.cli_options import add_lang_option
+    from pnp.formats import FORMATS
 
     e = command("export", "export the drawing as files for shops, screens and proofs",
                 cmd_export)
@@ -99,7 +99,7 @@ def add_given_print_options(parser, helps: dict) -> None:
     """The print options, each defaulting to None so that one given can be told from
     one left out (the help still says its default); `helps`: this command's own help
     per option (argparse.SUPPRESS hides one it only refuses)."""
-    from pnp.cli import add_print_options
+    from pnp.cli_options import add_print_options
 
     add_print_options(parser)
     for action in parser._actions:
@@ -131,7 +131,7 @@ def only_components(games: list, only: tuple | None) -> list:
     """The games with just the named components; an id no game has is a usage error."""
     from dataclasses import replace
 
-    from pnp.cli import UsageError
+    from pnp.cli_games import UsageError
 
     if not only:
         return games
@@ -186,7 +186,7 @@ def web_address(text: str) -> bool:
 
 
 def refuse(args, fmt: str, games: list | None = None) -> None:
-    from pnp.cli import UsageError
+    from pnp.cli_games import UsageError
 
     found = refusals(args, fmt, games)
     if found:
@@ -212,7 +212,8 @@ def export_options(args, fmt: str):
 
 
 def cmd_export(args) -> int:
-    from pnp.cli import games_to_load, run_and_report
+    from pnp.cli_games import games_to_load
+    from pnp.cli_options import run_and_report
     from pnp.export import export_games
 
     refuse(args, args.format)  # before loading: a mistyped command line fails at once
@@ -225,7 +226,8 @@ def cmd_export(args) -> int:
 
 
 def cmd_watch(args) -> int:
-    from pnp.cli import EXIT_INTERRUPTED, load_languages, resolve_game, say
+    from pnp.cli_games import load_languages, resolve_game, say
+    from pnp.cli_options import EXIT_INTERRUPTED
     from pnp.errors import InvalidInput
     from pnp.watch import Watcher
 

@@ -212,3 +212,14 @@ def named_size(size):
     if isinstance(size, str):
         return PAGE if size == PAGE else CARD_SIZES[size]
     return tuple(size)
+
+
+UNITS = {"deck": ("card", "cards"), "sheet": ("sheet", "sheets"),
+         "tokens": ("token", "tokens"), "dice": ("die", "dice")}
+
+
+def count_label(comp: Component) -> str:
+    """'54 cards', '1 sheet', '57 tokens': what a progress line says of a component."""
+    count = sum(item.copies for item in comp.items)
+    one, many = UNITS[comp.kind]
+    return f"{count} {one if count == 1 else many}"

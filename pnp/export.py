@@ -21,14 +21,13 @@ from pathlib import Path
 from pnp.build import Options, Result
 from pnp.draw import Renderer
 from pnp.errors import Problems
+from pnp.formats import DEFAULT_DPI, FORMATS  # noqa: F401 (FORMATS re-exported)
 from pnp.output import Output, OutputError, describe
 from pnp.piecepdf import render_pieces
 from pnp.players import for_players, slug
 
-FORMATS = ("png", "shop", "sheet", "tts", "csv")
 MAX_IMAGE_PIXELS = 100_000_000  # one exported image; a 1.2 x 1 m board at 300 dpi fits
 BOARD_DPI = 150  # tts: boards and sheets are shown on a screen, never printed
-DEFAULT_DPI = {"png": 300, "shop": 300, "sheet": 60, "tts": 300, "csv": 0}
 
 
 @dataclass

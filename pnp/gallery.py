@@ -369,7 +369,7 @@ def write_gallery(out_dir: Path, dpi: int = DEFAULT_DPI) -> list[Path]:
 
 
 def cmd_gallery(args) -> int:
-    from pnp.cli import UsageError
+    from pnp.cli_games import UsageError
 
     try:
         written = write_gallery(Path(args.out), args.dpi)
