@@ -41,9 +41,13 @@ class Census:
         per_base = tables().limits["per_base"]
         for territory in state["players"][seat]["board"]:
             for base in territory:
-                if base is not None:
-                    kind, count = base["type"], len(base["troops"])
-                    troops[kind] = troops.get(kind, 0) + count
+                if base:  # a base, not an empty slot
+                    kind = base["type"]
+                    count = len(base["troops"])
+                    if kind in troops:
+                        troops[kind] += count
+                    else:
+                        troops[kind] = count
                     if count < per_base:
                         room.add(kind)
         self.troops, self.bases, self.room = troops, troops.keys(), room
@@ -83,16 +87,21 @@ def playable(state: dict, seat: int) -> list[dict]:
     """One play of each kind of ability in the hand that can do anything now."""
     player = state["players"][seat]
     tests = card_tests(player["army"])
-    census, seen, out = None, set(), []
+    census, seen, out = None, [], []
     for card in player["hand"]:
         found = tests.get(card)
-        if found is not None and found[0] not in seen:
-            seen.add(found[0])
-            census = census or Census(state, seat)
-            for test, value in found[1]:
-                if test(state, seat, value, census):
-                    out.append({"type": "play", "card": card})
-                    break
+        if found is None:
+            continue
+        kind, checks = found
+        if kind in seen:
+            continue
+        seen.append(kind)
+        if census is None:
+            census = Census(state, seat)
+        for test, value in checks:
+            if test(state, seat, value, census):
+                out.append({"type": "play", "card": card})
+                break
     return out
 
 

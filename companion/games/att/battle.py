@@ -88,12 +88,14 @@ class Strike(Task):
             battle["targets"] = [[], []]  # the regular step follows at once
             return True
         battle["pools"], battle["targets"] = worked
-        for seat, pools in enumerate(battle["pools"]):
-            if not battle["targets"][seat]:  # nothing in reach: all of it is lost
+        giving = []
+        for seat in (battle["a"], battle["d"]):
+            pools = worked[0][seat]
+            if not worked[1][seat]:  # nothing in reach: all of it is lost
                 pools["lost"] += pools["damage"] + pools["artillery"]
                 pools["damage"] = pools["artillery"] = 0
-        giving = [seat for seat in (battle["a"], battle["d"])
-                  if battle["pools"][seat]["damage"] or battle["pools"][seat]["artillery"]]
+            elif pools["damage"] or pools["artillery"]:
+                giving.append(seat)
         battle["lines"].append(damage.step_line(state, task["step"]))
         events.append({"kind": "strike", "step": task["step"],
                        "text": battle["lines"][-1]})

@@ -9,14 +9,12 @@ from companion.games.att import model
 from companion.games.att.data import tables
 from companion.games.att.flow import Task, push
 
-PILE_WORDS = {"base": "a base card", "ability": "an ability card"}
 
-
-def draw_card(state: dict, seat: int, pile: str) -> list[dict]:
+def draw_card(state: dict, seat: int, pile: str, events: list[dict]) -> None:
     """The top card of a pile into the hand; an empty draw pile is first refilled by
-    shuffling its discard pile (ATT-PILES)."""
+    shuffling its discard pile (ATT-PILES), which goes into `events` (the draw itself is
+    told by the Draw task, all cards at once)."""
     player = state["players"][seat]
-    events = []
     if not player["draw"][pile]:
         refill = player["discard"][pile]
         player["discard"][pile] = []
@@ -26,9 +24,6 @@ def draw_card(state: dict, seat: int, pile: str) -> list[dict]:
                        "text": f"{player['name']} shuffles the {pile} discard pile "
                                "into a new draw pile"})
     player["hand"].append(player["draw"][pile].pop())
-    events.append({"kind": "draw", "player": seat, "pile": pile,
-                   "text": f"{player['name']} draws {PILE_WORDS[pile]}"})
-    return events
 
 
 def bases_in_hand(state: dict, seat: int) -> list[str]:
@@ -88,7 +83,7 @@ class Draw(Task):
         events = []
         for pile, count in (("base", bases), ("ability", left - bases)):
             for _ in range(count):
-                events += draw_card(state, seat, pile)[:-1]  # the draw: in the summary
+                draw_card(state, seat, pile, events)
         if not left:
             return events
         return events + [{"kind": "draw", "player": seat, "bases": bases,

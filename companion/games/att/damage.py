@@ -5,6 +5,8 @@ alike is two pieces with the same target."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from companion.games.att import model
 from companion.games.att.data import tables
 
@@ -123,7 +125,9 @@ def work_out(state: dict, step: str) -> tuple[list, list] | None:
     else:
         defender = state["battle"]["d"]
         walls = [[], []]
-        walls[defender] = [[b, cost(state, defender, b)] for b in buildings(state, defender)]
+        limits = tables().limits
+        walls[defender] = [[b, limits["base_power"] if b[0] == "base" else
+                            limits["palace_power"]] for b in buildings(state, defender)]
     fighters = [priced(state, 0), priced(state, 1)]
     pools = [pool(state, seat, step, fighters[seat], walls[seat]) for seat in (0, 1)]
     reach = [[[piece, power] for piece, power, _ in fighters[1 - seat]] + walls[1 - seat]
@@ -194,17 +198,22 @@ def suggestion(state: dict, seat: int, left: list | None = None) -> list[list]:
     buildings; otherwise the most power it can destroy."""
     pools = state["battle"]["pools"][seat]
     left = standing(state, seat) if left is None else left
-    fighters = [entry for entry in left if entry[0][0] not in STRUCTURES]
-    total = sum(price for _, price in fighters)
+    fighters, walls, total = [], [], 0
+    for entry in left:
+        if entry[0][0] in STRUCTURES:
+            walls.append(entry)
+        else:
+            fighters.append(entry)
+            total += entry[1]
     if total > pools["damage"]:
         return most_power(fighters, pools["damage"])
-    rest = pools["damage"] - total + pools["artillery"]
     picked = [piece for piece, _ in fighters]
-    for piece, price in sorted((e for e in left if e[0][0] in STRUCTURES),
-                               key=lambda e: e[1]):
-        if price <= rest:
-            rest -= price
-            picked.append(piece)
+    if walls:
+        rest = pools["damage"] - total + pools["artillery"]
+        for piece, price in sorted(walls, key=itemgetter(1)):
+            if price <= rest:
+                rest -= price
+                picked.append(piece)
     return picked
 
 

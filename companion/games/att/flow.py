@@ -82,7 +82,9 @@ def advance(state: dict, checks) -> list[dict]:
     tasks, players = state["tasks"], state["players"]
     while tasks:
         if players[0]["palace"] or players[1]["palace"]:  # only special troops need checks
-            events += checks(state)
+            found = checks(state)
+            if found:
+                events += found
             tasks = state["tasks"]
             if not tasks:
                 break

@@ -9,6 +9,8 @@ troops are all of its type. Special troops are their cards, on the palace, oldes
 
 from __future__ import annotations
 
+from functools import cache
+
 from companion.games.att.data import tables
 
 PILES = ("base", "ability")  # ATT-PILES: each has a draw and a discard pile
@@ -33,9 +35,13 @@ def base_type(state: dict, seat: int, base: dict) -> str:
 def with_room(state: dict, seat: int, kind: str | None = None) -> list[list[int]]:
     """[territory, slot] of each base (of `kind`, or any) that can take a troop (ATT-RECRUIT)."""
     per_base = tables().limits["per_base"]
-    return [[t, s] for t, s, base in slots(state["players"][seat])
-            if len(base["troops"]) < per_base and
-            (kind is None or base["type"] == kind)]
+    out = []
+    for t, territory in enumerate(state["players"][seat]["board"]):
+        for s, base in enumerate(territory):
+            if base is not None and len(base["troops"]) < per_base and (
+                    kind is None or base["type"] == kind):
+                out.append([t, s])
+    return out
 
 
 def troop_count(state: dict, seat: int, kind: str | None = None) -> int:
@@ -68,7 +74,11 @@ def artillery(kind: str) -> bool:
 
 def complete(state: dict, seat: int) -> int:
     """Territories with all their slots built (ATT-SPECIAL)."""
-    return sum(None not in territory for territory in state["players"][seat]["board"])
+    count = 0
+    for territory in state["players"][seat]["board"]:
+        if None not in territory:
+            count += 1
+    return count
 
 
 def specials(state: dict, seat: int) -> list[tuple[str, dict]]:
@@ -120,6 +130,7 @@ def destroy_special(state: dict, seat: int, card: str) -> None:
     discard(state, seat, card)
 
 
+@cache
 def a(name: str) -> str:
     """'a Droid', 'an Automaton'."""
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"

@@ -148,10 +148,13 @@ def declarable(state: dict, seat: int) -> list[dict]:
     attacked = state["attacked"]
     out = []
     for source, territory in enumerate(player["board"]):
-        if source in attacked or not any(base and base["troops"] for base in territory):
+        if source in attacked:
             continue
-        out += [{"type": "attack", "from": source, "to": target, "specials": group}
-                for target in targets for group in groups]
+        for base in territory:
+            if base is not None and base["troops"]:  # a territory with troops
+                out += [{"type": "attack", "from": source, "to": target, "specials": group}
+                        for target in targets for group in groups]
+                break
     return out
 
 
