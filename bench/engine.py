@@ -15,7 +15,8 @@ import time
 PLAYED = 100
 RUNS = 5
 TARGETS = {"above-top-secret": 200, "geheime-mission": 2000,
-           "against-all-tyrants": 200, "top-secret": 300}  # random-legal games/s
+           "against-all-tyrants": 200, "top-secret": 300,
+           "attack-the-tower": 200}  # random-legal games/s
 
 
 def random_games(rules, count: int, seed: int = 1,
