@@ -15,7 +15,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import fit, pieces
+from pnp import fit, parallel, pieces
 from pnp.components import count_label
 from pnp.draw import Renderer
 from pnp.errors import Problems
@@ -279,15 +279,20 @@ def manifest_text(manifest: dict) -> str:
 
 
 def build_games(games: list, out_dir: Path, options: Options, progress=None,
-                keep: list | None = None) -> list[Result]:
+                keep: list | None = None, jobs: int | None = None) -> list[Result]:
     """Render every component of each game into out_dir/<game-id>/ (another language
     than the game's first: out_dir/<game-id>/<lang>/); the files
-    are moved into place only when every game has rendered (see output.py)."""
+    are moved into place only when every game has rendered (see output.py). Games
+    are rendered side by side, one process each, on up to `jobs` cores (every core)."""
     output = Output(out_dir)
-    results = []
     try:
-        for game in games:
-            results.append(_render_game(game, output, options, progress, keep))
+        apart = parallel.workers(len(games), jobs)
+        parts = parallel.each(
+            lambda i: _render_alone(games[i], out_dir, options, progress, keep, output.owner),
+            len(games), apart, undo=lambda part: part[0].discard())
+        for staged, _ in parts:
+            output.adopt(staged)
+        results = [result for _, result in parts]
         written = output.commit()
     except BaseException:
         output.discard()
@@ -295,6 +300,18 @@ def build_games(games: list, out_dir: Path, options: Options, progress=None,
     for result in results:
         result.files = [f for f in written if f.parent == result.folder]
     return results
+
+
+def _render_alone(game: Game, out_dir: Path, options: Options, progress, keep,
+                  owner: int) -> tuple[Output, Result]:
+    """One game into a staging folder of its own (a worker process's part of a run);
+    a failure leaves nothing behind."""
+    output = Output(out_dir, owner)
+    try:
+        return output, _render_game(game, output, options, progress, keep)
+    except BaseException:
+        output.discard()
+        raise
 
 
 def build_game(game: Game, out_dir: Path, options: Options, progress=None) -> Result:

@@ -35,6 +35,9 @@ class InvalidInput(Exception):
         self.problems = sorted(set(problems))
         super().__init__("\n".join(map(str, self.problems)))
 
+    def __reduce__(self):  # raised in a worker process, it crosses back whole
+        return InvalidInput, (self.problems,)
+
 
 class Mark(NamedTuple):
     """Where a value came from: file and 1-based line and column (a tuple: a loaded

@@ -1,7 +1,8 @@
 """Writing a build's files: all or nothing.
 
 Every file is rendered into a hidden staging folder inside the output folder
-(`.pnp-staging-<pid>-<n>/`, mirroring the final paths); only when every game of
+(`.pnp-staging-<pid>-<worker pid>-<n>/`, mirroring the final paths; a game built
+in a worker process stages in a folder of its own, named for the run); only when every game of
 the run has rendered are the files synced to disk and moved into place. On any
 failure (a problem found while rendering, a full disk, Ctrl-C, SIGTERM) the
 staging folder and every folder this run created are removed, so "nothing was
@@ -33,8 +34,12 @@ def describe(error: OSError, path: Path) -> str:
 
 
 class Output:
-    def __init__(self, out_dir: Path):
+    def __init__(self, out_dir: Path, owner: int | None = None):
+        """`owner`: the process whose run this is, when a worker process renders part
+        of it (its staging folder then lives as long as the owner; build_games)."""
         self.out_dir = Path(out_dir)
+        self.owner = owner or os.getpid()
+        self.adopted: list[Path] = []  # workers' staging folders, committed with this run
         self.made: list[Path] = []  # folders this run created, parents first
         self.staging: Path | None = None
         self.staged: dict[Path, Path] = {}  # final -> its file in the staging folder
@@ -61,7 +66,7 @@ class Output:
                     path.mkdir()
                     self.made.append(path)
             clear_stale(self.out_dir)
-            staging = self.out_dir / f"{STAGING}{os.getpid()}-{next(_runs)}"
+            staging = self.out_dir / f"{STAGING}{self.owner}-{os.getpid()}-{next(_runs)}"
             staging.mkdir()
         except OSError as exc:
             raise OutputError(describe(exc, self.out_dir)) from None
@@ -114,6 +119,15 @@ class Output:
                 self.removed.append(path)  # removed when the run commits
         return note
 
+    def adopt(self, other: Output) -> None:
+        """Take over what a worker process staged (`other`, not committed), to commit or
+        discard it with this run."""
+        self.staged.update(other.staged)
+        self.removed += other.removed
+        self.made += [path for path in other.made if path not in self.made]
+        if other.staging is not None:
+            self.adopted.append(other.staging)
+
     def commit(self) -> list[Path]:
         """Sync every staged file to disk, then move each into place."""
         written = []
@@ -150,9 +164,10 @@ class Output:
         self.staged, self.removed, self.made = {}, [], []
 
     def _clear_staging(self) -> None:
-        if self.staging is not None:
-            shutil.rmtree(self.staging, ignore_errors=True)
-            self.staging = None
+        for folder in [self.staging, *self.adopted]:
+            if folder is not None:
+                shutil.rmtree(folder, ignore_errors=True)
+        self.staging, self.adopted = None, []
 
 
 def sync(path: Path) -> None:
