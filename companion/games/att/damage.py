@@ -110,8 +110,10 @@ def pool(state: dict, seat: int, step: str, fighters: list | None = None,
         else:
             out["damage"] += power
     if not first_step:
-        out["damage"] += sum(cost(state, seat, b) for b in buildings(state, seat)) \
-            if walls is None else sum(price for _, price in walls)
+        if walls is None:
+            walls = [[b, cost(state, seat, b)] for b in buildings(state, seat)]
+        for _, price in walls:
+            out["damage"] += price
     return out
 
 
@@ -169,13 +171,18 @@ def affordable(state: dict, seat: int, left: list | None = None) -> list[list]:
     once no fighting piece is left standing); `left`: `standing`, if worked out."""
     pools = state["battle"]["pools"][seat]
     left = standing(state, seat) if left is None else left
-    manned = any(p[0] not in STRUCTURES for p, _ in left)
+    manned = False
+    for piece, _ in left:
+        if piece[0] not in STRUCTURES:
+            manned = True
+            break
+    hits, artillery = pools["damage"], pools["artillery"]
     out = []
     for piece, price in left:
         building = piece[0] in STRUCTURES
         if building and manned or piece in out:
             continue
-        if price <= pools["damage"] + (pools["artillery"] if building else 0):
+        if price <= hits + (artillery if building else 0):
             out.append(piece)
     return out
 
