@@ -6,7 +6,8 @@ recruits with its abilities once the renewal's troops are in, calls a renewal wh
 gains at least as much as the opponent, and attacks where a battle played out on a
 copy of the game (both sides giving the app's suggested kills) costs the opponent
 more than it costs itself, above all where a palace falls. In a battle it plays what
-adds fighters or replaces losses, and gives its damage as the app suggests."""
+adds fighters, replaces losses or raises the power of its troops that fight, and gives its
+damage as the app suggests."""
 
 from __future__ import annotations
 
