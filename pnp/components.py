@@ -56,6 +56,7 @@ class Component:
     size_mark: Mark | None = None
     fields: tuple = ()  # the declared field names
     per_player: bool = False  # printed once per player set (players.py)
+    standee: dict | None = None  # {front, back: [y from, y to] mm}: a fold-up figure
 
 
 class Entries(list):
@@ -125,7 +126,9 @@ class ComponentLoader(ItemSources):
                          items=items, front=spec["front"], back=spec["back"],
                          shape=spec["shape"], face=spec["face"], vars=spec["vars"], mark=raw.mark,
                          size_mark=raw.mark_of("size") if "size" in raw else None,
-                         fields=tuple(map(str, spec["fields"])), per_player=spec["per_player"])
+                         fields=tuple(map(str, spec["fields"])), per_player=spec["per_player"],
+                         standee=spec["standee"])
+        self.check_standee(comp, raw)
         self.layouts_by_field(spec, raw, items, game)
         if kind == "sheet" and size is None and (not items or any(i.size is None
                                                                  for i in items)):
@@ -139,6 +142,24 @@ class ComponentLoader(ItemSources):
         if spec["rules"] and complete:
             check_rules(comp, spec["rules"], raw.mark_of("rules"), self.problems)
         return comp
+
+    def check_standee(self, comp: Component, raw) -> None:
+        """A standee's bands: a sheet's, each from above to below, within its height."""
+        if comp.standee is None:
+            return
+        mark = raw.mark_of("standee")
+        if comp.kind != "sheet":
+            self.problems.add(mark, f"standee is for sheets only, not a {comp.kind}")
+            return
+        heights = [i.size[1] for i in comp.items if isinstance(i.size, tuple)]
+        height = min(heights + ([comp.size[1]] if isinstance(comp.size, tuple) else []),
+                     default=None)
+        for side in ("front", "back"):
+            top, bottom = comp.standee[side]
+            if top >= bottom or (height is not None and bottom > height):
+                within = f" within its {height:g} mm" if height is not None else ""
+                self.problems.add(mark, f"standee {side} [{top:g}, {bottom:g}] must run down "
+                                        f"the sheet{within}")
 
     def component_entries(self, spec, raw):
         """The component's raw items: inline, or read from its data file(s) in order."""

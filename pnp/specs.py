@@ -218,6 +218,10 @@ RULES = Record({
     "only": Opt(MapOf(ListOf(Any_(), min=1))),
 }, what="deck rules")
 
+STANDEE_BAND = ListOf(Length(min=0), min=2, max=2)  # [from y, to y] in mm down the sheet
+STANDEE = Record({"front": Opt(STANDEE_BAND, required=True),
+                  "back": Opt(STANDEE_BAND, required=True)}, what="standee")
+
 COMPONENT = Record({
     "id": Opt(slug, required=True),
     "kind": Opt(Str(choices=KINDS), required=True),
@@ -235,6 +239,7 @@ COMPONENT = Record({
     "face": Opt(Str()),
     "vars": Opt(MapOf(Any_()), default={}),
     "per_player": Opt(Bool(), default=False),  # one copy per printed player set
+    "standee": Opt(STANDEE),  # a sheet that folds into a figure: its net's front and back
 }, what="component")
 
 FONT = Record({"regular": Opt(Str(), required=True), "bold": Opt(Str()),
