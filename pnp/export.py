@@ -23,11 +23,11 @@ from pnp.draw import Renderer
 from pnp.errors import Problems
 from pnp.formats import DEFAULT_DPI, FORMATS  # noqa: F401 (FORMATS re-exported)
 from pnp.output import Output, OutputError, describe
-from pnp.piecepdf import render_pieces
-from pnp.players import for_players, slug
+from pnp.piecepdf import file_stem, render_pieces
+from pnp.pixels import full_size, pixels
+from pnp.players import for_players
 
 MAX_IMAGE_PIXELS = 100_000_000  # one exported image; a 1.2 x 1 m board at 300 dpi fits
-BOARD_DPI = 150  # tts: boards and sheets are shown on a screen, never printed
 
 
 @dataclass
@@ -42,11 +42,6 @@ class ExportOptions:
     @property
     def resolution(self) -> int:
         return self.dpi or DEFAULT_DPI[self.format]
-
-
-def pixels(mm_length: float, dpi: int) -> int:
-    """A length at a resolution, as shops count it: round(mm / 25.4 x dpi)."""
-    return round(mm_length / 25.4 * dpi)
 
 
 def export_games(games: list, out_dir: Path, options: ExportOptions,
@@ -83,22 +78,27 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
     target = result.folder = output.folder(f"{game.folder}/{options.format}")
     renderer = Renderer(game, problems, result.warnings.append)
     files = []
-    saved = tts_object(game, target, options) if options.format == "tts" else None
+    saved = None
+    if options.format == "tts":
+        from pnp.tts import saved_object
+
+        saved = saved_object(game, target, options.base_url)
     for comp in chosen(game, options.only):
         if progress:
             progress(f"{game.label}: {comp.id} -> {options.format}")
         if options.format == "csv":
             files += write_csv(comp, output, target)
             continue
-        buffer = io.BytesIO()
-        pieces = Result()
+        buffer, digests = io.BytesIO(), [] if saved is not None else None
         pages = render_pieces(game, comp, options.print, renderer, buffer, f"{comp.id}.pdf",
-                              pieces)
+                              Result(), digests)
         problems.raise_if_any()
         try:
             if saved is not None:
-                files += write_tts(saved, comp, pages, buffer.getvalue(), output, target,
-                                   options)
+                from pnp.tts import write_tts
+
+                files += write_tts(saved, comp, pages, buffer.getvalue(), digests, output,
+                                   target, options.resolution)
             else:
                 files += WRITERS[options.format](game, comp, pages, buffer.getvalue(), output,
                                                  target, options)
@@ -111,7 +111,8 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
         output.write_text(final, saved.text())
         files.append({"file": final.name, "objects": len(saved.objects)})
     manifest = {"game": game.id, **({"language": game.language} if game.translated else {}),
-                "format": options.format, **manifest_options(options), "files": files}
+                "format": options.format, **manifest_options(options), "files": files,
+                **({"decks": saved.decks} if saved is not None else {})}
     output.write_text(target / "manifest.json", json.dumps(manifest, indent=1) + "\n")
     return result
 
@@ -134,8 +135,11 @@ def image_size_problems(comp, options: ExportOptions, problems: Problems) -> Non
 
     if options.format == "tts" and comp.kind == "deck":
         return
-    dpi = min(options.resolution, BOARD_DPI) if options.format == "tts" and \
-        comp.kind == "sheet" else options.resolution
+    dpi = options.resolution
+    if options.format == "tts" and comp.kind == "sheet":
+        from pnp.tts import BOARD_DPI
+
+        dpi = min(dpi, BOARD_DPI)
     reported, pages = set(), plan(comp, options.print)
     if options.format == "sheet":  # one image of every front
         fronts = [full_size(p, dpi) for p in pages if p.side in ("front", "face 1")]
@@ -158,12 +162,6 @@ def image_size_problems(comp, options: ExportOptions, problems: Problems) -> Non
                                      f"px at {dpi} dpi; an exported image has at most "
                                      f"{MAX_IMAGE_PIXELS // 1_000_000} million pixels: use "
                                      f"--dpi {best} or lower")
-
-
-def file_stem(page) -> str:
-    side = page.side.replace(" ", "-")
-    copy = f"-{page.copy}" if page.item.copies > 1 else ""
-    return f"{page.item.id}{copy}-{side}"
 
 
 def write_png(game, comp, pages, pdf: bytes, output, target, options) -> list[dict]:
@@ -225,97 +223,6 @@ def write_csv(comp, output, target) -> list[dict]:
     final = target / f"{comp.id}.csv"
     output.write_text(final, items_csv(comp))
     return [{"file": final.name, "component": comp.id, "items": len(comp.items)}]
-
-
-def tts_object(game, target: Path, options: ExportOptions):
-    from pnp.tts import SavedObject
-
-    def url(path: Path) -> str:
-        if options.base_url:
-            return options.base_url.rstrip("/") + "/" + path.relative_to(target).as_posix()
-        return path.resolve().as_uri()
-
-    return SavedObject(game, url)
-
-
-def write_tts(saved, comp, pages, pdf: bytes, output, target, options) -> list[dict]:
-    """Tabletop Simulator images for a component, and its objects in `saved` (tts.py);
-    each file listed with the dpi it really has, which is stored in the PNG too."""
-    from PIL import Image
-
-    from pnp.raster import rasterise
-    from pnp.tts import card_dpi, face_sheets, grid
-
-    dpi, files = options.resolution, []
-    sizes = [full_size(p, dpi) for p in pages]
-
-    def save(image, name: str, resolution: int) -> Path:
-        final = target / name
-        if final.parent != target:
-            output.folder(str(final.parent.relative_to(output.out_dir)))
-        image.save(output.temporary(final), format="PNG", dpi=(resolution, resolution))
-        files.append({"file": name, "component": comp.id, "pixels": list(image.size),
-                      "dpi": resolution})
-        return final
-
-    def deck(owner: str, indices: list) -> None:
-        """One Tabletop Simulator deck (a per_player deck: one per set, each its back)."""
-        stem = f"{comp.id}-{slug(owner)}" if owner else comp.id
-        fronts = [i for i in indices if pages[i].side == "front"]
-        cols, rows = grid(len(fronts))
-        (w, h), b = pages[0].size, pages[0].bleed
-        card_at = card_dpi((w, h), dpi, cols, rows)  # lowered to fit 4096 px a side
-        size = (pixels(w, card_at), pixels(h, card_at))
-        shown = max(30, card_at)  # drawn at 30 dpi at least, then scaled to `size`
-        bleed = pixels(b, shown)
-        sizes = [full_size(p, shown) for p in pages]
-
-        def card(image):  # the trim, at the sheet's card size
-            trim = image.crop((bleed, bleed, image.width - bleed, image.height - bleed))
-            return trim.resize(size, resample=Image.Resampling.LANCZOS)
-
-        back_index = next((i for i in indices if pages[i].side == "back"), fronts[0])
-        back = card(next(rasterise(pdf, shown, sizes, [back_index])))
-        back_path = save(back, f"{stem}-back.png", card_at)
-        faces = (card(image) for image in rasterise(pdf, shown, sizes, fronts))
-        sheets = face_sheets(faces, len(fronts), size, back,
-                             lambda sheet, n: save(sheet, f"{stem}-faces-{n}.png", card_at))
-        saved.deck(comp, [(pages[i].item, pages[i].copy) for i in fronts], sheets, back_path,
-                   owner)
-
-    if comp.kind == "deck":
-        for owner, indices in owners(saved.game, comp, pages):
-            deck(owner, indices)
-    elif comp.kind == "tokens":
-        images = {}
-        for page, image in zip(pages, rasterise(pdf, dpi, sizes), strict=True):
-            images[page.item.id, page.copy, page.side] = save(
-                image, f"{comp.id}/{file_stem(page)}.png", dpi)
-        tiles = [(p.item, p.copy, images[p.item.id, p.copy, "front"],
-                  images.get((p.item.id, p.copy, "back"))) for p in pages if p.side == "front"]
-        saved.tokens(comp, tiles)
-    elif comp.kind == "sheet":
-        board = min(dpi, BOARD_DPI)
-        for page, image in zip(pages, rasterise(pdf, board, [full_size(p, board)
-                                                             for p in pages]), strict=True):
-            saved.board(comp, page.item, page.copy,
-                        save(image, f"{comp.id}/{file_stem(page)}.png", board))
-    return files
-
-
-def owners(game, comp, pages) -> list:
-    """[(player set or "", page indices)]: a per_player deck's pages by owner, in order."""
-    sets = game.player_sets
-    groups: dict = {}
-    for index, page in enumerate(pages):
-        owner = page.item.fields.get(sets.var, "") if comp.per_player and sets else ""
-        groups.setdefault(owner, []).append(index)
-    return list(groups.items())
-
-
-def full_size(page, dpi: int) -> tuple:
-    (w, h), b = page.size, page.bleed
-    return pixels(w + 2 * b, dpi), pixels(h + 2 * b, dpi)
 
 
 def entry(comp, page, final: Path, target: Path, size: tuple) -> dict:

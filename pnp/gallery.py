@@ -268,9 +268,9 @@ def pictures(dpi: int) -> dict:
     from pnp.build import Options, Result
     from pnp.draw import Renderer
     from pnp.errors import Problems
-    from pnp.export import pixels
     from pnp.game import load_game
     from pnp.piecepdf import render_pieces
+    from pnp.pixels import pixels
     from pnp.raster import rasterise
 
     missing = sorted(set(bundled_layouts()) - set(SAMPLES))

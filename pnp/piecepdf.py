@@ -8,6 +8,7 @@ build; only the page around each piece differs (no marks, no neighbours)."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -27,6 +28,12 @@ class Page:
     bleed: float
     layout: str
     extra: dict  # context beyond the item's fields (a die face's)
+
+
+def file_stem(page) -> str:
+    side = page.side.replace(" ", "-")
+    copy = f"-{page.copy}" if page.item.copies > 1 else ""
+    return f"{page.item.id}{copy}-{side}"
 
 
 def plan(comp, options) -> list[Page]:
@@ -53,6 +60,8 @@ def plan(comp, options) -> list[Page]:
 class PiecePdf(ComponentPdf):
     """A component's pieces, one side to a page (see the module docstring)."""
 
+    digests: list | None = None  # when a list: each page's drawing as a digest
+
     def add(self, pages: list[Page]) -> None:
         for page in pages:
             self.pages.append(lambda n, t, p=page: self.piece_page(p, n))
@@ -74,14 +83,21 @@ class PiecePdf(ComponentPdf):
                            piece=self.piece(item), item_mark=item.mark)
         if self.comp.kind == "tokens":
             c.restoreState()
+        if self.digests is not None:  # the page's operators so far (reportlab's own list):
+            # two sides drawn alike have the same digest, without rasterising either
+            self.digests.append(hashlib.sha1("\n".join(c._code).encode()).hexdigest())
         self.record(item, page.copy, page.side, number, (b, b), (w, h))
 
 
-def render_pieces(game, comp, options, renderer, path, file_name, result) -> list[Page]:
-    """Write `comp` one piece side a page to `path`; return the pages in order."""
+def render_pieces(game, comp, options, renderer, path, file_name, result,
+                  digests: list | None = None) -> list[Page]:
+    """Write `comp` one piece side a page to `path`; return the pages in order.
+    `digests`, a list, receives one digest of each page's drawing: equal digests,
+    equal images (how a Tabletop Simulator deck tells whether its backs differ)."""
     pages = plan(comp, options)
     renderer.safe = options.safe_margin if comp.kind != "dice" else 0.0
     pdf = PiecePdf(game, comp, options, renderer, path, file_name, result)
+    pdf.digests = digests
     pdf.add(pages)
     pdf.finish()
     return pages

@@ -15,8 +15,9 @@ from PIL import Image, ImageChops, ImageStat
 
 from pnp import BUNDLED_GAMES
 from pnp.build import Options, build_game
-from pnp.export import ExportOptions, export_games, pixels
+from pnp.export import ExportOptions, export_games
 from pnp.game import load_game
+from pnp.pixels import pixels
 from tests.conftest import EXAMPLE
 
 PT = 72 / 25.4
@@ -341,10 +342,11 @@ def test_tts_files_state_the_dpi_their_pixels_have(tmp_path):
         assert image.size == (pixels(w, faces["dpi"]), pixels(h, faces["dpi"]))
     board = files["rules/R1-front.png"]
     with Image.open(folder / board["file"]) as image:
-        assert board["dpi"] == 150 and image.size == (pixels(148 + 6, 150), pixels(210 + 6, 150))
+        # the trim only: Tabletop Simulator shows an image whole, the bleed is for the knife
+        assert board["dpi"] == 150 and image.size == (pixels(148, 150), pixels(210, 150))
     token = files["tokens/first-front.png"]
     with Image.open(folder / token["file"]) as image:
-        assert token["dpi"] == 1200 and image.size == (pixels(20 + 4, 1200),) * 2
+        assert token["dpi"] == 1200 and image.size == (pixels(20, 1200),) * 2
 
 
 def test_tts_card_dpi_is_the_highest_whole_dpi_that_fits_4096_px():
