@@ -245,9 +245,11 @@ def remove(state: dict, seat: int) -> list[dict]:
     if len(marks) > 1:
         marks = sorted(marks, key=lambda p: p[0] in STRUCTURES)
     lost = []
+    names = model.army(state, owner).troops
+    board = state["players"][owner]["board"]
     for piece in marks:
         if piece[0] == "troop":
-            lost.append(model.type_name(state, owner, kind_of(state, owner, piece)))
+            lost.append(names[board[piece[1]][piece[2]]["type"]])
             model.lose_troop(state, owner, piece[1], piece[2], piece[3])
         elif piece[0] == "special":
             lost.append(model.army(state, owner).special(piece[1])["name"])
@@ -287,8 +289,10 @@ def step_line(state: dict, step: str) -> str:
 
 def piece_name(state: dict, owner: int, piece: list) -> str:
     if piece[0] == "troop":
-        name = model.type_name(state, owner, kind_of(state, owner, piece))
-        return name + (f" (+{piece[3]})" if piece[3] else "")
+        player = state["players"][owner]
+        name = tables().armies[player["army"]].troops[
+            player["board"][piece[1]][piece[2]]["type"]]
+        return f"{name} (+{piece[3]})" if piece[3] else name
     if piece[0] == "special":
         return model.army(state, owner).special(piece[1])["name"]
     if piece[0] == "base":
