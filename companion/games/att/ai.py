@@ -13,13 +13,9 @@ from __future__ import annotations
 
 import random
 
-from companion.core.engine import clone
-from companion.games.att import abilities, damage, model
+from companion.games.att import abilities, damage, model, playout
 from companion.games.att.data import tables
 
-TROOP_WORTH = 1.0  # a troop is worth its power plus this
-BASE_WORTH = 6.0  # a base: its power and the troops it will recruit
-PALACE = 1000.0
 CALM = 5  # after this round, a plan may cost more than it gains, by PATIENCE a round more:
 PATIENCE = 0.75  # a stalled game is worth breaking
 
@@ -104,10 +100,8 @@ class GreedyAgent:
                        default=[])
         best, best_worth = None, float("-inf")
         for target in range(tables().limits["territories"]):
-            for order in (sources, sources[::-1]):
-                if not order:
-                    continue
-                worth = self.waves(rules, state, seat, order, target, specials)
+            for order in (sources, sources[::-1])[:1 + (len(sources) > 1)]:
+                worth = playout.waves(state, seat, order, target, specials)
                 if worth > best_worth:
                     best_worth = worth
                     best = {"type": "attack", "from": order[0], "to": target,
@@ -118,40 +112,6 @@ class GreedyAgent:
         return sum(model.power(state, seat, base["type"], b)
                    for base in state["players"][seat]["board"][territory] if base
                    for b in base["troops"])
-
-    def waves(self, rules, state, seat, order, target, specials) -> float:
-        trial = clone(state)
-        before = [self.material(trial, s) for s in (0, 1)]
-        best = float("-inf")
-        for index, source in enumerate(order):
-            action = {"type": "attack", "from": source, "to": target,
-                      "specials": specials if index == 0 else []}
-            if action not in rules.legal_actions(trial):
-                break
-            rules.step(trial, action)
-            guard = 0
-            while trial["battle"] is not None and trial["await"] is not None and guard < 200:
-                guard += 1
-                rules.step(trial, autopilot(rules, trial))
-            if trial["winner"] == seat:
-                return PALACE
-            after = [self.material(trial, s) for s in (0, 1)]
-            best = max(best, (before[1 - seat] - after[1 - seat]) -
-                       (before[seat] - after[seat]) * 1.1)
-            if trial["await"] is None or trial["await"]["kind"] != "attacks":
-                break
-        return best
-
-    @staticmethod
-    def material(state, seat) -> float:
-        player = state["players"][seat]
-        worth = 0.0
-        for _, _, base in model.slots(player):
-            worth += BASE_WORTH + sum(model.power(state, seat, base["type"], b) + TROOP_WORTH
-                                      for b in base["troops"])
-        for _, troop in model.specials(state, seat):
-            worth += troop["power"] + TROOP_WORTH + 4 * troop["extra_recruit"]
-        return worth
 
     def on_abilities(self, rules, state, seat, legal):
         plays = [a for a in legal if a["type"] == "play" and self.wanted(state, seat, a)
@@ -244,12 +204,3 @@ class GreedyAgent:
     def on_assign(self, rules, state, seat, legal):
         return {"type": "suggest"}
 
-
-def autopilot(rules, state) -> dict:
-    """The answers a battle played out on a copy takes: pass, the suggested kills, the
-    first place."""
-    legal = rules.legal_actions(state)
-    for preferred in ({"type": "suggest"}, {"type": "pass"}, {"type": "done"}):
-        if preferred in legal:
-            return preferred
-    return legal[0]
