@@ -38,6 +38,13 @@ NOT_FOR = {  # option -> {format: why it changes nothing there}
     "duplex": {f: f"{ON_PAPER}: a back is a file of its own" for f in (*IMAGES, "csv")},
     "separated": {f: f"{ON_PAPER}: every piece has its full bleed" for f in (*IMAGES, "csv")},
 }
+SHOP_HELP = {"tgc": "The Game Crafter, poker cards of 825 x 1125 px",
+             "mpc": "MakePlayingCards, poker cards of 822 x 1122 px",
+             "drivethru": "DriveThruCards, poker cards of 825 x 1125 px"}
+PRESET = "a shop's preset sets it"  # what --shop fixes
+NOT_WITH_SHOP = {"dpi": f"{PRESET}: 300 dpi", "bleed": f"{PRESET}: its bleed",
+                 "safe_margin": f"{PRESET}: 1/8 in inside its trim",
+                 "corners": "the shop cuts the corners", "base_url": BASE_URL}
 EXPORT_HELP = {
     "bleed": "bleed around every piece (png, shop, sheet, tts), 0 to 10 mm",
     "paper": "the paper a sheet of `size: page` fills (its printable area); an export "
@@ -64,6 +71,14 @@ def add_commands(command) -> None:
                         "face sheets and a saved object; csv: each component's items as a "
                         "spreadsheet to use as `data:`. Each format refuses the options "
                         "that change nothing for it")
+    e.add_argument("--shop", choices=tuple(SHOP_HELP), metavar="SHOP",
+                   help="what a print shop's card upload takes, at its sizes: "
+                        + "; ".join(f"{k}: {v}" for k, v in SHOP_HELP.items())
+                        + ". Every distinct front once, listed with its count in cards.csv, "
+                        "one back per deck, a folder per player's deck, the shop's 1/8 in "
+                        "safe zone checked; a card of the game's own size is scaled "
+                        "uniformly to cover the shop's (or refused if it cannot be without "
+                        "distorting). Into DIR/<game-id>/shop-<shop>/")
     add_image_options(e)
     e.add_argument("--out", default="out", metavar="DIR",
                    help="output folder; files go to DIR/<game-id>/<format>/")
@@ -169,6 +184,12 @@ def refusals(args, fmt: str, games: list | None = None) -> list[str]:
         if reason:
             found.append(f"--{dest.replace('_', '-')} does not apply to --format {fmt} "
                          f"({reason})")
+    if getattr(args, "shop", None):
+        if args.format not in ("png", "shop"):
+            found.append(f"--shop writes a shop's upload; --format {args.format} is another "
+                         "export: give one of them")
+        found += [f"--{dest.replace('_', '-')} does not apply to --shop ({why})"
+                  for dest, why in NOT_WITH_SHOP.items() if getattr(args, dest) is not None]
     if args.base_url is not None and fmt == "tts" and not web_address(args.base_url):
         found.append(f"--base-url must be an http:// or https:// address to a folder (no ? "
                      f"or #), where Tabletop Simulator will load the images from; got "
@@ -207,8 +228,9 @@ def print_options(args):
 def export_options(args, fmt: str):
     from pnp.export import ExportOptions
 
-    return ExportOptions(format=fmt, dpi=args.dpi, corners=args.corners,
-                         base_url=args.base_url or "", print=print_options(args))
+    shop = getattr(args, "shop", None) or ""
+    return ExportOptions(format="shop" if shop else fmt, dpi=args.dpi, corners=args.corners,
+                         base_url=args.base_url or "", print=print_options(args), shop=shop)
 
 
 def cmd_export(args) -> int:

@@ -38,6 +38,7 @@ class ExportOptions:
     corners: float | None = None  # png for screens: trim only, corners rounded (mm)
     base_url: str = ""  # tts: where the images will be hosted ("": local file URLs)
     print: Options = field(default_factory=Options)
+    shop: str = ""  # a print shop's preset (shops.py): format "shop" at the shop's sizes
 
     @property
     def resolution(self) -> int:
@@ -74,8 +75,11 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
     if options.format != "csv":
         for comp in chosen(game, options.only):
             image_size_problems(comp, options, problems)
+            if options.shop:
+                preset_problems(comp, options, problems)
     problems.raise_if_any()
-    target = result.folder = output.folder(f"{game.folder}/{options.format}")
+    kind = f"shop-{options.shop}" if options.shop else options.format
+    target = result.folder = output.folder(f"{game.folder}/{kind}")
     renderer = Renderer(game, problems, result.warnings.append)
     files = []
     saved = None
@@ -90,8 +94,8 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
             files += write_csv(comp, output, target)
             continue
         buffer, digests = io.BytesIO(), [] if saved is not None else None
-        pages = render_pieces(game, comp, options.print, renderer, buffer, f"{comp.id}.pdf",
-                              Result(), digests)
+        pages = render_pieces(game, comp, piece_options(comp, options), renderer, buffer,
+                              f"{comp.id}.pdf", Result(), digests)
         problems.raise_if_any()
         try:
             if saved is not None:
@@ -99,6 +103,12 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
 
                 files += write_tts(saved, comp, pages, buffer.getvalue(), digests, output,
                                    target, options.resolution)
+            elif options.shop:
+                from pnp.shopexport import write_preset
+                from pnp.shops import SHOPS
+
+                files += write_preset(SHOPS[options.shop], game, comp, pages,
+                                      buffer.getvalue(), output, target)
             else:
                 files += WRITERS[options.format](game, comp, pages, buffer.getvalue(), output,
                                                  target, options)
@@ -125,7 +135,42 @@ def manifest_options(options: ExportOptions) -> dict:
         return {}
     if options.format == "tts":
         return {"bleed": options.print.bleed}
+    if options.shop:
+        from pnp.shops import SHOPS
+
+        shop = SHOPS[options.shop]
+        return {"shop": shop.name, "dpi": shop.dpi, "pixels": list(shop.pixels),
+                "safe_in": shop.safe_in}
     return {"dpi": options.resolution, "bleed": options.print.bleed}
+
+
+def preset_problems(comp, options: ExportOptions, problems: Problems) -> None:
+    """A deck a shop's card cannot show as it is: refused at the component, with why."""
+    from pnp.shops import SHOPS, ShopRefusal, fit
+
+    sizes = {tuple(item.size or comp.size) for item in comp.items} if comp.kind == "deck" \
+        else set()
+    for size in sizes:
+        try:
+            fit(SHOPS[options.shop], size)
+        except ShopRefusal as exc:
+            problems.add(comp.mark, f"--shop {options.shop}: {comp.id}: {exc}")
+
+
+def piece_options(comp, options: ExportOptions) -> Options:
+    """The print options a component is drawn with: a shop's preset gives a deck the
+    bleed its scaling needs and the shop's safe zone in the game's millimetres."""
+    if not options.shop or comp.kind != "deck":
+        return options.print
+    from dataclasses import replace
+
+    from pnp.shopexport import safe_margin
+    from pnp.shops import SHOPS, fit
+
+    shop = SHOPS[options.shop]
+    size = tuple(comp.items[0].size or comp.size)
+    return replace(options.print, bleed=max(fit(shop, size).render_bleed, 3.0),
+                   safe_margin=safe_margin(shop, size))
 
 
 def image_size_problems(comp, options: ExportOptions, problems: Problems) -> None:
