@@ -11,11 +11,15 @@ the engine's result to the point; tests/att/test_ai.py holds it to that."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from companion.games.att import damage, model, turn
+from companion.games.att.data import tables
 
 TROOP_WORTH = 1.0  # a troop is worth its power plus this
 BASE_WORTH = 6.0  # a base: its power and the troops it will recruit
 PALACE = 1000.0
+STRUCTURES = damage.STRUCTURES
 
 
 def waves(state: dict, seat: int, order: list, target: int, specials: list) -> float:
@@ -48,72 +52,214 @@ def lighten(state: dict) -> dict:
 def fight(light: dict, attacker: int, source: int, target: int, joined: list,
           lost: list) -> bool:
     """One battle as battle.py runs it, adding each side's material lost to `lost`;
-    True when the defender's palace falls (ATT-WIN)."""
+    True when the defender's palace falls (ATT-WIN). A battle already fought from the
+    same pieces (in this decision, or in another game) is taken from `SEEN`."""
+    key = fight_key(light, attacker, source, target, joined)
+    known = SEEN.get(key)
+    if known is None:
+        before = [territory(light, attacker, source), territory(light, 1 - attacker, target),
+                  *(tuple(p["palace"]) for p in light["players"])]
+        lost_here = [0.0, 0.0]
+        won = battle(light, attacker, source, target, joined, lost_here)
+        after = [territory(light, attacker, source), territory(light, 1 - attacker, target),
+                 *(tuple(p["palace"]) for p in light["players"])]
+        if len(SEEN) > 200_000:
+            SEEN.clear()
+        SEEN[key] = known = (won, lost_here, [a if a != b else None
+                                              for a, b in zip(after, before, strict=True)])
+    else:
+        restore(light, attacker, source, target, known[2])
+    lost[0] += known[1][0]
+    lost[1] += known[1][1]
+    return known[0]
+
+
+SEEN: dict = {}  # fight_key -> (palace fell, [material lost], what changed); pure results
+
+
+def territory(light: dict, seat: int, t: int) -> tuple:
+    return tuple(None if base is None else tuple(base["troops"])
+                 for base in light["players"][seat]["board"][t])
+
+
+def fight_key(light: dict, attacker: int, source: int, target: int, joined: list) -> tuple:
+    """All a battle depends on: both territories' troop types and troops, the special
+    troops (those joining, the defender's), power changes, and how many of the
+    defender's other territories are complete (ATT-SPECIAL's upkeep)."""
+    players, mods, defender = light["players"], light["mods"], 1 - attacker
+    sides = []
+    for seat, t in ((attacker, source), (defender, target)):
+        sides.append(tuple(None if b is None else (b["type"], tuple(b["troops"]))
+                           for b in players[seat]["board"][t]))
+    palace = players[attacker]["palace"]
+    return (players[attacker]["army"], players[defender]["army"], attacker, *sides,
+            tuple(c for c in joined if c in palace), tuple(palace),
+            tuple(players[defender]["palace"]),
+            tuple(mods[attacker]["power"].items()), tuple(mods[defender]["power"].items()),
+            sum(None not in t for i, t in enumerate(players[defender]["board"])
+                if i != target))
+
+
+def restore(light: dict, attacker: int, source: int, target: int, changed: list) -> None:
+    """A known battle's end on this copy: the troops left on each base (None: the base
+    is gone) and the palaces."""
+    players = light["players"]
+    for (seat, t), troops in zip(((attacker, source), (1 - attacker, target)), changed[:2],
+                                 strict=True):
+        if troops is not None:
+            board = players[seat]["board"][t]
+            for s, left in enumerate(troops):
+                base = board[s]
+                if left is None:
+                    board[s] = None
+                elif list(left) != base["troops"]:
+                    board[s] = {**base, "troops": list(left)}
+    for seat in (0, 1):
+        if changed[2 + seat] is not None:
+            players[seat]["palace"] = list(changed[2 + seat])
+
+
+def battle(light: dict, attacker: int, source: int, target: int, joined: list,
+           lost: list) -> bool:
+    """battle.py's steps: initiative, then regular damage, then the palace battle when
+    the territory falls and attackers live."""
     defender = 1 - attacker
-    light["battle"] = battle = {
+    light["battle"] = fought = {
         "a": attacker, "d": defender, "from": source, "to": target,
-        "specials": list(joined), "palace": model.territory_empty(light, defender, target),
-        "pools": [None, None], "targets": [[], []], "marks": [[], []]}
+        "specials": list(joined), "palace": model.territory_empty(light, defender, target)}
     while True:
         for step in ("initiative", "regular"):
-            if strike(light, step, lost):
+            if strike(light, step == "initiative", lost):
                 return True
             upkeep(light, lost)
-        if battle["palace"] or not model.territory_empty(light, defender, target) or \
-                not damage.attackers(light):
+        if fought["palace"] or not model.territory_empty(light, defender, target) or \
+                not fighters(light, attacker):
             light["battle"] = None
             return False
-        battle["palace"] = True  # the survivors go on to the palace (ATT-PALACE-BATTLE)
+        fought["palace"] = True  # the survivors go on to the palace (ATT-PALACE-BATTLE)
 
 
-def strike(light: dict, step: str, lost: list) -> bool:
-    """A step's damage worked out, assigned by both sides (the attacker first) and
-    removed together, as battle.Strike, Assign and Remove do; True when the palace
-    falls."""
-    battle = light["battle"]
-    battle["marks"] = [[], []]
-    worked = damage.work_out(light, step)
-    if worked is None:
-        return False
-    battle["pools"], battle["targets"] = worked
-    for seat in (battle["a"], battle["d"]):
-        pools = worked[0][seat]
-        if worked[1][seat] and (pools["damage"] or pools["artillery"]):
-            assign(light, seat)
-    won = False
-    for seat in (battle["a"], battle["d"]):
-        won = remove(light, seat, lost) or won
-    battle["pools"], battle["targets"] = [None, None], [[], []]
+def fighters(light: dict, seat: int) -> list[tuple]:
+    """(piece, price, troop type or None) of a side's fighting pieces, as damage.priced."""
+    fought = light["battle"]
+    player = light["players"][seat]
+    if seat == fought["a"]:
+        t, joined = fought["from"], [c for c in fought["specials"] if c in player["palace"]]
+    elif fought["palace"]:
+        t, joined = None, player["palace"]
+    else:
+        t, joined = fought["to"], ()
+    out = []
+    if t is not None:
+        set_to, powers = light["mods"][seat]["power"], tables().powers
+        for s, base in enumerate(player["board"][t]):
+            if base is not None and base["troops"]:
+                kind = base["type"]
+                power = set_to.get(kind, powers[kind])
+                out += [(("troop", t, s, bonus), power + bonus, kind)
+                        for bonus in base["troops"]]
+    if joined:
+        army = model.army(light, seat)
+        out += [(("special", c), army.special(c)["power"], None) for c in joined]
+    return out
+
+
+def strike(light: dict, first_step: bool, lost: list) -> bool:
+    """A step's damage worked out (damage.pool), assigned by both sides, the attacker
+    first (battle.Assign answered with the suggestion), and removed together; True when
+    the palace falls."""
+    fought = light["battle"]
+    a, d = fought["a"], fought["d"]
+    sides = {a: fighters(light, a), d: fighters(light, d)}
+    walls = [] if first_step else walls_of(light)
+    initiative, artillery = tables().initiative, tables().artillery
+    marks = {a: [], d: []}
+    for seat in (a, d):
+        hits = shells = 0
+        for piece, power, kind in sides[seat]:
+            if first_step != (kind is not None and (piece[3] > 0 or kind in initiative)):
+                continue
+            if kind in artillery:
+                if seat == a and not first_step:
+                    shells += power
+            else:
+                hits += power
+        if seat == d:
+            hits += sum(price for _, price in walls)
+        reach = [(piece, price) for piece, price, _ in sides[1 - seat]]
+        if seat == a:
+            reach += walls
+        if reach and (hits or shells):
+            marks[seat] = assign(reach, hits, shells)
+    won = remove(light, a, marks[a], lost)
+    remove(light, d, marks[d], lost)
     return won
 
 
-def assign(light: dict, seat: int) -> None:
-    """battle.Assign answered with the suggestion whenever it asks."""
+def walls_of(light: dict) -> list[tuple]:
+    """The defence's buildings in the fight, with their power (damage.buildings)."""
+    fought, limits = light["battle"], tables().limits
+    if fought["palace"]:
+        return [(("palace",), limits["palace_power"])]
+    return [(("base", fought["to"], s), limits["base_power"])
+            for s, base in enumerate(light["players"][fought["d"]]["board"][fought["to"]])
+            if base is not None]
+
+
+def assign(left: list, hits: int, shells: int) -> list[tuple]:
+    """The kills battle.Assign marks when every question gets the suggestion: one piece
+    at a time while only one is affordable, else the suggestion (damage.affordable,
+    damage.suggestion)."""
+    marked = []
     while True:
-        left = damage.standing(light, seat)
-        targets = damage.affordable(light, seat, left)
+        manned = any(piece[0] not in STRUCTURES for piece, _ in left)
+        targets = []
+        for piece, price in left:
+            building = piece[0] in STRUCTURES
+            if not (building and manned or piece in targets) and \
+                    price <= hits + (shells if building else 0):
+                targets.append(piece)
         if not targets:
-            return
-        picked = damage.suggestion(light, seat, left)
-        if len(picked) == len(left):
-            mark(light, seat, picked)
-            return
-        mark(light, seat, targets if len(targets) == 1 else picked)
+            return marked
+        picked = suggestion(left, hits, shells)
+        every = len(picked) == len(left)
+        for piece in picked if every or len(targets) > 1 else targets:
+            index = next(i for i, (p, _) in enumerate(left) if p == piece)
+            price = left.pop(index)[1]
+            if piece[0] in STRUCTURES:
+                paid = min(price, shells)
+                shells -= paid
+                price -= paid
+            hits -= price
+            marked.append(piece)
+        if every:
+            return marked
 
 
-def mark(light: dict, seat: int, targets: list) -> None:
-    for target in targets:
-        damage.mark(light, seat, target)
+def suggestion(left: list, hits: int, shells: int) -> list[tuple]:
+    """damage.suggestion: every fighting piece if the damage reaches, then buildings;
+    else the most power it can destroy."""
+    fighting = [entry for entry in left if entry[0][0] not in STRUCTURES]
+    total = sum(price for _, price in fighting)
+    if total > hits:
+        return damage.most_power(fighting, hits)
+    picked = [piece for piece, _ in fighting]
+    rest = hits - total + shells
+    for piece, price in sorted((e for e in left if e[0][0] in STRUCTURES),
+                               key=itemgetter(1)):
+        if price <= rest:
+            rest -= price
+            picked.append(piece)
+    return picked
 
 
-def remove(light: dict, seat: int, lost: list) -> bool:
+def remove(light: dict, seat: int, marks: list, lost: list) -> bool:
     """The kills `seat` marked off the board (troops before their bases), their worth
     added to the owner's loss; True if the palace was among them."""
     owner = 1 - seat
-    marks = sorted(light["battle"]["marks"][seat], key=lambda p: p[0] in damage.STRUCTURES)
     player = light["players"][owner]
     board = player["board"]
-    for piece in marks:
+    for piece in sorted(marks, key=lambda p: p[0] in STRUCTURES):
         if piece[0] == "troop":
             t, s = piece[1], piece[2]
             base = board[t][s]
@@ -127,7 +273,7 @@ def remove(light: dict, seat: int, lost: list) -> bool:
         elif piece[0] == "base":
             board[piece[1]][piece[2]] = None
             lost[owner] += BASE_WORTH
-    return ["palace"] in marks
+    return ("palace",) in marks
 
 
 def upkeep(light: dict, lost: list) -> None:
