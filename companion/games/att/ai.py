@@ -106,6 +106,8 @@ class GreedyAgent:
                     best_worth = worth
                     best = {"type": "attack", "from": order[0], "to": target,
                             "specials": specials}
+                    if worth >= playout.PALACE:  # nothing beats a win
+                        return best, best_worth
         return best, best_worth
 
     def strength(self, state, seat, territory) -> int:
