@@ -287,9 +287,11 @@ def build_games(games: list, out_dir: Path, options: Options, progress=None,
     output = Output(out_dir)
     try:
         apart = parallel.workers(len(games), jobs)
+        if apart > 1:
+            output.make_out_dir()  # this run's, not a worker's: removed last on failure
         parts = parallel.each(
-            lambda i: _render_alone(games[i], out_dir, options, progress, keep, output.owner),
-            len(games), apart, undo=lambda part: part[0].discard())
+            lambda i, say: _render_alone(games[i], out_dir, options, say, keep, output.owner),
+            len(games), apart, undo=lambda part: part[0].discard(), say=progress)
         for staged, _ in parts:
             output.adopt(staged)
         results = [result for _, result in parts]

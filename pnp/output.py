@@ -55,16 +55,28 @@ class Output:
         self._staging_folder()
         return target
 
+    def make_out_dir(self) -> None:
+        """The output folder and its parents, those made here remembered (to remove
+        them again on failure). Worker processes may race to make one: the loser
+        neither fails nor takes it as its own."""
+        try:
+            for path in (*reversed(self.out_dir.parents), self.out_dir):
+                if not path.exists():
+                    try:
+                        path.mkdir()
+                    except FileExistsError:
+                        continue
+                    self.made.append(path)
+        except OSError as exc:
+            raise OutputError(describe(exc, self.out_dir)) from None
+
     def _staging_folder(self) -> Path:
         """The run's staging folder, made (with the output folder) on first use, after
         clearing what runs that are no longer alive left behind."""
         if self.staging is not None:
             return self.staging
         try:
-            for path in (*reversed(self.out_dir.parents), self.out_dir):
-                if not path.exists():
-                    path.mkdir()
-                    self.made.append(path)
+            self.make_out_dir()
             clear_stale(self.out_dir)
             staging = self.out_dir / f"{STAGING}{self.owner}-{os.getpid()}-{next(_runs)}"
             staging.mkdir()

@@ -10,6 +10,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor, wait
 
 _task = None  # what the forked workers run: set just before the pool forks
+_said = None  # where the workers' messages go back to the parent (a queue)
 
 
 def cores() -> int:
@@ -28,23 +29,28 @@ def workers(tasks: int, jobs: int | None = None) -> int:
 
 
 def _run(index: int):
-    return _task(index)
+    return _task(index, _said.put if _said is not None else None)
 
 
-def each(task, count: int, jobs: int, undo=None) -> list:
-    """[task(0), ..., task(count - 1)], each in a process of its own (at most `jobs` at
-    once). If any fails, or this process is stopped meanwhile (Ctrl-C, SIGTERM),
+def each(task, count: int, jobs: int, undo=None, say=None) -> list:
+    """[task(0, say), ..., task(count - 1, say)], each in a process of its own (at most
+    `jobs` at once); what a task says (progress) reaches `say` in this process, as it
+    comes. If any fails, or this process is stopped meanwhile (Ctrl-C, SIGTERM),
     `undo(result)` is called for each task that succeeded, then the first failure (in
     task order) or the stop is raised."""
-    global _task
+    global _task, _said
     if jobs < 2:
-        return [task(index) for index in range(count)]
-    _task = task
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"))
+        return [task(index, say) for index in range(count)]
+    context = multiprocessing.get_context("fork")
+    _task, _said = task, context.SimpleQueue() if say is not None else None
+    said = _said
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
     futures: list = []
     try:
         futures = [pool.submit(_run, index) for index in range(count)]
-        wait(futures)
+        while wait(futures, timeout=0.05).not_done:
+            relay(said, say)
+        relay(said, say)
         failed = [f.exception() for f in futures if f.exception() is not None]
         if failed:
             raise failed[0]
@@ -58,4 +64,10 @@ def each(task, count: int, jobs: int, undo=None) -> list:
         raise
     finally:
         pool.shutdown(wait=True)
-        _task = None
+        _task = _said = None
+
+
+def relay(queue, say) -> None:
+    """Pass on what the workers have said so far."""
+    while queue is not None and not queue.empty():
+        say(queue.get())

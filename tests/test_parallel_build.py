@@ -58,7 +58,7 @@ def test_problems_found_in_a_worker_cross_back_whole():
 
 def test_one_task_or_one_job_runs_here():
     assert parallel.workers(1) == 1 and parallel.workers(5, jobs=1) == 1
-    assert parallel.each(lambda i: i * i, 3, 1) == [0, 1, 4]
+    assert parallel.each(lambda i, _say: i * i, 3, 1) == [0, 1, 4]
 
 
 def test_sigterm_to_a_build_of_several_games_leaves_nothing(tmp_path):
