@@ -113,8 +113,8 @@ def test_output_inside_the_game_folder_is_not_watched(game, where, fmt):
                                                                 "dice"}
     else:
         save = json.loads((folder / "tts" / "star-patrol.json").read_text())
-        assert [o["Name"] for o in save["ObjectStates"]] == ["DeckCustom", "Custom_Board",
-                                                             "Bag"]
+        assert [o["Name"] for o in save["ObjectStates"]] == ["DeckCustom", "Custom_Tile",
+                                                             "Bag", "Custom_Dice"]
 
 
 def test_stopping_says_what_was_built(game, tmp_path):
