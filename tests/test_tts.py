@@ -295,3 +295,17 @@ def test_a_standee_is_checked_where_it_is_written(game):
         "within its 210 mm" in done.stderr
     assert "standee back [50, 20] must run down the sheet" in done.stderr
     assert "standee is for sheets only, not a tokens" in done.stderr
+
+
+def test_the_tts_modules_never_import_their_caller():
+    """Issue 24 section 6: each format a module of its own on shared rasterising and
+    sizes; pnp/tts.py and pnp/ttssave.py never import pnp/export.py."""
+    import ast
+
+    from pnp import tts, ttssave
+
+    for module in (tts, ttssave):
+        tree = ast.parse(Path(module.__file__).read_text())
+        names = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
+            a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        assert "pnp.export" not in names and "pnp.cli_export" not in names, module
