@@ -127,6 +127,23 @@ class TableFrame(BoxLayout):
         self.sel = sel
         Clock.schedule_once(lambda _dt: self.refresh(), 0)  # not inside the touch
 
+    picks_class = None  # a game's taps (its picks.Picks): Picks(state, legal, sel).tap(place)
+
+    def tapped(self, place) -> None:
+        """A tap on something of the table: the game's picks say whether it makes an
+        action, a selection to go on from, or why it does nothing."""
+        state = self.app.controller.state
+        if state["await"] is None:
+            return
+        picks = type(self).picks_class(state, self.app.controller.legal(), self.sel)
+        answer, value = picks.tap(place)
+        if answer == "act":
+            self.act(value)
+        elif answer == "sel":
+            self.select(value)
+        else:
+            self.sheet.prompt = value
+
     def act(self, action) -> None:
         """An action through the app; a refusal's reason takes the prompt's place."""
         reason = self.app.act(action)

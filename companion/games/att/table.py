@@ -82,6 +82,8 @@ def renewal_words(state: dict) -> str:
 
 
 class AttTable(TableFrame):
+    picks_class = Picks
+
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.side_share = 0.4
@@ -184,16 +186,3 @@ class AttTable(TableFrame):
         widget.bind(on_release=lambda w: self.tapped(("card", w.card_id)))
         return widget
 
-    # -- taps ----------------------------------------------------------------------------
-    def tapped(self, place: tuple) -> None:
-        state = self.app.controller.state
-        if state["await"] is None:
-            return
-        picks = Picks(state, self.app.controller.legal(), self.sel)
-        answer, value = picks.tap(place)
-        if answer == "act":
-            self.act(value)
-        elif answer == "sel":
-            self.select(value)
-        else:
-            self.sheet.prompt = value

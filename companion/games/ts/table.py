@@ -53,6 +53,8 @@ class TsHeader(BoxLayout):
 
 
 class TsTable(TableFrame):
+    picks_class = Picks
+
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.side_share = 0.36
@@ -207,20 +209,6 @@ class TsTable(TableFrame):
             key.bind(on_release=lambda *_a, v=value: self.act({"type": "roll", "value": v}))
             grid.add_widget(key)
         return grid
-
-    # -- taps ----------------------------------------------------------------------------------
-    def tapped(self, space: int) -> None:
-        state = self.app.controller.state
-        if state["await"] is None:
-            return
-        picks = Picks(state, self.app.controller.legal(), self.sel)
-        answer, value = picks.tap(space)
-        if answer == "act":
-            self.act(value)
-        elif answer == "sel":
-            self.select(value)
-        else:
-            self.sheet.prompt = value
 
     def trickle(self) -> None:
         self.act({"type": "trickle"})
