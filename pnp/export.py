@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections import deque
+from collections import Counter, deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,7 +93,7 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
         if options.format == "csv":
             files += write_csv(comp, output, target)
             continue
-        buffer, digests = io.BytesIO(), [] if saved is not None else None
+        buffer, digests = io.BytesIO(), []
         pages = render_pieces(game, comp, piece_options(comp, options), renderer, buffer,
                               f"{comp.id}.pdf", Result(), digests)
         problems.raise_if_any()
@@ -111,7 +111,7 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
                                       buffer.getvalue(), output, target)
             else:
                 files += WRITERS[options.format](game, comp, pages, buffer.getvalue(), output,
-                                                 target, options)
+                                                 target, options, digests)
         except OSError as exc:
             raise OutputError(describe(exc, target)) from None
     renderer.finish()
@@ -209,42 +209,68 @@ def image_size_problems(comp, options: ExportOptions, problems: Problems) -> Non
                                      f"--dpi {best} or lower")
 
 
-def write_png(game, comp, pages, pdf: bytes, output, target, options) -> list[dict]:
-    """One RGB PNG per piece side at trim + bleed, the dpi stored in the file."""
+def write_png(game, comp, pages, pdf: bytes, output, target, options,
+              digests=None) -> list[dict]:
+    """One RGB PNG per piece side at trim + bleed, the dpi stored in the file. A side
+    drawn alike on several pieces (`digests`: a deck's common back) is rasterised and
+    encoded once, its bytes written to each of its files."""
     from pnp.raster import rasterise, rounded
 
     folder = output.folder(str((target / comp.id).relative_to(output.out_dir)))
     dpi, files = options.resolution, []
+    digests = digests or [str(index) for index in range(len(pages))]
+    first = {}  # digest -> the first page drawn so
+    for index, digest in enumerate(digests):
+        first.setdefault(digest, index)
+    alike = Counter(digests)
+    sizes = [full_size(p, dpi) for p in pages]
+    shown = sorted(first.values())
+
+    def encode(image) -> bytes:
+        data = io.BytesIO()
+        image.save(data, format="PNG", dpi=(dpi, dpi))
+        return data.getvalue()
+
     with ThreadPoolExecutor(max_workers=2) as pool:  # PNG encoding beside rasterising
         pending: deque = deque()
-        for page, image in zip(pages, rasterise(pdf, dpi, [full_size(p, dpi) for p in pages]),
-                               strict=True):
+        encoded: dict = {}  # digest -> the future of its PNG bytes, for sides drawn alike
+        for index, image in zip(shown, rasterise(pdf, dpi, sizes, shown), strict=True):
+            page = pages[index]
             if options.corners is not None:  # for screens: the trim, corners transparent
                 image = rounded(image, pixels(page.bleed, dpi),
                                 [pixels(v, dpi) for v in page.size],
                                 pixels(options.corners, dpi))
-            final = folder / f"{file_stem(page)}.png"
-            pending.append(pool.submit(image.save, output.temporary(final), format="PNG",
-                                       dpi=(dpi, dpi)))
-            files.append(entry(comp, page, final, target, image.size))
+            job = pool.submit(encode, image)
+            if alike[digests[index]] > 1:
+                encoded[digests[index]] = job
+            pending.append((job, output.temporary(folder / f"{file_stem(page)}.png")))
+            sizes[index] = image.size
             while len(pending) > 4:  # a few images in flight, never the whole deck
-                pending.popleft().result()
-        for job in pending:
-            job.result()
+                done, path = pending.popleft()
+                path.write_bytes(done.result())
+        for done, path in pending:
+            path.write_bytes(done.result())
+        for index, page in enumerate(pages):
+            final = folder / f"{file_stem(page)}.png"
+            if index != first[digests[index]]:  # a copy of a side drawn alike
+                output.temporary(final).write_bytes(encoded[digests[index]].result())
+            files.append(entry(comp, page, final, target, sizes[first[digests[index]]]))
     return files
 
 
-def write_shop(game, comp, pages, pdf: bytes, output, target, options) -> list[dict]:
+def write_shop(game, comp, pages, pdf: bytes, output, target, options,
+               digests=None) -> list[dict]:
     """The one-piece-a-page PDF (TrimBox, BleedBox), and the same pieces as PNG."""
     final = target / f"{comp.id}.pdf"
     output.temporary(final).write_bytes(pdf)
     w, h = (round(v + 2 * pages[0].bleed, 3) for v in pages[0].size) if pages else (0, 0)
     files = [{"file": final.name, "component": comp.id, "pages": len(pages),
               "page_mm": [w, h], "order": [[p.item.id, p.copy, p.side] for p in pages]}]
-    return files + write_png(game, comp, pages, pdf, output, target, options)
+    return files + write_png(game, comp, pages, pdf, output, target, options, digests)
 
 
-def write_sheet(game, comp, pages, pdf: bytes, output, target, options) -> list[dict]:
+def write_sheet(game, comp, pages, pdf: bytes, output, target, options,
+                _digests=None) -> list[dict]:
     """A proof sheet: every front in a grid at screen resolution, each with its id."""
     from pnp.raster import proof_sheet, rasterise
 

@@ -24,7 +24,9 @@ def rasterise(pdf: bytes, dpi: int, sizes: list, index: list | None = None):
         for number in range(len(document)) if index is None else index:
             page = document[number]
             bitmap = page.render(scale=dpi / 72)
-            image = bitmap.to_pil().convert("RGB")
+            image = bitmap.to_pil()  # pdfium's BGR made RGB: already a copy of the bitmap
+            if image.mode != "RGB":  # (a mode PIL could share with the bitmap: copied)
+                image = image.convert("RGB")
             width, height = sizes[number]
             if image.size != (width, height):
                 image = image.crop((0, 0, width, height))
