@@ -118,7 +118,7 @@ def export_deck(tmp: Path, env: dict) -> None:
     (result,) = timed([cmd], OTHER_RUNS, env, warmup=1)
     images = sorted(out.rglob("*.png"))
     row(f"pnp export png wall, {len(images)} images (median of {OTHER_RUNS})",
-        f"{result.wall:.2f} s", "<= 2 s", result.wall <= 2)
+        f"{result.wall:.2f} s", "<= 0.53 s", result.wall <= 0.53)  # issue 24: half of 1.07 s
     row("pnp export png peak memory", mb(result.peak))
 
 

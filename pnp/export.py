@@ -228,7 +228,9 @@ def write_png(game, comp, pages, pdf: bytes, output, target, options,
 
     def encode(image) -> bytes:
         data = io.BytesIO()
-        image.save(data, format="PNG", dpi=(dpi, dpi))
+        # zlib's fastest level: a third less time for files a fifth larger (measured
+        # on the bench's deck); lossless either way
+        image.save(data, format="PNG", dpi=(dpi, dpi), compress_level=1)
         return data.getvalue()
 
     with ThreadPoolExecutor(max_workers=2) as pool:  # PNG encoding beside rasterising
