@@ -67,8 +67,9 @@ def add_commands(command) -> None:
                    help="png: one image per piece side, trim + bleed; shop: one PDF per "
                         "component, a piece side a page with TrimBox and BleedBox (order: "
                         "front 1, back 1, front 2, ...), plus the PNGs; sheet: a proof sheet "
-                        "per component, every front with its id; tts: Tabletop Simulator "
-                        "face sheets and a saved object; csv: each component's items as a "
+                        "per component, every front with its id; tts: a Tabletop Simulator "
+                        "saved object with every deck, die, token, board and standee at its "
+                        "real size, and its images; csv: each component's items as a "
                         "spreadsheet to use as `data:`. Each format refuses the options "
                         "that change nothing for it")
     e.add_argument("--shop", choices=tuple(SHOP_HELP), metavar="SHOP",
