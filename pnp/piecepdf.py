@@ -101,3 +101,13 @@ def render_pieces(game, comp, options, renderer, path, file_name, result,
     pdf.add(pages)
     pdf.finish()
     return pages
+
+
+def owners(game, comp, pages) -> list:
+    """[(player set or "", page indices)]: a per_player deck's pages by owner, in order."""
+    sets = game.player_sets
+    groups: dict = {}
+    for index, page in enumerate(pages):
+        owner = page.item.fields.get(sets.var, "") if comp.per_player and sets else ""
+        groups.setdefault(owner, []).append(index)
+    return list(groups.items())

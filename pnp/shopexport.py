@@ -11,6 +11,7 @@ import hashlib
 import io
 from math import ceil
 
+from pnp.piecepdf import owners
 from pnp.players import slug
 from pnp.shops import MM_PER_INCH, Shop, crop_box, fit
 
@@ -21,16 +22,6 @@ def safe_margin(shop: Shop, trim: tuple) -> float:
     fitted = fit(shop, trim)
     inset = max((w - s / fitted.scale) / 2 for w, s in zip(trim, shop.trim_mm, strict=True))
     return round(shop.safe_mm / fitted.scale + inset, 3)
-
-
-def decks(game, comp, pages) -> list[tuple[str, list[int]]]:
-    """[(player set or "", page indices)]: a per_player deck's pages by owner."""
-    sets = game.player_sets
-    groups: dict = {}
-    for index, page in enumerate(pages):
-        owner = page.item.fields.get(sets.var, "") if comp.per_player and sets else ""
-        groups.setdefault(owner, []).append(index)
-    return list(groups.items())
 
 
 def write_preset(shop: Shop, game, comp, pages, pdf: bytes, output, target) -> list[dict]:
@@ -45,7 +36,7 @@ def write_preset(shop: Shop, game, comp, pages, pdf: bytes, output, target) -> l
             ceil((h + 2 * b) / MM_PER_INCH * fitted.dpi)]
     sizes = [size] * len(pages)
     files = []
-    for owner, indices in decks(game, comp, pages):
+    for owner, indices in owners(game, comp, pages):
         name = f"{comp.id}-{slug(owner)}" if owner else comp.id
         folder = output.folder(str((target / name).relative_to(output.out_dir)))
         fronts = [i for i in indices if pages[i].side == "front" and pages[i].copy == 1]

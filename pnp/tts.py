@@ -47,7 +47,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from pnp.piecepdf import file_stem
+from pnp.piecepdf import file_stem, owners
 from pnp.pixels import full_size, pixels
 from pnp.players import slug
 from pnp.raster import rasterise
@@ -150,16 +150,6 @@ def trimmed(image: Image.Image, page, dpi: int) -> Image.Image:
     """The trim of a piece side's image: round(mm / 25.4 x dpi) px a side, as counted."""
     b = pixels(page.bleed, dpi)
     return image.crop((b, b, b + pixels(page.size[0], dpi), b + pixels(page.size[1], dpi)))
-
-
-def owners(game, comp, pages) -> list:
-    """[(player set or "", page indices)]: a per_player deck's pages by owner, in order."""
-    sets = game.player_sets
-    groups: dict = {}
-    for index, page in enumerate(pages):
-        owner = page.item.fields.get(sets.var, "") if comp.per_player and sets else ""
-        groups.setdefault(owner, []).append(index)
-    return list(groups.items())
 
 
 class Writer:
