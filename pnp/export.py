@@ -108,7 +108,7 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
                 from pnp.shops import SHOPS
 
                 files += write_preset(SHOPS[options.shop], game, comp, pages,
-                                      buffer.getvalue(), output, target)
+                                      buffer.getvalue(), digests, output, target)
             else:
                 files += WRITERS[options.format](game, comp, pages, buffer.getvalue(), output,
                                                  target, options, digests)

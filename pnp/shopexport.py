@@ -7,7 +7,6 @@ Components a shop does not take as cards get a note in the manifest instead."""
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 from math import ceil
 
@@ -24,7 +23,10 @@ def safe_margin(shop: Shop, trim: tuple) -> float:
     return round(shop.safe_mm / fitted.scale + inset, 3)
 
 
-def write_preset(shop: Shop, game, comp, pages, pdf: bytes, output, target) -> list[dict]:
+def write_preset(shop: Shop, game, comp, pages, pdf: bytes, digests: list, output,
+                 target) -> list[dict]:
+    """`digests`: each page's drawing (piecepdf.render_pieces): a back drawn alike on
+    many cards is rasterised once."""
     from pnp.raster import rasterise
 
     if comp.kind != "deck":
@@ -41,18 +43,19 @@ def write_preset(shop: Shop, game, comp, pages, pdf: bytes, output, target) -> l
         folder = output.folder(str((target / name).relative_to(output.out_dir)))
         fronts = [i for i in indices if pages[i].side == "front" and pages[i].copy == 1]
         backs = [i for i in indices if pages[i].side == "back" and pages[i].copy == 1]
-        back_of, back_files = {}, {}
-        for index, image in zip(backs, rasterise(pdf, fitted.dpi, sizes, backs), strict=True):
+        distinct: dict = {}  # a back's drawing (digest) -> the first page drawn so
+        for index in backs:
+            distinct.setdefault(digests[index], index)
+        back_files = {}
+        drawn = sorted(distinct.values())
+        for index, image in zip(drawn, rasterise(pdf, fitted.dpi, sizes, drawn), strict=True):
             card = image.crop(crop_box(fitted, image.size))
-            digest = hashlib.sha1(card.tobytes()).hexdigest()
-            if digest not in back_files:
-                file = "back.png" if not back_files else f"back-{len(back_files) + 1}.png"
-                card.save(output.temporary(folder / file), format="PNG",
-                          dpi=(shop.dpi, shop.dpi))
-                back_files[digest] = file
-                files.append({"file": f"{name}/{file}", "component": comp.id, "side": "back",
-                              "pixels": list(card.size)})
-            back_of[pages[index].item.id] = back_files[digest]
+            file = "back.png" if not back_files else f"back-{len(back_files) + 1}.png"
+            card.save(output.temporary(folder / file), format="PNG", dpi=(shop.dpi, shop.dpi))
+            back_files[digests[index]] = file
+            files.append({"file": f"{name}/{file}", "component": comp.id, "side": "back",
+                          "pixels": list(card.size)})
+        back_of = {pages[i].item.id: back_files[digests[i]] for i in backs}
         rows = []
         for index, image in zip(fronts, rasterise(pdf, fitted.dpi, sizes, fronts), strict=True):
             item = pages[index].item
