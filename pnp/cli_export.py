@@ -37,6 +37,8 @@ NOT_FOR = {  # option -> {format: why it changes nothing there}
     "printer_margin": {"csv": f"{CSV}; it has no pages"},
     "duplex": {f: f"{ON_PAPER}: a back is a file of its own" for f in (*IMAGES, "csv")},
     "separated": {f: f"{ON_PAPER}: every piece has its full bleed" for f in (*IMAGES, "csv")},
+    "cmyk": {f: "only --format shop is made for a printer that asks for CMYK"
+             for f in ("png", "sheet", "tts", "csv", "pdf")},
 }
 SHOP_HELP = {"tgc": "The Game Crafter, poker cards of 825 x 1125 px",
              "mpc": "MakePlayingCards, poker cards of 822 x 1122 px",
@@ -44,7 +46,9 @@ SHOP_HELP = {"tgc": "The Game Crafter, poker cards of 825 x 1125 px",
 PRESET = "a shop's preset sets it"  # what --shop fixes
 NOT_WITH_SHOP = {"dpi": f"{PRESET}: 300 dpi", "bleed": f"{PRESET}: its bleed",
                  "safe_margin": f"{PRESET}: 1/8 in inside its trim",
-                 "corners": "the shop cuts the corners", "base_url": BASE_URL}
+                 "corners": "the shop cuts the corners", "base_url": BASE_URL,
+                 "cmyk": "these shops' card uploads take RGB images; for a printer that "
+                         "asks for CMYK, use --format shop --cmyk"}
 EXPORT_HELP = {
     "bleed": "bleed around every piece (png, shop, sheet, tts), 0 to 10 mm",
     "paper": "the paper a sheet of `size: page` fills (its printable area); an export "
@@ -80,6 +84,11 @@ def add_commands(command) -> None:
                         "safe zone checked; a card of the game's own size is scaled "
                         "uniformly to cover the shop's (or refused if it cannot be without "
                         "distorting). Into DIR/<game-id>/shop-<shop>/")
+    e.add_argument("--cmyk", action="store_const", const=True,
+                   help="shop in CMYK, for a printer that asks for it: the PDFs as PDF/X-1a "
+                        "(FOGRA39 coated, 300 %% total ink, grey and black text on the "
+                        "black plate alone, pages with transparency flattened at 600 dpi) "
+                        "and each piece side as a CMYK TIFF instead of a PNG")
     add_image_options(e)
     e.add_argument("--out", default="out", metavar="DIR",
                    help="output folder; files go to DIR/<game-id>/<format>/")
@@ -174,7 +183,7 @@ def refusals(args, fmt: str, games: list | None = None) -> list[str]:
     theirs is sized `page`, the one thing they change there."""
     found = []
     for dest, where in NOT_FOR.items():
-        if getattr(args, dest, None) is None:
+        if getattr(args, dest, None) is None or (dest == "cmyk" and getattr(args, "shop", None)):
             continue
         reason = where.get(fmt)
         if reason is None and dest in PAGE_SIZED and fmt in IMAGES and games is not None \
@@ -231,7 +240,8 @@ def export_options(args, fmt: str):
 
     shop = getattr(args, "shop", None) or ""
     return ExportOptions(format="shop" if shop else fmt, dpi=args.dpi, corners=args.corners,
-                         base_url=args.base_url or "", print=print_options(args), shop=shop)
+                         base_url=args.base_url or "", print=print_options(args), shop=shop,
+                         cmyk=bool(getattr(args, "cmyk", None)))
 
 
 def cmd_export(args) -> int:

@@ -39,6 +39,7 @@ class ExportOptions:
     base_url: str = ""  # tts: where the images will be hosted ("": local file URLs)
     print: Options = field(default_factory=Options)
     shop: str = ""  # a print shop's preset (shops.py): format "shop" at the shop's sizes
+    cmyk: bool = False  # format "shop" in CMYK: PDF/X-1a and CMYK TIFFs (cmykexport.py)
 
     @property
     def resolution(self) -> int:
@@ -121,7 +122,8 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
         output.write_text(final, saved.text())
         files.append({"file": final.name, "objects": len(saved.objects)})
     manifest = {"game": game.id, **({"language": game.language} if game.translated else {}),
-                "format": options.format, **manifest_options(options), "files": files,
+                "format": options.format, **manifest_options(options), **colour(options),
+                "files": files,
                 **({"decks": saved.decks} if saved is not None else {})}
     output.write_text(target / "manifest.json", json.dumps(manifest, indent=1) + "\n")
     return result
@@ -142,6 +144,14 @@ def manifest_options(options: ExportOptions) -> dict:
         return {"shop": shop.name, "dpi": shop.dpi, "pixels": list(shop.pixels),
                 "safe_in": shop.safe_in}
     return {"dpi": options.resolution, "bleed": options.print.bleed}
+
+
+def colour(options: ExportOptions) -> dict:
+    if not options.cmyk:
+        return {}
+    from pnp.cmykexport import colour_manifest
+
+    return {"colour": colour_manifest()}
 
 
 def preset_problems(comp, options: ExportOptions, problems: Problems) -> None:
@@ -262,7 +272,12 @@ def write_png(game, comp, pages, pdf: bytes, output, target, options,
 
 def write_shop(game, comp, pages, pdf: bytes, output, target, options,
                digests=None) -> list[dict]:
-    """The one-piece-a-page PDF (TrimBox, BleedBox), and the same pieces as PNG."""
+    """The one-piece-a-page PDF (TrimBox, BleedBox), and the same pieces as PNG; or,
+    with --cmyk, both in CMYK (cmykexport.py)."""
+    if options.cmyk:
+        from pnp.cmykexport import write_cmyk_shop
+
+        return write_cmyk_shop(game, comp, pages, pdf, output, target, options, digests)
     final = target / f"{comp.id}.pdf"
     output.temporary(final).write_bytes(pdf)
     w, h = (round(v + 2 * pages[0].bleed, 3) for v in pages[0].size) if pages else (0, 0)
