@@ -233,8 +233,18 @@ def copied_sizes(comp, options) -> list:
             for _ in range(item.copies)]
 
 
+def safe_margin(comp, options) -> float:
+    """The safe zone a component's text is checked against: none on dice nets (they
+    are folded, not cut to the faces), a component's own smaller one for small pieces."""
+    if comp.kind == "dice":
+        return 0.0
+    if comp.safe_margin is None or options.safe_margin == 0:
+        return options.safe_margin
+    return min(options.safe_margin, comp.safe_margin)
+
+
 def render_component(game, comp, options, renderer, path, file_name, result):
-    renderer.safe = options.safe_margin if comp.kind != "dice" else 0.0  # nets are folded
+    renderer.safe = safe_margin(comp, options)
     pdf = ComponentPdf(game, comp, options, renderer, path, file_name, result)
     bleed = options.bleed
     entries = [(item, copy) for item in comp.items for copy in range(1, item.copies + 1)]

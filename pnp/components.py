@@ -57,6 +57,7 @@ class Component:
     fields: tuple = ()  # the declared field names
     per_player: bool = False  # printed once per player set (players.py)
     standee: dict | None = None  # {front, back: [y from, y to] mm}: a fold-up figure
+    safe_margin: float | None = None  # its own, smaller safe zone (mm), for small pieces
 
 
 class Entries(list):
@@ -127,7 +128,7 @@ class ComponentLoader(ItemSources):
                          shape=spec["shape"], face=spec["face"], vars=spec["vars"], mark=raw.mark,
                          size_mark=raw.mark_of("size") if "size" in raw else None,
                          fields=tuple(map(str, spec["fields"])), per_player=spec["per_player"],
-                         standee=spec["standee"])
+                         standee=spec["standee"], safe_margin=spec["safe_margin"])
         self.check_standee(comp, raw)
         self.layouts_by_field(spec, raw, items, game)
         if kind == "sheet" and size is None and (not items or any(i.size is None

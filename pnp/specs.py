@@ -240,6 +240,9 @@ COMPONENT = Record({
     "vars": Opt(MapOf(Any_()), default={}),
     "per_player": Opt(Bool(), default=False),  # one copy per printed player set
     "standee": Opt(STANDEE),  # a sheet that folds into a figure: its net's front and back
+    # a smaller safe zone for small pieces cut at home (a 13 mm token has no room for
+    # the shops' 3 mm): the build's --safe-margin, or this, whichever is smaller
+    "safe_margin": Opt(Num(min=1, max=20)),
 }, what="component")
 
 FONT = Record({"regular": Opt(Str(), required=True), "bold": Opt(Str()),

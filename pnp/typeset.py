@@ -12,6 +12,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp import text as rich
 from pnp.colors import color
+from pnp.cutshape import inset
 from pnp.fonts import font_name
 from pnp.origins import bundled
 
@@ -123,9 +124,9 @@ class TextDrawing:
     def safe_zone(self, left: float, top: float, right: float, bottom: float,
                   source) -> None:
         """Text ink at (left, top)-(right, bottom), mm from the trim's top-left: noted
-        when it reaches into the safe zone (a shop's cut may drift that far)."""
-        w, h = self.trim
-        gap = min(left, top, w - right, h - bottom)
+        when it reaches into the safe zone (a shop's cut may drift that far), measured
+        against the piece's cut shape (a round or hexagonal token's outline)."""
+        gap = inset(self.ctx.get("shape", ""), self.trim, (left, top, right, bottom))
         if self.safe <= 0 or gap >= self.safe - 0.05:
             return
         mark = self.element.get("_mark")
@@ -149,23 +150,29 @@ class TextDrawing:
 
     def note_ink(self, fitted, size, style, x, y, box_w, box_h, offset, block, rotate,
                  source) -> None:
-        """Where the text's ink lies on the piece (mm), for the safe-zone check."""
-        widest = max((w for _, w in fitted.lines), default=0.0) * size / mm
-        pad = {"left": 0.0, "center": (box_w - widest) / 2, "right": box_w - widest}[
-            style["align"]]
-        descent = 0.22 * size / mm  # below the last baseline
-        ink = (pad - box_w / 2, offset / mm - box_h / 2, pad + widest - box_w / 2,
-               (offset + block) / mm + descent - box_h / 2)  # from the box's centre
+        """Where each line's ink lies on the piece (mm), for the safe-zone check: line by
+        line, so a block that narrows to its last line fits a round or hexagonal cut as
+        it is drawn."""
+        step = size * style["leading"] / mm
+        ascent = (block - (len(fitted.lines) - 1) * size * style["leading"]) / mm
+        descent = 0.22 * size / mm  # below a baseline
         cx, cy = x + (box_w if rotate % 180 != 90 else box_h) / 2, \
             y + (box_h if rotate % 180 != 90 else box_w) / 2
         turn = math.radians(rotate)
         cos, sin = math.cos(turn), math.sin(turn)
-        xs, ys = [], []
-        for px in (ink[0], ink[2]):
-            for py in (ink[1], ink[3]):
-                xs.append(cx + px * cos - py * sin)
-                ys.append(cy + px * sin + py * cos)
-        self.safe_zone(min(xs), min(ys), max(xs), max(ys), source)
+        for index, (_, width1) in enumerate(fitted.lines):
+            width = width1 * size / mm
+            pad = {"left": 0.0, "center": (box_w - width) / 2, "right": box_w - width}[
+                style["align"]]
+            top = offset / mm + index * step
+            ink = (pad - box_w / 2, top - box_h / 2, pad + width - box_w / 2,
+                   top + ascent + descent - box_h / 2)  # from the box's centre
+            xs, ys = [], []
+            for px in (ink[0], ink[2]):
+                for py in (ink[1], ink[3]):
+                    xs.append(cx + px * cos - py * sin)
+                    ys.append(cy + px * sin + py * cos)
+            self.safe_zone(min(xs), min(ys), max(xs), max(ys), source)
 
     def text_runs(self, runs: list, size: float, style: dict) -> None:
         """All runs of one box in a single text object (one per run costs a third of
