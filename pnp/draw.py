@@ -24,6 +24,7 @@ from pnp.layouts import unknown_ref
 from pnp.origins import Origins
 from pnp.reports import Reports
 from pnp.schema import is_template
+from pnp.spacing import PieceSpacing
 from pnp.specs import ELEMENT_SPECS
 from pnp.template import TemplateError, join_lines, substitute
 from pnp.typeset import TextDrawing
@@ -60,6 +61,8 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
         self.warned: set = set()
         self.safe = 0.0  # mm: text closer than this to the trim is warned about
         self.unsafe: dict = {}  # (mark, field, margin) -> [closest mm, pieces]
+        self.spacing: PieceSpacing | None = None  # the piece's rules, bands, text lines
+        self.crowds: dict = {}  # (mark, field, kind, its mark) -> [closest mm, pieces]
         self.trim = (0.0, 0.0)
 
     # -- entry point ---------------------------------------------------------
@@ -84,6 +87,7 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
                   (h + top + bottom) * mm)
         c.clipPath(path, stroke=0, fill=0)
         ctx = self.ctx = {**context, "w": w, "h": h, "bleed": bleed_mm}
+        self.spacing = PieceSpacing() if self.safe > 0 else None
         for element in layout.elements:
             when = element["_when"]
             try:
@@ -96,6 +100,8 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
             resolved = self.resolve(element, ctx)
             if resolved is not None:
                 getattr(self, "draw_" + resolved["type"])(resolved, w, h, bleed_mm)
+        if self.spacing is not None:
+            self.note_crowding(self.spacing)
         c.restoreState()
 
     def resolve(self, element: dict, ctx: dict):
@@ -178,6 +184,13 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
         x, y = e["x"], e["y"]
         rw, rh = e.get("w", w - x), e.get("h", h - y)
         radius = e.get("radius", 0)
+        if self.spacing is not None:
+            if fill:
+                self.spacing.band((x, y, x + rw, y + rh), self.trim, e["_mark"],
+                                  str(e.get("fill")).lower())
+            elif not e.get("dash"):
+                self.spacing.rule([(x, y), (x + rw, y), (x + rw, y + rh), (x, y + rh), (x, y)],
+                                  e.get("stroke_width", 0.3), e["_mark"])
         args = (x * mm, -(y + rh) * mm, rw * mm, rh * mm)
         if radius:
             self.c.roundRect(*args, radius * mm, stroke=int(stroke), fill=int(fill))
@@ -189,6 +202,8 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
             return
         e = {**e, "stroke": e.get("stroke", "#000000")}
         self.paint(e)
+        if self.spacing is not None:
+            self.spacing.rule(e["points"], e.get("stroke_width", 0.3), e["_mark"])
         path = self.c.beginPath()
         (x0, y0), *rest = e["points"]
         path.moveTo(x0 * mm, -y0 * mm)
@@ -333,7 +348,8 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
         cols = e.get("columns") or (1 if th > tw else len(values))
         rows = math.ceil(len(values) / cols)
         cw, ch = tw / cols, th / rows
-        style = {**self.style(e), "align": "center", "valign": "middle"}
+        named = self.game.styles.get(e.get("style") or "", {})  # its valign, if it sets one
+        style = {**self.style(e), "align": "center", "valign": named.get("valign", "middle")}
         highlight = e.get("highlight")
         for i, value in enumerate(values):
             bx, by = x + (i % cols) * cw, y + (i // cols) * ch

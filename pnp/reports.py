@@ -76,6 +76,7 @@ class Reports:
     def finish(self) -> None:
         """Hand the collected problems over, each once with the pieces it hits."""
         self.report_safe_zone()
+        self.report_crowding()
         for (mark, message), pieces in self.found.items():
             if len(pieces) == 1:
                 where = f"in {pieces[0]}"

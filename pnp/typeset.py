@@ -15,6 +15,7 @@ from pnp.colors import color
 from pnp.cutshape import inset
 from pnp.fonts import font_name
 from pnp.origins import bundled
+from pnp.spacing import PAD
 
 ICON = re.compile(r":([a-z0-9][a-z0-9-]*):")
 SHOWN_CHARS = 8
@@ -136,6 +137,29 @@ class TextDrawing:
         if self.piece not in entry[1]:
             entry[1].append(self.piece)
 
+    def note_crowding(self, spacing) -> None:
+        """A piece's lines of text too near a rule or band (spacing.py), kept to be
+        said once per layout line with the pieces it hits."""
+        for mark, source, kind, other, gap in spacing.crowded():
+            key = (mark, source if isinstance(source, str) else "", kind, other)
+            entry = self.crowds.setdefault(key, [gap, []])
+            entry[0] = min(entry[0], gap)
+            if self.piece not in entry[1]:
+                entry[1].append(self.piece)
+
+    def report_crowding(self) -> None:
+        for (mark, source, kind, other), (gap, pieces) in self.crowds.items():
+            more = ", ..." if len(pieces) > SHOWN_IDS else ""
+            place = f"{mark.file}:{mark.line}: " if mark else ""
+            field = f" {source}" if "{" in source else ""
+            touches = f"the {kind} at line {other.line}" if other else f"a {kind}"
+            how = (f"crosses {touches}" if gap < 0 else
+                   f"comes {gap:.1f} mm from {touches} (keep {PAD:g} mm)")
+            self.warn(f"{place}text{field} {how} (in {len(pieces)} piece"
+                      f"{'' if len(pieces) == 1 else 's'}: {', '.join(pieces[:SHOWN_IDS])}"
+                      f"{more})")
+        self.crowds = {}
+
     def report_safe_zone(self) -> None:
         """Hand over the safe-zone warnings, each once with the pieces it hits."""
         for (mark, source, margin), (gap, pieces) in self.unsafe.items():
@@ -173,6 +197,9 @@ class TextDrawing:
                     xs.append(cx + px * cos - py * sin)
                     ys.append(cy + px * sin + py * cos)
             self.safe_zone(min(xs), min(ys), max(xs), max(ys), source)
+            if self.spacing is not None:
+                self.spacing.inks.append((min(xs), min(ys), max(xs), max(ys),
+                                          self.element.get("_mark"), source))
 
     def text_runs(self, runs: list, size: float, style: dict) -> None:
         """All runs of one box in a single text object (one per run costs a third of
