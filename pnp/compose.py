@@ -19,7 +19,7 @@ SUPER = 2  # pieces are rasterised, cut and turned at twice the picture's pixels
 ASPECT = (4 / 3, 2.0)  # the picture's width to height, at least and at most
 MARGIN = 0.08  # of the arrangement's longer side, round it
 TILTS = (-3.0, 2.2, -1.2, 3.4, -2.4, 1.0, -3.6, 2.8, -0.6, 1.8, -2.0, 3.0)  # spread, degrees
-NUDGES = (0.3, -0.5, 0.6, -0.2, -0.6, 0.4, 0.1, -0.4, 0.5, -0.1, 0.2, -0.3)  # of the gap
+NUDGES = (0.3, -0.5, 0.6, -0.2, -0.6, 0.4, 0.1, -0.4, 0.5, -0.1, 0.2, -0.3)  # down, half gaps
 NEUTRAL = (0.08, 0.10)  # hue and saturation of the backdrop when the pieces are greys
 
 
@@ -73,10 +73,10 @@ def spread(sizes: list) -> list[Place]:
         x = -row_w / 2 + (gap / 2 if number % 2 else 0.0)
         for i in row:
             w = sizes[i][0]
-            nudge = NUDGES[i % len(NUDGES)] * gap
+            nudge = NUDGES[i % len(NUDGES)] * gap / 2
             places.append(Place(x + w / 2, top + row_h / 2 + nudge, TILTS[i % len(TILTS)]))
             x += w + gap
-        top += row_h + gap
+        top += row_h + 1.25 * gap  # a touch more between rows than along them
     return places
 
 
@@ -123,13 +123,13 @@ def cut(image: Image.Image, bleed: int, trim: tuple, shape: str, radius: int) ->
 
 
 def compose(pieces: list, places: list[Place], extent: tuple, scale: float,
-            background: tuple | None = None) -> Image.Image:
+            table: tuple) -> Image.Image:
     """The picture, RGB. `pieces`: (RGBA image at SUPER x `scale` px per mm, edge in mm:
     a token's thickness, 0 for paper), laid at `places` in order; `extent` from
-    `frame`; `background`: RGB, else a dark tone of the pieces' own colours."""
+    `frame`; `table`: the backdrop's colour, as `backdrop` takes it."""
     left, top, w, h = extent
     size = (round(w * scale), round(h * scale))
-    canvas = backdrop(size, background or tone([image for image, _ in pieces]))
+    canvas = backdrop(size, table)
     for (image, edge), place in zip(pieces, places, strict=True):
         turned = turn(image, place.angle)
         x = round((place.x - left) * scale - turned.width / 2)
@@ -210,3 +210,16 @@ def backdrop(size: tuple, colour) -> Image.Image:
     mask = ImageChops.multiply(mask, mask).filter(ImageFilter.GaussianBlur(size[0] / 40))
     return Image.composite(Image.new("RGBA", size, (*rim, 255)),
                            Image.new("RGBA", size, (*centre, 255)), mask)
+
+
+def web_palette(picture: Image.Image, table: tuple) -> Image.Image:
+    """The picture in 256 colours, dithered: 48 from its backdrop alone (median cut,
+    so the gradient stays smooth) and 208 from the whole (an octree, so a small patch
+    of a colour, a red heart on a token, keeps its colour)."""
+    ground = backdrop(picture.size, table).convert("RGB").resize(
+        (128, max(1, 128 * picture.height // picture.width)))
+    colours = ground.quantize(48, method=Image.Quantize.MEDIANCUT).getpalette()[:48 * 3]
+    colours += picture.quantize(208, method=Image.Quantize.FASTOCTREE).getpalette()[:208 * 3]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colours + [0] * (768 - len(colours)))
+    return picture.quantize(palette=palette, dither=Image.Dither.FLOYDSTEINBERG)

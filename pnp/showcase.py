@@ -24,7 +24,7 @@ TOKEN_EDGE = 0.6  # mm of a token's thickness that shows below its face
 
 def write_showcase(game, output, target, options, renderer, problems) -> list[dict]:
     """The picture `<game-id>.png` in `target`; its manifest entry."""
-    from pnp.compose import SUPER, arrange, compose, frame
+    from pnp.compose import SUPER, arrange, compose, frame, tone, web_palette
 
     picks = picks_for(game, options.pieces, problems)
     if not picks:
@@ -41,12 +41,10 @@ def write_showcase(game, output, target, options, renderer, problems) -> list[di
     scale = (options.width or SHOWCASE_WIDTH) / extent[2]  # px per mm
     images = cut_pieces(game, drawn, scale * SUPER * 25.4)
     background = game.showcase.background if game.showcase else None
-    picture = compose(images, places, extent, scale, rgb(background) if background else None)
-    if options.palette:  # median cut keeps the backdrop's gradient smooth, dithered
-        from PIL import Image
-
-        picture = picture.quantize(256, method=Image.Quantize.MEDIANCUT,
-                                   dither=Image.Dither.FLOYDSTEINBERG)
+    table = rgb(background) if background else tone([image for image, _ in images])
+    picture = compose(images, places, extent, scale, table)
+    if options.palette:
+        picture = web_palette(picture, table)
     final = target / f"{game.id}.png"
     picture.save(output.temporary(final), format="PNG", optimize=True)
     return [{"file": final.name, "style": style, "pixels": list(picture.size),

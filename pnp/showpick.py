@@ -109,13 +109,15 @@ def chosen(texts, components: list) -> tuple[list, list]:
     return picks, wrong
 
 
-def default_picks(components: list) -> list[Pick]:
+def default_picks(components: list, var: str = "") -> list[Pick]:
     """A few distinct fronts: from the decks (else the tokens, else dice and sheets),
-    shared out between the components in turn, each's spread evenly through it."""
+    shared out between the components in turn, each's spread evenly through it.
+    `var`: the player sets' variable, which tells copies apart but not cards."""
     pool, count = [], 0
     for kinds, most in DEFAULTS:
         seen: set = set()
-        pool = [(comp, distinct(comp, seen)) for comp in components if comp.kind in kinds]
+        pool = [(comp, distinct(comp, seen, var)) for comp in components
+                if comp.kind in kinds]
         pool, count = [(comp, items) for comp, items in pool if items], most
         if pool:
             break
@@ -131,19 +133,20 @@ def default_picks(components: list) -> list[Pick]:
             if turn < share[comp.id]]
 
 
-def distinct(comp, seen: set) -> list:
+def distinct(comp, seen: set, var: str = "") -> list:
     """Its items with a front that no item before drew alike (`seen`, across
-    components): each printed id once (a player's deck: the first player's), and an
-    item two decks share (the same fields from one data file) in the first only."""
+    components): each printed id once (a player's deck: the first player's), and
+    items of the same fields (a card a deck holds twice, or two decks share) once."""
     items = []
     for item in comp.items:
         layout = item.front or comp.front or comp.face
         look = (layout, repr(sorted((k, v) for k, v in item.fields.items()
-                                    if k not in ("id", "copies"))))
-        if (comp.kind != "dice" and not layout) or item.printed_id in seen or look in seen:
-            continue
-        seen.update((item.printed_id, look))
-        items.append(item)
+                                    if k not in ("id", "copies", var))))
+        new = (comp.kind == "dice" or layout) and ("id", item.printed_id) not in seen and \
+            look not in seen
+        seen.update((("id", item.printed_id), look))
+        if new:
+            items.append(item)
     return items
 
 
@@ -193,4 +196,5 @@ def picks_for(game, texts: tuple, problems: Problems) -> list[Pick]:
             picks.append(resolve(text, game.components))
         except NoSuchPiece as exc:  # e.g. a player set that --players leaves out
             problems.add(mark, f"showcase: {exc}")
-    return picks or default_picks(game.components)
+    return picks or default_picks(game.components,
+                                  game.player_sets.var if game.player_sets else "")

@@ -142,6 +142,16 @@ def test_by_default_a_fan_of_distinct_fronts_from_the_decks(game, tmp_path):
         assert found(image.resize((500, image.height // 4)), name), name
 
 
+def test_a_card_held_twice_is_shown_once_by_default(game, tmp_path):
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(text.replace(
+        '      - {id: red, colour: "#e01010"}\n',
+        '      - {id: red, colour: "#e01010"}\n      - {id: red-2, colour: "#e01010"}\n'))
+    _, manifest = export(game, tmp_path / "out", "--width", "600")
+    assert [p[1] for p in manifest["files"][0]["pieces"]] == ["red", "green", "blue",
+                                                              "yellow"]
+
+
 def test_without_decks_the_default_is_a_spread_of_tokens(game, tmp_path):
     text = (game / "game.yaml").read_text()
     (game / "game.yaml").write_text(text.replace("kind: deck", "kind: sheet")
@@ -175,10 +185,15 @@ def test_the_games_own_showcase_and_a_backdrop_colour(tmp_path):
     assert manifest["files"][0]["pieces"] == [["cards", "yellow", "front"]]  # cyan left out
 
 
-def test_a_palette_for_web_pages(game, tmp_path):
-    image, manifest = export(game, tmp_path / "out", "--palette", "--width", "600")
+def test_a_palette_for_web_pages_keeps_every_colour(game, tmp_path):
+    every = "red,green,blue,yellow,orange,cyan,red:back"
+    full, _ = export(game, tmp_path / "rgb", "--pieces", every, "--width", "600")
+    image, manifest = export(game, tmp_path / "out", "--pieces", every, "--palette",
+                             "--width", "600")
     assert image.mode == "P" and len(image.getcolors(256)) <= 256
     assert manifest["files"][0]["colours"] == 256
+    for name in COLOURS:
+        assert len(found(image, name)) > 0.8 * len(found(full, name)) > 0, name
 
 
 def test_wrong_pieces_are_each_named_and_nothing_is_written(game, tmp_path, capsys):
