@@ -75,6 +75,10 @@ def find(name: str, components: list):
 
 
 def nearest(name: str, components: list) -> str:
+    named = next((c for c in components if c.id == name and c.items), None)
+    if named is not None:
+        return (f"; '{name}' is a component: name one of its pieces, such as "
+                f"'{named.items[0].printed_id}'")
     ids = sorted({item.printed_id for comp in components for item in comp.items})
     close = difflib.get_close_matches(name, ids, n=1)
     if close:

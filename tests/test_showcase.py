@@ -199,11 +199,13 @@ def test_a_palette_for_web_pages_keeps_every_colour(game, tmp_path):
 def test_wrong_pieces_are_each_named_and_nothing_is_written(game, tmp_path, capsys):
     out = tmp_path / "out"
     code = main(["export", str(game), "--format", "showcase", "--out", str(out),
-                 "--pieces", "red,nope,decks/red,green:side,red:3,orange:back"])
+                 "--pieces", "red,nope,decks/red,green:side,red:3,orange:back,chips"])
     err = capsys.readouterr().err
     assert code == 2 and err.startswith("pnp export: --pieces: swatches has no such piece"), err
     for part in ("'nope': no piece 'nope'", "'decks/red': no component 'decks'",
-                 "'green:side': 'side' is not a side", "'red:3': '3' is not a side"):
+                 "'green:side': 'side' is not a side", "'red:3': '3' is not a side",
+                 "'chips': no piece 'chips'; 'chips' is a component: name one of its pieces, "
+                 "such as 'orange'"):
         assert part in err, part
     assert "orange:back" not in err and "'red'" not in err.replace("'red:3'", "")
     assert "Traceback" not in err and not out.exists()
