@@ -137,7 +137,8 @@ def add_image_options(parser) -> None:
     parser.add_argument("--style", choices=SHOWCASE_STYLES,
                         help="showcase: fan, a hand of overlapping pieces turned about a "
                              "point below them, or spread, rows of pieces laid a little "
-                             "askew (default: the game's `showcase: style`, else fan)")
+                             "askew (default: the game's `showcase: style`, else fan "
+                             "for cards and spread for other pieces)")
     parser.add_argument("--width", type=width_px, metavar="PX",
                         help=f"showcase: the picture's width, {SHOWCASE_WIDTHS[0]} to "
                              f"{SHOWCASE_WIDTHS[1]} px (default {SHOWCASE_WIDTH})")
