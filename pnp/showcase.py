@@ -39,7 +39,7 @@ def write_showcase(game, output, target, options, renderer, problems) -> list[di
     places = arrange(sizes, style)
     extent = frame(sizes, places)
     scale = (options.width or SHOWCASE_WIDTH) / extent[2]  # px per mm
-    images = cut_pieces(game, drawn, scale * SUPER * 25.4)
+    images = cut_pieces(drawn, scale * SUPER * 25.4)
     background = game.showcase.background if game.showcase else None
     table = rgb(background) if background else tone([image for image, _ in images])
     picture = compose(images, places, extent, scale, table)
@@ -53,7 +53,7 @@ def write_showcase(game, output, target, options, renderer, problems) -> list[di
 
 
 def draw(game, picks: list, print_options, renderer) -> list:
-    """[(component, page, (pdf bytes, page index))] for each pick in order: each
+    """[(component, page, (its PDF's buffer, page index))] for each pick in order: each
     component's chosen items drawn once, one piece side a page (piecepdf.py)."""
     from pnp.piecepdf import render_pieces
 
@@ -72,23 +72,23 @@ def draw(game, picks: list, print_options, renderer) -> list:
             for key in ((p.component, p.item, p.side) for p in picks)]
 
 
-def cut_pieces(game, drawn: list, dpi: float) -> list:
-    """Each drawn piece rasterised at `dpi` and cut to its shape: (RGBA image, edge mm)."""
+def cut_pieces(drawn: list, dpi: float) -> list:
+    """Each drawn piece rasterised at `dpi` (a page once, however often it is shown)
+    and cut to its shape: [(RGBA image, edge mm)]."""
     from pnp.compose import cut
     from pnp.raster import rasterise
 
-    wanted: dict = {}  # pdf -> page indices to rasterise
+    pdfs: dict = {}  # id(buffer) -> (buffer, {page index: page})
     for _, page, (buffer, index) in drawn:
-        wanted.setdefault(id(buffer), (buffer, page, set()))[2].add(index)
+        pdfs.setdefault(id(buffer), (buffer, {}))[1][index] = page
     images = {}
-    for buffer, _, indices in wanted.values():
-        order = sorted(indices)
-        pages = {index: page for _, page, (b, index) in drawn if b is buffer}
-        sizes = {index: full_size(pages[index], dpi) for index in order}
-        every = [sizes.get(i, (1, 1)) for i in range(max(order) + 1)]
-        for index, image in zip(order, rasterise(buffer.getvalue(), dpi, every, order),
+    for key, (buffer, pages) in pdfs.items():
+        order = sorted(pages)
+        sizes = [full_size(pages[i], dpi) if i in pages else (1, 1)
+                 for i in range(order[-1] + 1)]
+        for index, image in zip(order, rasterise(buffer.getvalue(), dpi, sizes, order),
                                 strict=True):
-            images[(id(buffer), index)] = image
+            images[(key, index)] = image
     pieces = []
     for comp, page, (buffer, index) in drawn:
         shape, radius, edge = outline(comp, page)
