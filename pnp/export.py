@@ -40,6 +40,10 @@ class ExportOptions:
     print: Options = field(default_factory=Options)
     shop: str = ""  # a print shop's preset (shops.py): format "shop" at the shop's sizes
     cmyk: bool = False  # format "shop" in CMYK: PDF/X-1a and CMYK TIFFs (cmykexport.py)
+    style: str = ""  # showcase: fan or spread ("": the game's `showcase: style`, else fan)
+    width: int | None = None  # showcase: the picture's width in px (None: SHOWCASE_WIDTH)
+    pieces: tuple = ()  # showcase: the pieces named (showpick.py); empty: the game's choice
+    palette: bool = False  # showcase for a web page: 256 colours
 
     @property
     def resolution(self) -> int:
@@ -73,7 +77,7 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
         game = for_players(game, options.print.players)
     problems = Problems()
     result = Result()
-    if options.format != "csv":
+    if options.format not in ("csv", "showcase"):  # a showcase is a screen's width
         for comp in chosen(game, options.only):
             image_size_problems(comp, options, problems)
             if options.shop:
@@ -88,7 +92,14 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
         from pnp.tts import saved_object
 
         saved = saved_object(game, target, options.base_url)
-    for comp in chosen(game, options.only):
+    if options.format == "showcase":  # one picture of pieces from any components
+        from pnp.showcase import write_showcase
+
+        try:
+            files += write_showcase(game, output, target, options, renderer, problems)
+        except OSError as exc:
+            raise OutputError(describe(exc, target)) from None
+    for comp in chosen(game, options.only) if options.format != "showcase" else ():
         if progress:
             progress(f"{game.label}: {comp.id} -> {options.format}")
         if options.format == "csv":
@@ -137,6 +148,8 @@ def manifest_options(options: ExportOptions) -> dict:
         return {}
     if options.format == "tts":
         return {"bleed": options.print.bleed}
+    if options.format == "showcase":  # its pieces at their trim, at no resolution
+        return {}
     if options.shop:
         from pnp.shops import SHOPS
 

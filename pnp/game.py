@@ -24,6 +24,7 @@ from pnp.langs import (
 from pnp.layouts import check_names, resolve_layouts, unknown_ref
 from pnp.players import PlayerSets, player_sets
 from pnp.schema import Spec
+from pnp.showpick import check_showcase
 from pnp.specs import (
     GAME,
     ICON_FILE,
@@ -51,6 +52,7 @@ class Game:
     languages: tuple = ()  # every language of the game, the default first
     translated: bool = False  # declares `languages` (its texts may be translations)
     player_sets: PlayerSets | None = None
+    showcase: object = None  # showpick.Showcase: what `pnp export --format showcase` shows
 
     @property
     def folder(self) -> str:
@@ -174,6 +176,7 @@ class Loader(ComponentLoader):
         game.layouts = resolve_layouts(self, layouts, game)
         game.components = [c for c in self.load_components(raw["components"], game) if c]
         game.player_sets = player_sets(spec, raw, game, self.problems)
+        game.showcase = check_showcase(spec, raw, game, self.problems)
         check_names(game, self.problems)
         seen = Counter(c.id for c in game.components)
         for comp in game.components:

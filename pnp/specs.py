@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from pnp.formats import MAX_SHOWN, SHOWCASE_STYLES
 from pnp.langs import LANGUAGES
 from pnp.schema import (
     SLUG,
@@ -257,6 +258,12 @@ PLAYER_SETS = Record({  # what each player owns is printed once per set (pnp bui
     "print": Opt(Int(min=1, max=MAX_PLAYER_SETS)),
 }, what="player_sets")
 
+SHOWCASE = Record({  # the picture `pnp export --format showcase` makes (showpick.py)
+    "style": Opt(Str(choices=SHOWCASE_STYLES)),
+    "pieces": Opt(ListOf(Str(), min=1, max=MAX_SHOWN)),
+    "background": Opt(Color(templated=False)),
+}, what="showcase")
+
 GAME = Record({
     "id": Opt(slug, required=True),
     "name": Opt(Str(), required=True),
@@ -275,6 +282,7 @@ GAME = Record({
     "vars": Opt(MapOf(Any_()), default={}),
     "include": Opt(MapOf(Str()), default={}),
     "player_sets": Opt(PLAYER_SETS),
+    "showcase": Opt(SHOWCASE),
     "components": Opt(ListOf(Any_(), min=1), required=True),
 }, what="game.yaml")
 

@@ -21,6 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from pnp.errors import InvalidInput
+from pnp.formats import WHOLE_GAME
 
 POLL = 0.1  # seconds between looks at the folder
 
@@ -106,8 +107,8 @@ class Watcher:
         self.state = "building"
         try:
             game = load_game(self.folder, lang=self.lang)
-            comps = list(game.components) if changed is None or self.fmt == "tts" \
-                else affected(game, changed)  # one tts saved object holds every component
+            comps = list(game.components) if changed is None or self.fmt in WHOLE_GAME \
+                else affected(game, changed)  # one tts save, one showcase: every component
             self.write(game, comps)
         except InvalidInput as exc:
             for problem in exc.problems:
