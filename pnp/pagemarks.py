@@ -123,7 +123,7 @@ def page_furniture(c, page: tuple, bands: list, label: str, calibration: bool,
             taken.append((side, lo))
             c.saveState()
             _place(c, page, side, depth, lo, hi, CALIBRATION_MM, margin)
-            _calibration_bar(c)
+            calibration_bar(c)
             c.restoreState()
     size = LABEL_PT
     width = stringWidth(label, label_font(), size) / mm
@@ -149,7 +149,7 @@ def page_furniture(c, page: tuple, bands: list, label: str, calibration: bool,
     c.restoreState()
 
 
-def _calibration_bar(c) -> None:
+def calibration_bar(c) -> None:
     """A 50 mm bar with centimetre ticks, centred on the current origin's line."""
     c.setStrokeColor(INK)
     c.setFillColor(INK)
