@@ -43,6 +43,19 @@ def parse(text: str) -> tuple:
     return (x + 0.0, y + 0.0)  # -0.0 reads as 0
 
 
+def joined(argv: list) -> list:
+    """`--back-offset -1.5,0.5` as `--back-offset=-1.5,0.5`: argparse takes a value that
+    starts with '-' (and is not a plain number) for an option and says the offset is
+    missing."""
+    out = []
+    for arg in argv:
+        if out and out[-1] == "--back-offset" and arg[:1] == "-" and arg[1:2] in "0123456789.":
+            out[-1] = f"--back-offset={arg}"
+        else:
+            out.append(arg)
+    return out
+
+
 def text(offset: tuple) -> str:
     return f"{offset[0]:g},{offset[1]:g}"
 

@@ -228,7 +228,7 @@ def parse(argv: list[str] | None):
     """Parse, reporting an unknown option with the usage of the command it was
     given to (and the nearest option it may have meant)."""
     top, commands = parser()
-    args, extra = top.parse_known_args(argv)
+    args, extra = top.parse_known_args(backoffset.joined(sys.argv[1:] if argv is None else argv))
     if extra:
         own = commands[args.command]
         known = [s for action in own._actions for s in action.option_strings]

@@ -317,6 +317,15 @@ def test_an_offset_beyond_the_margin_moves_the_backs_as_far_as_it_lets_them(tmp_
     assert "back offset 5.5,-1" in label
 
 
+def test_a_negative_x_is_taken_as_the_offset_not_as_an_option(tmp_path):
+    out = tmp_path / "out"
+    assert main(["build", str(EXAMPLE), "--out", str(out), "-q", "--only", "crew",
+                 "--back-offset", "-1.5,0.5"]) == 0
+    assert json.loads((out / "star-patrol" / "manifest.json").read_text())["back_offset"] == \
+        [-1.5, 0.5]
+    assert main(["calibrate", "--out", str(out), "--back-offset", "-.5,-1"]) == 0
+
+
 @pytest.mark.parametrize("value", ["1", "1,2,3", "a,b", "11,0", "0,-10.5", "nan,0", "inf,1",
                                    "", "1;2"])
 @pytest.mark.parametrize("command", ["build", "calibrate"])
@@ -361,7 +370,15 @@ def test_the_calibration_back_moves_like_a_build_s_backs(calibration, tmp_path):
     assert "moved by --back-offset 1.5,-0.5" in "".join(c[0] for c in moved["chars"])
 
 
-def test_the_calibration_page_keeps_clear_of_the_edges(calibration):
+def test_the_calibration_page_keeps_clear_of_the_edges(calibration, tmp_path):
+    """15 mm (to the 0.25 mm pixel), and 5 mm with the back moved the most."""
     for path in calibration.values():
         distances = ink_distance(path)
-        assert min(distances) >= 10 - 0.26, (path.name, distances)
+        assert min(distances) >= 15 - 0.3, (path.name, distances)
+    for paper in PAPERS:
+        for duplex, offset in (("long", "-10,10"), ("short", "10,-10")):
+            out = tmp_path / f"{duplex}{paper}"
+            assert main(["calibrate", "--paper", paper, "--duplex", duplex, "--out", str(out),
+                         "--back-offset", offset]) == 0
+            distances = ink_distance(out / f"calibration-{paper}-{duplex}.pdf")
+            assert distances[0] >= 15 - 0.3 and distances[1] >= 5, (paper, distances)
