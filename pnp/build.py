@@ -15,7 +15,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import fit, parallel, pieces
+from pnp import backoffset, fit, parallel, pieces
 from pnp.components import count_label
 from pnp.draw import Renderer
 from pnp.errors import Problems
@@ -37,6 +37,7 @@ class Options:
     safe_margin: float = 3.0  # text closer to the trim than this is warned about (0: off)
     players: int | None = None  # player sets to print (None: the game's own count)
     printer_margin: float = PRINTER_MARGIN  # nothing drawn closer to the paper edge
+    back_offset: tuple = (0.0, 0.0)  # mm (X right, Y up on the printed back): backoffset.py
 
 
 @dataclass
@@ -46,7 +47,7 @@ class Result:
     warnings: list = field(default_factory=list)
     pages: int = 0
     folder: Path | None = None
-    notes: list = field(default_factory=list)  # what a rebuild replaced
+    notes: list = field(default_factory=list)  # what a rebuild replaced, what a margin cut
     min_text_pt: float | None = None
 
 
@@ -67,6 +68,7 @@ class ComponentPdf(TiledBoards):
         self.canvas.setSubject(f"{game.id}/{comp.id}")
         self.pages: list = []  # callables that draw one page each
         self.positions = {id(item): item.index or n for n, item in enumerate(comp.items, start=1)}
+        self.moved_by = (0.0, 0.0)  # the backs' move (--back-offset, as far as the margin lets)
 
     def context(self, item, copy: int, extra: dict | None = None) -> dict:
         return {**self.game.vars, **self.comp.vars, "game": self.game.name,
@@ -105,22 +107,48 @@ class ComponentPdf(TiledBoards):
         sheets = arrange(sizes, opts.paper, opts.orientation, bleed, gap, opts.duplex, has_backs,
                          fit.room(self.comp.kind, opts))
         mode = opts.duplex if has_backs else "none"
+        shifts = [None] * len(sheets)
+        if mode in ("long", "short") and any(opts.back_offset):
+            sheets, shifts = self.moved_backs(sheets, sizes, bleed, kind)
         fronts, backs = [], []
-        for sheet in sheets:
+        for sheet, shift in zip(sheets, shifts, strict=True):
             fronts.append(lambda n, t, s=sheet: self.arranged_page(s, entries, sizes, bleed,
                                                                   kind, n, t, "front"))
             if has_backs and mode in ("long", "short"):
-                fronts.append(lambda n, t, s=sheet: self.arranged_page(s, entries, sizes, bleed,
-                                                                      kind, n, t, "back"))
+                fronts.append(lambda n, t, s=sheet, d=shift: self.arranged_page(
+                    s, entries, sizes, bleed, kind, n, t, "back", d))
             elif has_backs and mode == "none":
                 backs.append(lambda n, t, s=sheet: self.arranged_page(s, entries, sizes, bleed,
                                                                      kind, n, t, "back"))
         self.pages.extend(fronts + backs)
 
-    def arranged_page(self, sheet, entries, sizes, bleed, kind, number, total, side):
+    def moved_backs(self, sheets, sizes, bleed, kind):
+        """The sheets with their backs moved by --back-offset, as far as the printer's
+        margin lets them (backoffset.py); a note says what the margin stopped."""
+        opts = self.options
+        moved = backoffset.move(sheets, sizes, opts.back_offset, opts.printer_margin, bleed,
+                                kind == "card")
+        said = backoffset.note(self.file_name, opts.back_offset, moved, opts.printer_margin,
+                               bleed, kind == "card")
+        if said:
+            self.result.notes.append(said)
+        self.moved_by = moved.applied
+        return moved.sheets, moved.shifts
+
+    def arranged_page(self, sheet, entries, sizes, bleed, kind, number, total, side,
+                      shift=None):
+        """`shift`: a back page moved by --back-offset, its drawing kept out of the
+        printer's margin (crop marks and the label place themselves inside it)."""
         c = self.canvas
         c.setPageSize((sheet.page[0] * mm, sheet.page[1] * mm))
         sides = ("front", "back") if sheet.fold else (side,)
+        margin = self.options.printer_margin
+        if shift is not None:
+            c.saveState()
+            clip = c.beginPath()
+            clip.rect(margin * mm, margin * mm, (sheet.page[0] - 2 * margin) * mm,
+                      (sheet.page[1] - 2 * margin) * mm)
+            c.clipPath(clip, stroke=0, fill=0)
         rects = []
         for which in sides:
             spots = sheet.fronts if which == "front" else sheet.backs
@@ -135,11 +163,12 @@ class ComponentPdf(TiledBoards):
                 self.draw_piece(item, copy, layout, pos, size, bleed, kind, which, edges)
                 self.record(item, copy, which, number, pos, size)
                 rects.append((pos[0], pos[1], size[0], size[1]))
+        if shift is not None:
+            c.restoreState()
         if sheet.fold:
-            fold_line(c, sheet.page, sheet.fold, self.options.printer_margin)
+            fold_line(c, sheet.page, sheet.fold, margin)
         if not rects:
             return
-        margin = self.options.printer_margin
         bands = crop_marks(c, sheet.page, rects, bleed, margin) if kind == "card" \
             else free_bands(sheet.page, rects, bleed)
         if sheet.fold:
@@ -148,8 +177,9 @@ class ComponentPdf(TiledBoards):
                      if (s in ("top", "bottom")) == (axis == 0) else (s, d, span, marks)
                      for s, d, span, marks in bands]
         side_name = "fronts and backs" if sheet.fold else f"{side}s"
-        page_furniture(c, sheet.page, bands, self.label(side_name, number, total), number == 1,
-                       margin)
+        moved = "" if shift is None else f"back offset {backoffset.text(self.moved_by)}"
+        page_furniture(c, sheet.page, bands, self.label(side_name, number, total, moved),
+                       number == 1, margin)
 
     def piece(self, item) -> str:
         return f"{self.comp.id} '{item.printed_id}'"
@@ -353,11 +383,13 @@ def _render_game(game: Game, output: Output, options: Options, progress,
     renderer.finish()
     problems.raise_if_any()
     manifest = {"game": game.id, **({"language": game.language} if game.translated else {}),
-                "paper": options.paper, "duplex": options.duplex,
-                "bleed": options.bleed, "items": (keep or []) + result.manifest}
+                "paper": options.paper, "duplex": options.duplex, "bleed": options.bleed,
+                **({"back_offset": list(options.back_offset)} if any(options.back_offset)
+                   else {}),
+                "items": (keep or []) + result.manifest}
     note = output.replacing(target, manifest, {f"{c.id}.pdf" for c in game.components} |
                             {entry["file"] for entry in keep or ()})
-    result.notes = [note] if note else []
+    result.notes += [note] if note else []
     output.write_text(target / "manifest.json", manifest_text(manifest))
     result.min_text_pt = renderer.min_drawn
     return result

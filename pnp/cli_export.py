@@ -19,7 +19,8 @@ from pnp.formats import MAX_SHOWN, SHOWCASE_STYLES, SHOWCASE_WIDTH, SHOWCASE_WID
 MAX_DPI = 1200
 IMAGES = ("png", "shop", "sheet", "tts", "showcase")
 PAGE_SIZED = ("paper", "orientation", "printer_margin")  # images: a `size: page` sheet's size
-PRINT_OPTIONS = ("bleed", "safe_margin", "players", *PAGE_SIZED, "duplex", "separated")
+PRINT_OPTIONS = ("bleed", "safe_margin", "players", *PAGE_SIZED, "duplex", "separated",
+                 "back_offset")
 CSV = "a spreadsheet lists the items as written"
 ON_PAPER = "an export is one piece side per image or page, never laid out on paper"
 CORNERS = "it cuts the images of --format png to the trim, for screens"
@@ -42,6 +43,8 @@ NOT_FOR = {  # option -> {format: why it changes nothing there}
     "printer_margin": {"csv": f"{CSV}; it has no pages"},
     "duplex": {f: f"{ON_PAPER}: a back is a file of its own" for f in (*IMAGES, "csv")},
     "separated": {f: f"{ON_PAPER}: every piece has its full bleed" for f in (*IMAGES, "csv")},
+    "back_offset": {f: f"{ON_PAPER}: no back is printed behind a front, so none is moved"
+                    for f in (*IMAGES, "csv")},
     "cmyk": {f: "only --format shop is made for a printer that asks for CMYK"
              for f in ("png", "sheet", "tts", "csv", "pdf", "showcase")},
     "style": {f: SHOWCASE for f in OTHERS},
@@ -65,6 +68,7 @@ EXPORT_HELP = {
     "orientation": "landscape: a sheet of `size: page` lies on its side",
     "printer_margin": "a sheet of `size: page` stays this far inside the paper edge",
     "duplex": argparse.SUPPRESS, "separated": argparse.SUPPRESS,
+    "back_offset": argparse.SUPPRESS,
 }
 
 
@@ -324,11 +328,12 @@ def files(count: int) -> str:
 
 def cmd_watch(args) -> int:
     from pnp.cli_games import load_languages, resolve_game, say
-    from pnp.cli_options import EXIT_INTERRUPTED
+    from pnp.cli_options import EXIT_INTERRUPTED, refuse_back_offset
     from pnp.errors import InvalidInput
     from pnp.watch import Watcher
 
     refuse(args, args.format)
+    refuse_back_offset(args.back_offset, args.duplex)
     folder = resolve_game(args.game)
     paper = args.format in IMAGES and any(getattr(args, d) is not None for d in PAGE_SIZED)
     if args.lang or paper:

@@ -113,7 +113,7 @@ def _arrange(sizes, page, bleed, gap, duplex, room) -> list[Sheet]:
     if duplex != "fold":
         region = (room, room, pw - room, ph - room)
         pages = pack(sizes, region, gap)
-        axis = _flip_axis(duplex, pw < ph)
+        axis = flip_axis(duplex, pw < ph)
         return [Sheet(page, [i for i, _, _ in p], [(x, y) for _, x, y in p],
                       [mirror((x, y), sizes[i], page, axis) if axis else (x, y)
                        for i, x, y in p]) for p in pages]
@@ -131,7 +131,7 @@ def _arrange(sizes, page, bleed, gap, duplex, room) -> list[Sheet]:
             for p in pages]
 
 
-def _flip_axis(duplex: str, portrait: bool) -> str | None:
+def flip_axis(duplex: str, portrait: bool) -> str | None:
     """Long-edge binding turns a portrait sheet left-right and a landscape
     sheet top-bottom; short-edge binding the other way round."""
     if duplex == "long":

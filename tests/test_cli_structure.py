@@ -19,7 +19,8 @@ def test_what_the_command_line_uses_never_imports_it_back(module):
 
 HEAVY = ("reportlab", "PIL", "pypdfium2")
 QUICK = ["--help", "--version", "list", *[f"{name} --help" for name in (
-    "build", "check", "export", "watch", "new", "docs", "gallery", "simulate", "replay")]]
+    "build", "check", "export", "watch", "new", "docs", "gallery", "calibrate", "simulate",
+    "replay")]]
 
 
 @pytest.mark.parametrize("command", QUICK)
