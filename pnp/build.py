@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp import backoffset, fit, parallel, pieces
+from pnp.alike import Memo
 from pnp.components import count_label
 from pnp.draw import Renderer
 from pnp.errors import Problems
@@ -43,7 +44,7 @@ class Options:
 @dataclass
 class Result:
     files: list = field(default_factory=list)
-    manifest: list = field(default_factory=list)
+    manifest: list | None = field(default_factory=list)  # None: pnp check keeps none
     warnings: list = field(default_factory=list)
     pages: int = 0
     folder: Path | None = None
@@ -58,7 +59,9 @@ class ComponentPdf(TiledBoards):
                  path: Path, file_name: str, result: Result):
         self.game, self.comp, self.options = game, comp, options
         self.renderer, self.result, self.file_name = renderer, result, file_name
-        self.canvas = Canvas(str(path) if isinstance(path, Path) else path, invariant=1,
+        canvas = Canvas if path is not None else Scratch
+        self.canvas = canvas(str(path) if isinstance(path, Path) else path or io.BytesIO(),
+                             invariant=1,
                              pageCompression=1, initialFontName=label_font(),
                              initialFontSize=LABEL_PT,
                              **({"lang": game.language} if game.translated else {}))
@@ -77,6 +80,8 @@ class ComponentPdf(TiledBoards):
                 "copies": item.copies, **(extra or {})}
 
     def record(self, item, copy, side, page_no, pos, size):
+        if self.result.manifest is None:  # pnp check: no manifest to write
+            return
         sets = self.game.player_sets
         owner = {"printed_id": item.printed_id, "player": item.fields[sets.var]} \
             if self.comp.per_player and sets and sets.var in item.fields else {}
@@ -226,6 +231,14 @@ class ComponentPdf(TiledBoards):
         page_furniture(c, sheet.page, free_bands(sheet.page, rects, 0),
                        self.label("cube nets", number, total), number == 1,
                        self.options.printer_margin)
+
+
+class Scratch(Canvas):
+    """A canvas that drops each page once it is drawn: pnp check paints every piece
+    for its problems and keeps no page (memory flat in the number of cards)."""
+
+    def showPage(self):  # noqa: N802 - reportlab's name
+        self._startPage()  # what Canvas.showPage does once it has kept the page
 
 
 def bleed_sides(rect, others, bleed) -> tuple:
@@ -396,16 +409,17 @@ def _render_game(game: Game, output: Output, options: Options, progress,
 
 
 def check_game(game: Game, options: Options) -> Result:
-    """Render everything in memory (every player set) to find per-card problems;
-    write nothing."""
+    """Render everything (every player set) to find per-card problems; write nothing.
+    A side drawn alike is painted once (alike.py), and no page or manifest is kept."""
     game = for_players(game, every=True)
     problems = Problems()
-    result = Result()
+    result = Result(manifest=None)
     fit.fit_problems(game, options, problems, result.warnings.append)
     problems.raise_if_any()
     renderer = Renderer(game, problems, result.warnings.append)
+    renderer.memo = Memo()
     for comp in game.components:
-        render_component(game, comp, options, renderer, io.BytesIO(), f"{comp.id}.pdf", result)
+        render_component(game, comp, options, renderer, None, f"{comp.id}.pdf", result)
     renderer.finish()
     problems.raise_if_any()
     result.min_text_pt = renderer.min_drawn

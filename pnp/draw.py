@@ -15,6 +15,7 @@ import math
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
+from pnp.alike import AlikeSides
 from pnp.colors import color
 from pnp.errors import Mark, Problems
 from pnp.expr import Arith, ExprError
@@ -36,7 +37,7 @@ DEFAULT_STYLE = {"font": "sans", "size": 8.0, "color": "#000000", "align": "left
                  "max_lines": None}
 
 
-class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
+class Renderer(AlikeSides, TextDrawing, ImageDrawing, HexgridDrawing, Reports):
     """Draws items of one game; collects problems and text-fit warnings."""
 
     def __init__(self, game, problems: Problems, warn):
@@ -86,23 +87,21 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
         path.rect(-left * mm, -(h + bottom) * mm, (w + left + right) * mm,
                   (h + top + bottom) * mm)
         c.clipPath(path, stroke=0, fill=0)
-        ctx = self.ctx = {**context, "w": w, "h": h, "bleed": bleed_mm}
-        self.spacing = PieceSpacing() if self.safe > 0 else None
-        for element in layout.elements:
-            when = element["_when"]
-            try:
-                if when is not None and not when.holds(ctx):
-                    continue
-            except ExprError as exc:
-                self.report(element["_marks"].get("when", element["_mark"]), str(exc))
-                continue
-            self.element = element
-            resolved = self.resolve(element, ctx)
-            if resolved is not None:
-                getattr(self, "draw_" + resolved["type"])(resolved, w, h, bleed_mm)
-        if self.spacing is not None:
-            self.note_crowding(self.spacing)
+        self.ctx = {**context, "w": w, "h": h, "bleed": bleed_mm}
+        self.draw_elements(layout, self.ctx, w, h, bleed_mm)
         c.restoreState()
+
+    def take(self, element: dict, ctx: dict):
+        """The element as this piece draws it, or None (its `when` fails, or a value)."""
+        when = element["_when"]
+        try:
+            if when is not None and not when.holds(ctx):
+                return None
+        except ExprError as exc:
+            self.report_at(element["_marks"].get("when", element["_mark"]), str(exc))
+            return None
+        self.element = element
+        return self.resolve(element, ctx)
 
     def resolve(self, element: dict, ctx: dict):
         keys = element.get("_templated")
@@ -115,7 +114,6 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
             return element
         out = dict(element)
         spec = ELEMENT_SPECS[element["type"]].fields
-        mark_of = element["_marks"].get
         key = "type"
         try:
             for key in ("text", "value", "label"):
@@ -135,8 +133,7 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
                 if out[key] is None and value is not None and value != "none":
                     return None
         except (TemplateError, ExprError) as exc:
-            if not (isinstance(exc, TemplateError) and self.report_missing(key)):
-                self.report(mark_of(key, element["_mark"]), str(exc))
+            self.report_failed(key, exc)
             return None
         for key, kind, known in (("style", "style", self.game.styles),
                                  ("label_style", "style", self.game.styles),

@@ -11,6 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp import text as rich
+from pnp.alike import per_piece
 from pnp.colors import color
 from pnp.cutshape import inset
 from pnp.fonts import font_name
@@ -61,7 +62,7 @@ class TextDrawing:
                 style["leading"], ascent, style["max_lines"])
         size = fitted.size
         if not fitted.fits:
-            self.warn_once(self.unfit(source, min_size, text))
+            self.warn_unfit(source, min_size, text)
         self.min_drawn = size if self.min_drawn is None else min(self.min_drawn, size)
         c.saveState()
         c.translate(cx * mm, -cy * mm)
@@ -107,6 +108,10 @@ class TextDrawing:
         self.text_runs(runs, size, style)
         c.restoreState()
 
+    @per_piece
+    def warn_unfit(self, source, min_size: float, text: str) -> None:
+        self.warn_once(self.unfit(source, min_size, text))
+
     def unfit(self, source, min_size: float, text: str) -> str:
         """The warning for text that does not fit: at the card's line (the field's, when
         the text is one), naming the layout (and its line, when it is the designer's)."""
@@ -122,6 +127,7 @@ class TextDrawing:
         return (f"{place}{self.where}: text{field} does not fit at the minimum size "
                 f"{min_size:g} pt: '{text[:40]}'{layout}")
 
+    @per_piece
     def safe_zone(self, left: float, top: float, right: float, bottom: float,
                   source) -> None:
         """Text ink at (left, top)-(right, bottom), mm from the trim's top-left: noted
@@ -137,6 +143,7 @@ class TextDrawing:
         if self.piece not in entry[1]:
             entry[1].append(self.piece)
 
+    @per_piece
     def note_crowding(self, spacing) -> None:
         """A piece's lines of text too near a rule or band (spacing.py), kept to be
         said once per layout line with the pieces it hits."""
