@@ -69,7 +69,8 @@ class ComponentPdf(TiledBoards):
         self.positions = {id(item): item.index or n for n, item in enumerate(comp.items, start=1)}
 
     def context(self, item, copy: int, extra: dict | None = None) -> dict:
-        return {**self.game.vars, **self.comp.vars, "game": self.game.name,
+        return {"credits": self.game.credits, **self.game.vars, **self.comp.vars,
+                "game": self.game.name,
                 "component": self.comp.name, **item.fields, "index": self.positions[id(item)],
                 "copy": copy,
                 "copies": item.copies, **(extra or {})}
