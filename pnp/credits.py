@@ -1,7 +1,7 @@
 """A game's picture credits: one table in its CREDITS.md, the single place they are
 written (`pnp icons add` adds its rows), read on load so that a layout prints them
-(`{credits.text}`, `{credits.authors}`, `each: credits.rows`) and a shared game
-never loses its attributions."""
+(`{credits.text}`, `{credits.authors}`, `each: credits.by_author`, `each: credits.rows`)
+and a shared game never loses its attributions."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ FILE = "CREDITS.md"
 COLUMNS = ("icon", "picture", "author", "source", "licence")
 SPELLINGS = {"license": "licence"}
 SEPARATOR_CELL = re.compile(r":?-{3,}:?")
-EMPTY = {"text": "", "authors": "", "rows": []}
+EMPTY = {"text": "", "authors": "", "by_author": [], "rows": []}
 
 
 class Table:
@@ -95,7 +95,8 @@ def read(root: Path, problems: Problems | None = None, shown: str = FILE) -> dic
         for at, message in table.bad:
             problems.add(Mark(shown, at + 1, 1), message)
     rows = [row for _, row in table.rows]
-    return {"text": summary(rows), "authors": authors(rows), "rows": rows}
+    return {"text": summary(rows), "authors": authors(rows), "by_author": by_author(rows),
+            "rows": rows}
 
 
 def summary(rows: list[dict]) -> str:
@@ -103,15 +104,28 @@ def summary(rows: list[dict]) -> str:
     per source and licence, each picture once, its id's hyphens as spaces."""
     groups: dict = {}
     for row in rows:
-        by_author = groups.setdefault((row["source"], row["licence"]), {})
-        by_author.setdefault(row["author"], {})[row["picture"].replace("-", " ")] = None
+        people = groups.setdefault((row["source"], row["licence"]), {})
+        people.setdefault(row["author"], {})[row["picture"].replace("-", " ")] = None
     sentences = []
-    for (source, licence), by_author in groups.items():
+    for (source, licence), people in groups.items():
         who = "; ".join(f"{author}: {', '.join(pictures)}" for author, pictures in
-                        by_author.items())
+                        people.items())
         head = ", ".join(part for part in (source, licence) if part)
         sentences.append(f"{head}: {who}." if head else f"{who}.")
     return " ".join(sentences)
+
+
+def by_author(rows: list[dict]) -> list[dict]:
+    """One entry per author, source and licence, in the table's order: {author, source,
+    licence, pictures}, the pictures' ids (hyphens as spaces) joined by commas; a layout
+    prints a paragraph each (`each: credits.by_author`)."""
+    groups: dict = {}
+    for row in rows:
+        key = (row["author"], row["source"], row["licence"])
+        groups.setdefault(key, {})[row["picture"].replace("-", " ")] = None
+    return [{"author": author, "source": source, "licence": licence,
+             "pictures": ", ".join(pictures)}
+            for (author, source, licence), pictures in groups.items()]
 
 
 def authors(rows: list[dict]) -> str:

@@ -222,6 +222,12 @@ def test_credits_sum_up_by_source_licence_and_author():
     assert credits.summary(rows) == ("game-icons.net, CC BY 3.0: Lorc: fox head, frog; "
                                      "Delapouite: owl. MIT: Dossier: back.")
     assert credits.authors(rows) == "Lorc, Delapouite, Dossier"
+    assert credits.by_author(rows) == [
+        {"author": "Lorc", "source": "game-icons.net", "licence": "CC BY 3.0",
+         "pictures": "fox head, frog"},
+        {"author": "Delapouite", "source": "game-icons.net", "licence": "CC BY 3.0",
+         "pictures": "owl"},
+        {"author": "Dossier", "source": "", "licence": "MIT", "pictures": "back"}]
 
 
 def test_a_layout_prints_the_credits(game, tmp_path):
