@@ -115,7 +115,9 @@ def add(args) -> int:
     writes = _changes(root, files, existing, pictures, args)
     _write_all(writes)
     for name, picture in pictures.items():
-        print(f"{name}: '{picture.id}' by {args.author} ({len(picture.rings)} outlines)")
+        count = len(picture.rings)
+        print(f"{name}: '{picture.id}' by {args.author} ({count} outline"
+              f"{'' if count == 1 else 's'})")
     say(f"wrote {', '.join(str(path.relative_to(root)) for path in writes)} in {root}")
     return 0
 
