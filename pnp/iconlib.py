@@ -105,7 +105,8 @@ class Library:
         rings = svgpath.fitted(raw, box)
         if not rings:
             raise LibraryError(f"'{icon_id}' draws nothing")
-        if svgpath.fill_difference(rings) > MAX_FILL_DIFFERENCE:
+        even_odd = re.search(r"fill-rule\s*=\s*[\"']evenodd", body)  # else SVG's nonzero
+        if not even_odd and svgpath.fill_difference(rings) > MAX_FILL_DIFFERENCE:
             raise LibraryError(f"'{icon_id}' has parts that overlap without cutting a hole: "
                                "an icon file's even-odd fill would print them hollow")
         return Picture(icon_id, rings)

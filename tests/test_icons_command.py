@@ -82,6 +82,10 @@ def test_smooth_and_quadratic_commands_and_aliases_are_read():
 def test_overlapping_parts_that_even_odd_would_hollow_are_refused():
     with pytest.raises(iconlib.LibraryError, match="overlap"):
         iconlib.load(str(FIXTURE)).picture("overlap")
+    data = json.loads(FIXTURE.read_text())  # drawn even-odd by its own SVG: kept hollow
+    data["icons"]["overlap"]["body"] = data["icons"]["overlap"]["body"].replace(
+        "<path ", '<path fill-rule="evenodd" ')
+    assert len(iconlib.Library(data, "test").picture("overlap").rings) == 2
 
 
 # -- the command -----------------------------------------------------------------------------
