@@ -74,7 +74,8 @@ class ComponentPdf(TiledBoards):
         self.moved_by = (0.0, 0.0)  # the backs' move (--back-offset, as far as the margin lets)
 
     def context(self, item, copy: int, extra: dict | None = None) -> dict:
-        return {**self.game.vars, **self.comp.vars, "game": self.game.name,
+        return {"credits": self.game.credits, **self.game.vars, **self.comp.vars,
+                "game": self.game.name,
                 "component": self.comp.name, **item.fields, "index": self.positions[id(item)],
                 "copy": copy,
                 "copies": item.copies, **(extra or {})}

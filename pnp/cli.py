@@ -1,4 +1,4 @@
-"""The `pnp` command: build, check, list, new, docs, replay, simulate.
+"""The `pnp` command: build, check, list, new, docs, icons, replay, simulate.
 
 Every mistake ends the same way: a plain message (with file:line:col where a
 file is at fault) on stderr, exit status 2, nothing written, no traceback.
@@ -15,7 +15,7 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
-from pnp import BUNDLED_GAMES, DOCS, __version__, backoffset, cli_export
+from pnp import BUNDLED_GAMES, DOCS, __version__, backoffset, cli_export, cli_icons
 from pnp.cli_export import add_only_option
 from pnp.cli_games import (  # noqa: F401 (UsageError and the game arguments re-exported)
     UsageError,
@@ -209,6 +209,7 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
                    help="; ".join(f"{k}: {v}" for k, v in DOC_TOPICS.items()))
     gallery.add_command(command)
     cli_export.add_commands(command)
+    cli_icons.add_commands(command)
     for plugin in command_plugins():
         plugin(command)
     return p, commands

@@ -7,10 +7,11 @@ Every problem in every file is collected and raised together as InvalidInput
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import ASSETS, BUNDLED_LAYOUTS
+from pnp import credits as picture_credits
 from pnp.components import Component, ComponentLoader, Item, named_size  # noqa: F401 (re-exported)
 from pnp.errors import InvalidInput, Mark, Problems, file_mark
 from pnp.langs import (
@@ -53,6 +54,7 @@ class Game:
     translated: bool = False  # declares `languages` (its texts may be translations)
     player_sets: PlayerSets | None = None
     showcase: object = None  # showpick.Showcase: what `pnp export --format showcase` shows
+    credits: dict = field(default_factory=lambda: dict(picture_credits.EMPTY))  # CREDITS.md
 
     @property
     def folder(self) -> str:
@@ -177,6 +179,8 @@ class Loader(ComponentLoader):
         game.components = [c for c in self.load_components(raw["components"], game) if c]
         game.player_sets = player_sets(spec, raw, game, self.problems)
         game.showcase = check_showcase(spec, raw, game, self.problems)
+        game.credits = picture_credits.read(self.root, self.problems,
+                                            rel(self.root / picture_credits.FILE))
         check_names(game, self.problems)
         seen = Counter(c.id for c in game.components)
         for comp in game.components:
