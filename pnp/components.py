@@ -57,6 +57,9 @@ class Component:
     fields: tuple = ()  # the declared field names
     per_player: bool = False  # printed once per player set (players.py)
     standee: dict | None = None  # {front, back: [y from, y to] mm}: a fold-up figure
+    pack: bool | str | None = None  # as written: a shared print file's name, or false
+    pack_mark: Mark | None = None
+    print_file: str = ""  # the PDF (stem) it prints into, shared or its own (pnp.groups)
 
 
 class Entries(list):
@@ -127,7 +130,9 @@ class ComponentLoader(ItemSources):
                          shape=spec["shape"], face=spec["face"], vars=spec["vars"], mark=raw.mark,
                          size_mark=raw.mark_of("size") if "size" in raw else None,
                          fields=tuple(map(str, spec["fields"])), per_player=spec["per_player"],
-                         standee=spec["standee"])
+                         standee=spec["standee"],
+                         pack=spec["pack"], pack_mark=raw.mark_of("pack") if "pack" in raw
+                         else None)
         self.check_standee(comp, raw)
         self.layouts_by_field(spec, raw, items, game)
         if kind == "sheet" and size is None and (not items or any(i.size is None

@@ -13,6 +13,7 @@ from pathlib import Path
 from pnp import ASSETS, BUNDLED_LAYOUTS
 from pnp.components import Component, ComponentLoader, Item, named_size  # noqa: F401 (re-exported)
 from pnp.errors import InvalidInput, Mark, Problems, file_mark
+from pnp.groups import assign_files
 from pnp.langs import (
     GAME_SHAPE,
     LAYOUT_SHAPE,
@@ -174,6 +175,7 @@ class Loader(ComponentLoader):
         game.layouts = resolve_layouts(self, layouts, game)
         game.components = [c for c in self.load_components(raw["components"], game) if c]
         game.player_sets = player_sets(spec, raw, game, self.problems)
+        assign_files(game.components, self.problems)
         check_names(game, self.problems)
         seen = Counter(c.id for c in game.components)
         for comp in game.components:

@@ -240,6 +240,9 @@ COMPONENT = Record({
     "vars": Opt(MapOf(Any_()), default={}),
     "per_player": Opt(Bool(), default=False),  # one copy per printed player set
     "standee": Opt(STANDEE),  # a sheet that folds into a figure: its net's front and back
+    # the print file whose sheets it shares (pnp.groups); false: sheets of its own
+    "pack": Opt(OneOf((Bool(), slug), expected="a name for the shared print file (lowercase "
+                      "letters, digits and hyphens), or false for sheets of its own")),
 }, what="component")
 
 FONT = Record({"regular": Opt(Str(), required=True), "bold": Opt(Str()),

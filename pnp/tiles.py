@@ -63,6 +63,7 @@ class TiledBoards:
         trim_top = win_top - bleed + sy
         shown_w = min(win[0], size[0] + 2 * bleed - sx)
         shown_h = min(win[1], size[1] + 2 * bleed - sy)
+        self.renderer.safe = self.options.safe_margin  # pages are drawn in turn, dice too
         c.saveState()
         clip = c.beginPath()
         clip.rect(win_left * mm, (win_top - shown_h) * mm, shown_w * mm, shown_h * mm)

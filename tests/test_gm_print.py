@@ -168,7 +168,9 @@ def test_both_languages_build_with_every_piece_at_its_size(built):
 
 
 def text_of(folder, name) -> str:
-    return "\n".join(page["text"] for page in pages(str(folder / f"{name}.pdf")))
+    """The text of every page holding a piece of component `name`."""
+    where = {(e["file"], e["page"]) for e in manifest(folder)["items"] if e["component"] == name}
+    return "\n".join(pages(str(folder / file))[page - 1]["text"] for file, page in sorted(where))
 
 
 def test_german_text_keeps_umlauts_and_sharp_s_and_english_is_english(built):
@@ -213,10 +215,13 @@ def test_text_sizes_and_safe_zone(built, component, body_pt):
     reference sheets (the board's door label, a 7.5 pt caption, is the one exception)."""
     for folder in built.values():
         trims: dict = {}
+        files = set()
         for item in manifest(folder)["items"]:
             if item["component"] == component:
                 trims.setdefault(item["page"], []).append(item["trim"])
-        chars = card_chars(str(folder / f"{component}.pdf"), trims,
+                files.add(item["file"])
+        (file,) = files
+        chars = card_chars(str(folder / file), trims,
                            margin=10.0 if component == "board" else 0.0)
         assert chars, component
         assert min(edge for *_, edge in chars) >= 3.0
