@@ -69,12 +69,15 @@ class ComponentPdf(TiledBoards):
                 "copy": copy,
                 "copies": item.copies, **(extra or {})}
 
-    def record(self, item, copy, side, page_no, pos, size):
+    def record(self, item, copy, side, page_no, pos, size, behind=None):
+        """A manifest entry; `behind`: the item whose back this one is printed on (the
+        front of a two-sided sheet)."""
         sets = self.game.player_sets
         owner = {"printed_id": item.printed_id, "player": item.fields[sets.var]} \
             if self.comp.per_player and sets and sets.var in item.fields else {}
         self.result.manifest.append({
             "component": self.comp.id, "item": item.id, **owner, "copy": copy, "side": side,
+            **({"behind": behind.id} if behind is not None else {}),
             "file": self.file_name, "page": page_no,
             "trim": [round(pos[0], 3), round(pos[1], 3), round(size[0], 3), round(size[1], 3)]})
 

@@ -155,13 +155,41 @@ def sheet_pieces(comp, options, sizes: list, big: list):
     bleed = options.bleed
     area = fit.printable(options.paper, bleed, options.printer_margin)
     run = lambda: Run("marks", bleed, 2 * bleed + 3, fit.room("sheet", options))  # noqa: E731
-    for item, size in zip(comp.items, sizes, strict=True):
+    entries = list(zip(comp.items, sizes, strict=True))
+    for first, second in sheet_pairs(comp, entries, options):
+        (item, size), back = first, second[0] if second else None
         for copy in range(1, item.copies + 1):
             if not fit.fits(size, area, options.orientation):
                 big.append((comp, item, copy, size))
                 continue
-            yield ("sheet",), run(), Piece(comp, Side(item, copy, item.front or comp.front),
-                                          None, size)
+            front = Side(item, copy, item.front or comp.front)
+            behind = Side(back, copy, back.front or comp.front) if back is not None else None
+            yield ("sheet",), run(), Piece(comp, front, behind, size)
+
+
+def sheet_pairs(comp, entries: list, options) -> list:
+    """[(front, back or None)] of (item, size): a two-sided sheet's items 1 and 2,
+    3 and 4... of each player set (its `index`) back to back. On a gutterfold page a
+    pair too large for half the paper prints one side a sheet."""
+    if not comp.two_sided:
+        return [(entry, None) for entry in entries]
+    half = fit.folded(options.paper, options.bleed, options.printer_margin)
+    out, n = [], 0
+    while n < len(entries):
+        item, size = entries[n]
+        position = item.index or n + 1
+        partner = entries[n + 1] if n + 1 < len(entries) else None
+        if position % 2 and partner is not None and (partner[0].index or n + 2) == \
+                position + 1:
+            if options.duplex == "fold" and not fit.fits(size, half, options.orientation):
+                out += [(entries[n], None), (partner, None)]
+            else:
+                out.append((entries[n], partner))
+            n += 2
+            continue
+        out.append((entries[n], None))
+        n += 1
+    return out
 
 
 def clearance(block: Block, inner: bool) -> float:

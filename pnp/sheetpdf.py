@@ -174,7 +174,9 @@ class SheetPages:
             edges = bleed_sides((*pos, *piece.size), boxes, bleed)
             renderer.draw(c, shown.layout, ctx, origin, piece.size, bleed, f"{where} {side}",
                           edges, piece=where, item_mark=item.mark)
-        part.record(item, copy, side, number, pos, piece.size)
+        front = piece.front.item
+        part.record(item, copy, side, number, pos, piece.size,
+                    behind=front if side == "back" and front is not item else None)
 
 
 def merged_bands(all_bands: list) -> list:

@@ -243,6 +243,7 @@ COMPONENT = Record({
     # the print file whose sheets it shares (pnp.groups); false: sheets of its own
     "pack": Opt(OneOf((Bool(), slug), expected="a name for the shared print file (lowercase "
                       "letters, digits and hyphens), or false for sheets of its own")),
+    "two_sided": Opt(Bool(), default=False),  # a sheet's items in pairs, back to back
 }, what="component")
 
 FONT = Record({"regular": Opt(Str(), required=True), "bold": Opt(Str()),
