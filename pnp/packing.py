@@ -91,27 +91,56 @@ def plan_file(comps: list, options) -> tuple[list, list]:
     """The sheets of one print file, and its sheets too large for the paper
     [(comp, item, copy, size)], tiled after them."""
     runs, big = split_runs(comps, options)
-    plans = []
-    for run in runs:
-        sizes = [piece.size for piece in run.pieces]
-        for sheet in arrange(sizes, options.paper, options.orientation, run.bleed, run.gap,
-                             options.duplex, run.backs, run.room):
-            chosen = [run.pieces[i] for i in sheet.pieces]
-            plans.append(Plan(sheet.page, [Block(run, chosen, sheet.fronts, sheet.backs)],
-                              sheet.fold))
+    plans = [plan for run in runs for plan in arranged(run, run.pieces, options,
+                                                       options.orientation)]
     if options.duplex == "fold":
         return plans, big  # each half of a folded sheet holds one block
     merged: list = []
     for plan in plans:
         for n, host in enumerate(merged):
-            joined = stacked(host, plan.blocks[0], options) if host.page == plan.page \
-                else None
+            joined = stack_onto(host, plan, options)
             if joined is not None:
                 merged[n] = joined
                 break
         else:
             merged.append(plan)
     return merged, big
+
+
+def arranged(run: Run, chosen: list, options, orientation: str) -> list:
+    """`chosen` pieces of a run on sheets of their own (impose.arrange)."""
+    sizes = [piece.size for piece in chosen]
+    return [Plan(sheet.page, [Block(run, [chosen[i] for i in sheet.pieces], sheet.fronts,
+                                    sheet.backs)], sheet.fold)
+            for sheet in arrange(sizes, options.paper, orientation, run.bleed, run.gap,
+                                 options.duplex, run.backs, run.room, seams(run, chosen))]
+
+
+def stack_onto(host: Plan, plan: Plan, options) -> Plan | None:
+    """`host` with the block of `plan` stacked under it (arranged again the way the
+    host's page is turned, if need be), or None."""
+    block = plan.blocks[0]
+    if host.page != plan.page:
+        turned = "landscape" if host.page[0] > host.page[1] else "portrait"
+        try:
+            again = arranged(block.run, block.pieces, options, turned)
+        except ValueError:  # a piece that fits the paper only the other way round
+            return None
+        if len(again) != 1:
+            return None
+        block = again[0].blocks[0]
+    return stacked(host, block, options)
+
+
+def seams(run: Run, pieces: list) -> dict:
+    """Where cards of the next deck begin in a grid of abutting cards: on a row of
+    their own, both decks' full bleed between the rows, so a card cut 0.5 mm off shows
+    its own bleed, never a sliver of another deck's colour (only one deck's cards,
+    designed alike at their edges, abut)."""
+    if run.cut != "marks":
+        return {}
+    seam = max(run.gap, 2 * run.bleed)
+    return {n: seam for n in range(1, len(pieces)) if pieces[n].comp is not pieces[n - 1].comp}
 
 
 def split_runs(comps: list, options) -> tuple[list, list]:
