@@ -85,11 +85,13 @@ def free_name(name: str, taken: set) -> str:
 
 
 def files(components: list) -> list:
-    """[(stem, [components])] in the order their first component comes."""
+    """[(stem, [components])] in the order their first component comes; in a file named
+    after one of its components, that one first (the others are packed under it)."""
     out: dict = {}
     for comp in components:
         out.setdefault(comp.print_file or comp.id, []).append(comp)
-    return list(out.items())
+    return [(stem, sorted(comps, key=lambda comp: comp.id != stem))
+            for stem, comps in out.items()]
 
 
 def sharing(game, comps: list) -> list:
