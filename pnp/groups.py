@@ -86,12 +86,13 @@ def free_name(name: str, taken: set) -> str:
 
 def files(components: list) -> list:
     """[(stem, [components])] in the order their first component comes; in a file named
-    after one of its components, that one first (the others are packed under it)."""
+    after one of its components, that one first (the others are packed under it). A
+    default file left with one component (`--only tokens`) is that component's own."""
     out: dict = {}
     for comp in components:
         out.setdefault(comp.print_file or comp.id, []).append(comp)
-    return [(stem, sorted(comps, key=lambda comp: comp.id != stem))
-            for stem, comps in out.items()]
+    return [(comps[0].id if len(comps) == 1 and not isinstance(comps[0].pack, str) else stem,
+             sorted(comps, key=lambda comp: comp.id != stem)) for stem, comps in out.items()]
 
 
 def sharing(game, comps: list) -> list:
