@@ -85,40 +85,56 @@ def allowed(rooms: tuple, page: tuple) -> tuple:
 
 @dataclass
 class Moved:
-    """A component's sheets with their backs moved, and what the margin did to them."""
+    """A file's sheets (packing.Plan) with their backs moved, and what the margin did."""
 
-    sheets: list
-    shifts: list  # per sheet: (dx, dy) on the page's axes
+    plans: list
+    shifts: list  # per plan: (dx, dy) on the page's axes, or None (no back page)
     applied: tuple  # the offset moved by: the one given, or as far as the margin allows
     cut: dict = field(default_factory=dict)  # side -> (bleed kept, crop marks kept)
 
 
-def move(sheets: list, sizes: list, offset: tuple, margin: float, bleed: float,
-         marks: bool) -> Moved:
-    """Every sheet's backs moved by `offset`, or as near to it as keeps every trim
-    line of every back page out of the printer's margin (one move for the whole file,
-    so its backs stay alike); `cut` tells the bleed and crop marks the margin stops."""
+def _back_trims(plan) -> list:
+    """The trim boxes of what the plan's back page prints, with each block's bleed and
+    whether it has crop marks: [((x, y, w, h), bleed, marks)]."""
+    return [((*pos, *piece.size), block.run.bleed, block.marks)
+            for block in plan.blocks for piece, pos in zip(block.pieces, block.backs,
+                                                            strict=True)
+            if piece.back is not None]
+
+
+def move(plans: list, offset: tuple, margin: float) -> Moved:
+    """Every sheet's backs moved by `offset`, or as near to it as keeps every trim line
+    of every back page out of the printer's margin (one move for the whole file, so its
+    backs stay alike); `cut` tells the bleed and crop marks the margin stops."""
     xs, ys = [-LIMIT, LIMIT], [-LIMIT, LIMIT]
     rooms = []
-    for sheet in sheets:
-        trims = [(*pos, *sizes[i]) for i, pos in zip(sheet.pieces, sheet.backs, strict=True)]
-        rooms.append(room(trims, sheet.page, margin))
-        (xlo, xhi), (ylo, yhi) = allowed(rooms[-1], sheet.page)
-        xs, ys = [max(xs[0], xlo), min(xs[1], xhi)], [max(ys[0], ylo), min(ys[1], yhi)]
+    for plan in plans:
+        trims = [box for box, _, _ in _back_trims(plan)]
+        rooms.append(room(trims, plan.page, margin) if trims and not plan.fold else None)
+        if rooms[-1] is not None:
+            (xlo, xhi), (ylo, yhi) = allowed(rooms[-1], plan.page)
+            xs, ys = [max(xs[0], xlo), min(xs[1], xhi)], [max(ys[0], ylo), min(ys[1], yhi)]
     applied = (_within(offset[0], xs), _within(offset[1], ys))
     moved = Moved([], [], applied)
-    for sheet, (left, bottom, right, top) in zip(sheets, rooms, strict=True):
-        dx, dy = page_shift(applied, sheet.page)
-        gaps = (left + dx, bottom + dy, right - dx, top - dy)  # trims to margin, once moved
-        for side, gap in zip(SIDES, gaps, strict=True):
-            kept = max(0.0, min(bleed, gap))
-            mark = not marks or gap - bleed - MARK_GAP >= MIN_MARK - 0.01  # kept, if any
-            if kept < bleed - 1e-6 or not mark:
-                was = moved.cut.get(side, (bleed, True))
-                moved.cut[side] = (min(was[0], kept), was[1] and mark)
+    for plan, rooms_ in zip(plans, rooms, strict=True):
+        if rooms_ is None:
+            moved.plans.append(plan)
+            moved.shifts.append(None)
+            continue
+        dx, dy = page_shift(applied, plan.page)
+        for _, bleed, marks in _back_trims(plan):
+            left, bottom, right, top = rooms_
+            gaps = (left + dx, bottom + dy, right - dx, top - dy)  # trims to margin, moved
+            for side, gap in zip(SIDES, gaps, strict=True):
+                kept = max(0.0, min(bleed, gap))
+                mark = not marks or gap - bleed - MARK_GAP >= MIN_MARK - 0.01
+                if kept < bleed - 1e-6 or not mark:
+                    was = moved.cut.get(side, (bleed, True))
+                    moved.cut[side] = (min(was[0], kept), was[1] and mark)
         moved.shifts.append((dx, dy))
-        moved.sheets.append(replace(sheet, backs=[(round(x + dx, 4), round(y + dy, 4))
-                                                  for x, y in sheet.backs]))
+        moved.plans.append(replace(plan, blocks=[
+            replace(block, backs=[(round(x + dx, 4), round(y + dy, 4)) for x, y in block.backs])
+            for block in plan.blocks]))
     return moved
 
 
@@ -130,8 +146,7 @@ def _within(value: float, bounds: list) -> float:
     return math.trunc(bound * 100) / 100 + 0.0
 
 
-def note(file_name: str, offset: tuple, moved: Moved, margin: float, bleed: float,
-         marks: bool) -> str:
+def note(file_name: str, offset: tuple, moved: Moved, margin: float) -> str:
     """What the printer's margin did to the backs of one file, in a sentence ("" if
     nothing)."""
     said = []
@@ -140,6 +155,8 @@ def note(file_name: str, offset: tuple, moved: Moved, margin: float, bleed: floa
                     f"as far as the {margin:g} mm printer margin lets them (a smaller "
                     "--printer-margin, if your printer prints nearer the edge, lets them "
                     "move further)")
+    bleed = max((b for plan in moved.plans for _, b, _ in _back_trims(plan)), default=0.0)
+    marks = any(m for plan in moved.plans for _, _, m in _back_trims(plan))
     parts = []
     for side in SIDES:
         if side in moved.cut:

@@ -7,24 +7,22 @@ build leaves nothing half-written behind.
 
 from __future__ import annotations
 
-import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
-
-from pnp import backoffset, fit, parallel, pieces
+from pnp import fit, parallel
 from pnp.alike import Memo
 from pnp.components import count_label
 from pnp.draw import Renderer
 from pnp.errors import Problems
 from pnp.game import Component, Game
-from pnp.impose import PRINTER_MARGIN, arrange
+from pnp.groups import files
+from pnp.impose import PRINTER_MARGIN
 from pnp.output import Output, OutputError, describe
-from pnp.pagemarks import LABEL_PT, crop_marks, fold_line, free_bands, label_font, page_furniture
+from pnp.packing import plan_file
 from pnp.players import for_players
+from pnp.sheetpdf import PdfFile, SheetPages, face_fields  # noqa: F401 (face_fields re-exported)
 from pnp.tiles import TiledBoards
 
 
@@ -47,31 +45,24 @@ class Result:
     manifest: list | None = field(default_factory=list)  # None: pnp check keeps none
     warnings: list = field(default_factory=list)
     pages: int = 0
+    sheets: int = 0  # sheets of paper: a front page and the page printed on its back
+    page_list: list = field(default_factory=list)  # {file, page[, back_of]} per page
     folder: Path | None = None
     notes: list = field(default_factory=list)  # what a rebuild replaced, what a margin cut
     min_text_pt: float | None = None
 
 
 class ComponentPdf(TiledBoards):
-    """One component's PDF: pages are planned first so labels can say 'i/n'."""
+    """One component's pieces in a PDF: its variables, layouts and manifest entries.
+    Several share one `file` (a PdfFile) when they share sheets."""
 
     def __init__(self, game: Game, comp: Component, options: Options, renderer: Renderer,
-                 path: Path, file_name: str, result: Result):
+                 path: Path, file_name: str, result: Result, file: PdfFile | None = None):
         self.game, self.comp, self.options = game, comp, options
         self.renderer, self.result, self.file_name = renderer, result, file_name
-        canvas = Canvas if path is not None else Scratch
-        self.canvas = canvas(str(path) if isinstance(path, Path) else path or io.BytesIO(),
-                             invariant=1,
-                             pageCompression=1, initialFontName=label_font(),
-                             initialFontSize=LABEL_PT,
-                             **({"lang": game.language} if game.translated else {}))
-        self.canvas.setTitle(f"{game.name}: {comp.name}")
-        self.canvas.setAuthor("Dossier")
-        self.canvas.setCreator("Dossier pnp")
-        self.canvas.setSubject(f"{game.id}/{comp.id}")
-        self.pages: list = []  # callables that draw one page each
+        self.file = file or PdfFile(game, comp.name, comp.id, path, file_name, result)
+        self.canvas, self.pages = self.file.canvas, self.file.pages
         self.positions = {id(item): item.index or n for n, item in enumerate(comp.items, start=1)}
-        self.moved_by = (0.0, 0.0)  # the backs' move (--back-offset, as far as the margin lets)
 
     def context(self, item, copy: int, extra: dict | None = None) -> dict:
         return {"credits": self.game.credits, **self.game.vars, **self.comp.vars,
@@ -80,7 +71,9 @@ class ComponentPdf(TiledBoards):
                 "copy": copy,
                 "copies": item.copies, **(extra or {})}
 
-    def record(self, item, copy, side, page_no, pos, size):
+    def record(self, item, copy, side, page_no, pos, size, behind=None):
+        """A manifest entry; `behind`: the item whose back this one is printed on (the
+        front of a two-sided sheet)."""
         if self.result.manifest is None:  # pnp check: no manifest to write
             return
         sets = self.game.player_sets
@@ -88,6 +81,7 @@ class ComponentPdf(TiledBoards):
             if self.comp.per_player and sets and sets.var in item.fields else {}
         self.result.manifest.append({
             "component": self.comp.id, "item": item.id, **owner, "copy": copy, "side": side,
+            **({"behind": behind.id} if behind is not None else {}),
             "file": self.file_name, "page": page_no,
             "trim": [round(pos[0], 3), round(pos[1], 3), round(size[0], 3), round(size[1], 3)]})
 
@@ -98,94 +92,7 @@ class ComponentPdf(TiledBoards):
         return " · ".join(parts)
 
     def finish(self):
-        total = len(self.pages)
-        for number, draw in enumerate(self.pages, start=1):
-            draw(number, total)
-            self.canvas.showPage()
-        self.canvas.save()
-        self.result.pages += total
-
-    # -- decks, sheets, tokens: arranged pieces ------------------------------------
-    def arranged(self, entries: list, sizes: list, bleed: float, gap: float,
-                 has_backs: bool, kind: str):
-        """entries: [(item, copy)]; kind: 'card' (crop marks) or 'token' (cut lines)."""
-        opts = self.options
-        sheets = arrange(sizes, opts.paper, opts.orientation, bleed, gap, opts.duplex, has_backs,
-                         fit.room(self.comp.kind, opts))
-        mode = opts.duplex if has_backs else "none"
-        shifts = [None] * len(sheets)
-        if mode in ("long", "short") and any(opts.back_offset):
-            sheets, shifts = self.moved_backs(sheets, sizes, bleed, kind)
-        fronts, backs = [], []
-        for sheet, shift in zip(sheets, shifts, strict=True):
-            fronts.append(lambda n, t, s=sheet: self.arranged_page(s, entries, sizes, bleed,
-                                                                  kind, n, t, "front"))
-            if has_backs and mode in ("long", "short"):
-                fronts.append(lambda n, t, s=sheet, d=shift: self.arranged_page(
-                    s, entries, sizes, bleed, kind, n, t, "back", d))
-            elif has_backs and mode == "none":
-                backs.append(lambda n, t, s=sheet: self.arranged_page(s, entries, sizes, bleed,
-                                                                     kind, n, t, "back"))
-        self.pages.extend(fronts + backs)
-
-    def moved_backs(self, sheets, sizes, bleed, kind):
-        """The sheets with their backs moved by --back-offset, as far as the printer's
-        margin lets them (backoffset.py); a note says what the margin stopped."""
-        opts = self.options
-        moved = backoffset.move(sheets, sizes, opts.back_offset, opts.printer_margin, bleed,
-                                kind == "card")
-        said = backoffset.note(self.file_name, opts.back_offset, moved, opts.printer_margin,
-                               bleed, kind == "card")
-        if said:
-            self.result.notes.append(said)
-        self.moved_by = moved.applied
-        return moved.sheets, moved.shifts
-
-    def arranged_page(self, sheet, entries, sizes, bleed, kind, number, total, side,
-                      shift=None):
-        """`shift`: a back page moved by --back-offset, its drawing kept out of the
-        printer's margin (crop marks and the label place themselves inside it)."""
-        c = self.canvas
-        c.setPageSize((sheet.page[0] * mm, sheet.page[1] * mm))
-        sides = ("front", "back") if sheet.fold else (side,)
-        margin = self.options.printer_margin
-        if shift is not None:
-            c.saveState()
-            clip = c.beginPath()
-            clip.rect(margin * mm, margin * mm, (sheet.page[0] - 2 * margin) * mm,
-                      (sheet.page[1] - 2 * margin) * mm)
-            c.clipPath(clip, stroke=0, fill=0)
-        rects = []
-        for which in sides:
-            spots = sheet.fronts if which == "front" else sheet.backs
-            boxes = [(*pos, *sizes[i]) for i, pos in zip(sheet.pieces, spots, strict=True)]
-            for index, pos in zip(sheet.pieces, spots, strict=True):
-                item, copy = entries[index]
-                size = sizes[index]
-                layout = self.layout_for(item, which)
-                if layout is None:
-                    continue
-                edges = bleed_sides((*pos, *size), boxes, bleed)
-                self.draw_piece(item, copy, layout, pos, size, bleed, kind, which, edges)
-                self.record(item, copy, which, number, pos, size)
-                rects.append((pos[0], pos[1], size[0], size[1]))
-        if shift is not None:
-            c.restoreState()
-        if sheet.fold:
-            fold_line(c, sheet.page, sheet.fold, margin)
-        if not rects:
-            return
-        bands = crop_marks(c, sheet.page, rects, bleed, margin) if kind == "card" \
-            else free_bands(sheet.page, rects, bleed)
-        if sheet.fold:
-            axis = 0 if sheet.fold[0] == "v" else 1
-            bands = [(s, d, span, sorted([*marks, sheet.fold[1]]))
-                     if (s in ("top", "bottom")) == (axis == 0) else (s, d, span, marks)
-                     for s, d, span, marks in bands]
-        side_name = "fronts and backs" if sheet.fold else f"{side}s"
-        moved = "" if shift is None else f"back offset {backoffset.text(self.moved_by)}"
-        page_furniture(c, sheet.page, bands, self.label(side_name, number, total, moved),
-                       number == 1, margin)
+        self.file.finish()
 
     def piece(self, item) -> str:
         return f"{self.comp.id} '{item.printed_id}'"
@@ -195,145 +102,38 @@ class ComponentPdf(TiledBoards):
             return item.front or self.comp.front
         return item.back or self.comp.back
 
-    def draw_piece(self, item, copy, layout, pos, size, bleed, kind, side, edges=None):
-        c = self.canvas
-        where = f"{self.comp.id} '{item.printed_id}' {side}"
-        ctx = self.context(item, copy, {"side": side, "shape": item.shape or ""})
-        if kind == "token":
-            c.saveState()
-            c.clipPath(pieces.shape_path(c, item.shape, *pos, *size, grow=bleed), stroke=0,
-                       fill=0)
-            self.renderer.draw(c, layout, ctx, (pos[0] * mm, pos[1] * mm), size, bleed, where,
-                               piece=self.piece(item), item_mark=item.mark)
-            c.restoreState()
-            pieces.draw_cut_line(c, item.shape, *pos, *size)
-        else:
-            self.renderer.draw(c, layout, ctx, (pos[0] * mm, pos[1] * mm), size, bleed, where,
-                               edges, piece=self.piece(item), item_mark=item.mark)
 
-    # -- dice ------------------------------------------------------------------------
-    def dice_page(self, sheet, entries, sizes, number, total):
-        c = self.canvas
-        c.setPageSize((sheet.page[0] * mm, sheet.page[1] * mm))
-        rects = []
-        for index, pos in zip(sheet.pieces, sheet.fronts, strict=True):
-            item, copy = entries[index]
-            edge = item.size
-            for slot, face in enumerate(item.faces):
-                fields = face_fields(face)
-                ox, oy = pieces.face_origin(slot, pos[0], pos[1], edge)
-                ctx = self.context(item, copy, {**fields, "face": slot + 1})
-                self.renderer.draw(c, item.front, ctx, (ox * mm, oy * mm), (edge, edge), 0,
-                                   f"{self.piece(item)} face {slot + 1}",
-                                   piece=self.piece(item), item_mark=item.mark)
-            pieces.draw_net_lines(c, pos[0], pos[1], edge)
-            self.record(item, copy, "front", number, pos, sizes[index])
-            rects.append((*pos, *sizes[index]))
-        page_furniture(c, sheet.page, free_bands(sheet.page, rects, 0),
-                       self.label("cube nets", number, total), number == 1,
-                       self.options.printer_margin)
-
-
-class Scratch(Canvas):
-    """A canvas that drops each page once it is drawn: pnp check paints every piece
-    for its problems and keeps no page (memory flat in the number of cards)."""
-
-    def showPage(self):  # noqa: N802 - reportlab's name
-        self._startPage()  # what Canvas.showPage does once it has kept the page
-
-
-def bleed_sides(rect, others, bleed) -> tuple:
-    """Bleed per side (left, bottom, right, top): none where another piece
-    abuts on the shared cut line, so no card paints over its neighbour."""
-    x, y, w, h = rect
-    eps = 0.01
-
-    def touching(cond, overlap):
-        return any(cond(o) and overlap(o) for o in others if o[:2] != (x, y))
-
-    def spans_y(o):
-        return o[1] < y + h - eps and o[1] + o[3] > y + eps
-
-    def spans_x(o):
-        return o[0] < x + w - eps and o[0] + o[2] > x + eps
-
-    return (0.0 if touching(lambda o: abs(o[0] + o[2] - x) < eps, spans_y) else bleed,
-            0.0 if touching(lambda o: abs(o[1] + o[3] - y) < eps, spans_x) else bleed,
-            0.0 if touching(lambda o: abs(o[0] - (x + w)) < eps, spans_y) else bleed,
-            0.0 if touching(lambda o: abs(o[1] - (y + h)) < eps, spans_x) else bleed)
-
-
-def face_fields(face) -> dict:
-    """A die face's template fields: a plain face is `label`; a blank face (null, "",
-    {}) has an empty label, so a layout reading {label} draws nothing there."""
-    if isinstance(face, dict):
-        return {"label": "", **face}
-    return {"label": "" if face is None else face}
-
-
-def copied_sizes(comp, options) -> list:
-    """fit.piece_sizes, once per copy: the size of each entry of render_component."""
-    return [size for item, size in zip(comp.items, fit.piece_sizes(comp, options), strict=True)
-            for _ in range(item.copies)]
-
-
-def safe_margin(comp, options) -> float:
-    """The safe zone a component's text is checked against: none on dice nets (they
-    are folded, not cut to the faces), a component's own smaller one for small pieces."""
-    if comp.kind == "dice":
-        return 0.0
-    if comp.safe_margin is None or options.safe_margin == 0:
-        return options.safe_margin
-    return min(options.safe_margin, comp.safe_margin)
-
-
-def render_component(game, comp, options, renderer, path, file_name, result):
-    renderer.safe = safe_margin(comp, options)
-    pdf = ComponentPdf(game, comp, options, renderer, path, file_name, result)
-    bleed = options.bleed
-    entries = [(item, copy) for item in comp.items for copy in range(1, item.copies + 1)]
-    if comp.kind == "deck":
-        gap = 2 * bleed + 3 if options.separated else 0.0
-        pdf.arranged(entries, [comp.size] * len(entries), bleed, gap, True, "card")
-    elif comp.kind == "sheet":
-        fitting, big = [], []
-        area = fit.printable(options.paper, bleed, options.printer_margin)
-        for item, copy in entries:
-            size = fit.sheet_size(item.size or comp.size, options)
-            if fit.fits(size, area, options.orientation):
-                fitting.append((item, copy, size))
-            else:
-                big.append((item, copy, size))
-        if fitting:
-            gap = 2 * bleed + 3  # sheets always stand apart, each with its full bleed
-            pdf.arranged([(item, copy) for item, copy, _ in fitting],
-                         [size for *_, size in fitting], bleed, gap, False, "card")
-        for item, copy, size in big:
-            pdf.tiled(item, copy, size, bleed)
-    elif comp.kind == "tokens":
-        tb = fit.piece_bleed("tokens", bleed)
-        has_backs = any(item.back or comp.back for item in comp.items)
-        pdf.arranged(entries, copied_sizes(comp, options), tb, 2 * tb + 2.0, has_backs, "token")
-    else:  # dice
-        sizes = copied_sizes(comp, options)
-        sheets = arrange(sizes, options.paper, options.orientation, 0, 4.0, "none", False,
-                         fit.room("dice", options))
-        for sheet in sheets:
-            pdf.pages.append(lambda n, t, s=sheet: pdf.dice_page(s, entries, sizes, n, t))
-    pdf.finish()
+def render_file(game, comps: list, stem: str, options, renderer, path, result):
+    """One print file: the sheets its components share (packing.py), then the tiles of
+    its boards larger than the paper."""
+    file_name = f"{stem}.pdf"
+    title = ", ".join(comp.name for comp in comps)
+    file = PdfFile(game, title, stem if len(comps) > 1 else comps[0].id, path, file_name,
+                   result)
+    parts = {comp.id: ComponentPdf(game, comp, options, renderer, path, file_name, result, file)
+             for comp in comps}
+    plans, big = plan_file(comps, options)
+    SheetPages(game, file, parts, options).add(plans)
+    for comp, item, copy, size in big:
+        parts[comp.id].tiled(item, copy, size, options.bleed)
+    file.finish()
 
 
 def manifest_text(manifest: dict) -> str:
-    """The manifest as JSON, one piece a line: readable, and written by json's C
+    """The manifest as JSON, one page or piece a line: readable, and written by json's C
     encoder (an indented dump of a 10,000-card deck takes a second)."""
-    head = {k: v for k, v in manifest.items() if k != "items"}
-    lines = [json.dumps(item, separators=(", ", ": ")) for item in manifest["items"]]
-    body = "[\n  " + ",\n  ".join(lines) + "\n]" if lines else "[]"
-    return json.dumps(head)[:-1] + f', "items": {body}}}\n'
+    lists = [key for key in ("pages", "items") if key in manifest]
+    head = {k: v for k, v in manifest.items() if k not in lists}
+    text = json.dumps(head)[:-1]
+    for key in lists:
+        lines = [json.dumps(entry, separators=(", ", ": ")) for entry in manifest[key]]
+        body = "[\n  " + ",\n  ".join(lines) + "\n]" if lines else "[]"
+        text += f', "{key}": {body}'
+    return text + "}\n"
 
 
 def build_games(games: list, out_dir: Path, options: Options, progress=None,
-                keep: list | None = None, jobs: int | None = None) -> list[Result]:
+                keep: dict | None = None, jobs: int | None = None) -> list[Result]:
     """Render every component of each game into out_dir/<game-id>/ (another language
     than the game's first: out_dir/<game-id>/<lang>/); the files
     are moved into place only when every game has rendered (see output.py). Games
@@ -375,9 +175,9 @@ def build_game(game: Game, out_dir: Path, options: Options, progress=None) -> Re
 
 
 def _render_game(game: Game, output: Output, options: Options, progress,
-                 keep: list | None = None) -> Result:
-    """`keep`: manifest entries of components not rebuilt now (`pnp watch`): they stay
-    listed, and their PDFs stay in place."""
+                 keep: dict | None = None) -> Result:
+    """`keep`: {"items", "pages"} of the manifest for the files not rebuilt now (`pnp
+    watch`): they stay listed, and their PDFs stay in place."""
     game = for_players(game, options.players)
     problems = Problems()
     result = Result()
@@ -385,24 +185,29 @@ def _render_game(game: Game, output: Output, options: Options, progress,
     problems.raise_if_any()
     target = result.folder = output.folder(game.folder)
     renderer = Renderer(game, problems, result.warnings.append)
-    for comp in game.components:
-        name = f"{comp.id}.pdf"
+    for stem, comps in files(game.components):
+        name = f"{stem}.pdf"
         if progress:
-            progress(f"{game.label}: {comp.id} ({count_label(comp)})")
+            for comp in comps:
+                progress(f"{game.label}: {comp.id} ({count_label(comp)})")
         temp = output.temporary(target / name)
         try:
-            render_component(game, comp, options, renderer, temp, name, result)
+            render_file(game, comps, stem, options, renderer, temp, result)
         except OSError as exc:
             raise OutputError(describe(exc, target / name)) from None
     renderer.finish()
     problems.raise_if_any()
+    keep = keep or {}
+    pages = keep.get("pages", []) + result.page_list
     manifest = {"game": game.id, **({"language": game.language} if game.translated else {}),
                 "paper": options.paper, "duplex": options.duplex, "bleed": options.bleed,
                 **({"back_offset": list(options.back_offset)} if any(options.back_offset)
                    else {}),
-                "items": (keep or []) + result.manifest}
-    note = output.replacing(target, manifest, {f"{c.id}.pdf" for c in game.components} |
-                            {entry["file"] for entry in keep or ()})
+                "sheets": sum(1 for page in pages if "back_of" not in page),
+                "pages": pages, "items": keep.get("items", []) + result.manifest}
+    note = output.replacing(target, manifest, {f"{stem}.pdf" for stem, _ in
+                                               files(game.components)} |
+                            {entry["file"] for entry in keep.get("items", ())})
     result.notes += [note] if note else []
     output.write_text(target / "manifest.json", manifest_text(manifest))
     result.min_text_pt = renderer.min_drawn
@@ -419,8 +224,8 @@ def check_game(game: Game, options: Options) -> Result:
     problems.raise_if_any()
     renderer = Renderer(game, problems, result.warnings.append)
     renderer.memo = Memo()
-    for comp in game.components:
-        render_component(game, comp, options, renderer, None, f"{comp.id}.pdf", result)
+    for stem, comps in files(game.components):
+        render_file(game, comps, stem, options, renderer, None, result)
     renderer.finish()
     problems.raise_if_any()
     result.min_text_pt = renderer.min_drawn

@@ -55,7 +55,14 @@ def cmd_build(args) -> int:
     loaded = games_to_load(args)
     return run_and_report(
         args, loaded, lambda progress: build_games(loaded, Path(args.out), options, progress),
-        lambda result: f"{len(result.files) - 1} PDFs, {result.pages} pages")
+        lambda result: f"{len(result.files) - 1} PDFs, {result.pages} pages, "
+                       f"{sheets(result.sheets, options.paper)}")
+
+
+def sheets(count: int, paper: str) -> str:
+    """'23 sheets of A4': what a build takes from the printer's tray (a sheet printed on
+    both sides counts once)."""
+    return f"{count} sheet{'' if count == 1 else 's'} of {'A4' if paper == 'a4' else 'US Letter'}"
 
 
 def cmd_check(args) -> int:

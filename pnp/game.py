@@ -14,6 +14,7 @@ from pnp import ASSETS, BUNDLED_LAYOUTS
 from pnp import credits as picture_credits
 from pnp.components import Component, ComponentLoader, Item, named_size  # noqa: F401 (re-exported)
 from pnp.errors import InvalidInput, Mark, Problems, file_mark
+from pnp.groups import assign_files
 from pnp.langs import (
     GAME_SHAPE,
     LAYOUT_SHAPE,
@@ -181,6 +182,7 @@ class Loader(ComponentLoader):
         game.showcase = check_showcase(spec, raw, game, self.problems)
         game.credits = picture_credits.read(self.root, self.problems,
                                             rel(self.root / picture_credits.FILE))
+        assign_files(game.components, self.problems)
         check_names(game, self.problems)
         seen = Counter(c.id for c in game.components)
         for comp in game.components:

@@ -23,10 +23,11 @@ def label_font(bold: bool = False) -> str:
 
 
 def crop_marks(c, page: tuple, rects: list, bleed: float,
-               margin: float = PRINTER_MARGIN) -> list:
+               margin: float = PRINTER_MARGIN, stops: dict | None = None) -> list:
     """Marks on the extension of every cut line, in the margin outside the
     block's bleed, stopping `margin` short of the paper edge (a printer leaves
-    that blank); a mark the margin leaves shorter than MIN_MARK (backs moved by
+    that blank) or at `stops` {"top": y, "bottom": y}, where another block of the
+    page begins; a mark the margin leaves shorter than MIN_MARK (backs moved by
     --back-offset) is left out. Returns the bands [(side, depth, (lo, hi), positions)]."""
     pw, ph = page
     left = min(x for x, _, _, _ in rects) - bleed
@@ -39,9 +40,15 @@ def crop_marks(c, page: tuple, rects: list, bleed: float,
     c.setStrokeColor(INK)
     c.setLineWidth(0.5)
     c.setDash([])
+    stops = stops or {}
+    ends = []
+    for start, limit, stop in ((top + MARK_GAP, ph, stops.get("top")),
+                               (bottom - MARK_GAP, 0.0, stops.get("bottom"))):
+        end = _mark_end(start, limit, margin)
+        ends.append((start, end if stop is None else min(end, stop, key=lambda v: abs(
+            v - start))))
     for x in xs:
-        for start, limit in ((top + MARK_GAP, ph), (bottom - MARK_GAP, 0.0)):
-            end = _mark_end(start, limit, margin)
+        for start, end in ends:
             if abs(end - start) >= MIN_MARK - 0.01:
                 c.line(x * mm, start * mm, x * mm, end * mm)
     for y in ys:

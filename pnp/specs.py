@@ -244,6 +244,10 @@ COMPONENT = Record({
     # a smaller safe zone for small pieces cut at home (a 13 mm token has no room for
     # the shops' 3 mm): the build's --safe-margin, or this, whichever is smaller
     "safe_margin": Opt(Num(min=1, max=20)),
+    # the print file whose sheets it shares (pnp.groups); false: sheets of its own
+    "pack": Opt(OneOf((Bool(), slug), expected="a name for the shared print file (lowercase "
+                      "letters, digits and hyphens), or false for sheets of its own")),
+    "two_sided": Opt(Bool(), default=False),  # a sheet's items in pairs, back to back
 }, what="component")
 
 FONT = Record({"regular": Opt(Str(), required=True), "bold": Opt(Str()),

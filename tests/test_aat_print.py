@@ -383,7 +383,7 @@ def test_every_icon_of_the_game_is_drawn_somewhere(drawn):
 # -- 4. the escalation track -----------------------------------------------------------
 def test_the_track_has_6_levels_and_4_incident_spaces_that_take_their_markers(build, game):
     folder, _ = build(AAT)
-    (entry,) = entries(folder, "escalation-track")
+    (entry,) = [e for e in entries(folder, "escalation-track") if e["item"] == "TRACK"]
     page = page_objects(str(folder / "escalation-track.pdf"))[entry["page"] - 1]
     cells = Counter()
     for r in page["rects"]:

@@ -13,10 +13,11 @@ from pypdf import PdfReader
 
 from pnp import BUNDLED_GAMES
 from pnp.alike import Memo, Reads
-from pnp.build import Options, Scratch, build_game, check_game
+from pnp.build import Options, build_game, check_game
 from pnp.draw import Renderer
 from pnp.errors import InvalidInput
 from pnp.game import load_game
+from pnp.sheetpdf import Scratch
 from tests.conftest import EXAMPLE, edit
 
 

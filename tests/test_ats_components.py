@@ -194,7 +194,7 @@ def test_the_damage_value_is_the_largest_thing_on_its_token(build, printed):
                  if i.fields.get("icon") == "damage" and i.fields.get("label"))
     assert tokens >= 5 and len(sides) == 2 * tokens
     for entry, value in sides:
-        page = objects(str(folder / "tokens.pdf"))[entry["page"] - 1]
+        page = objects(str(folder / entry["file"]))[entry["page"] - 1]
         trim = entry["trim"]
         where = f"{entry['item']} {entry['side']}"
         chars = [c for c in page["chars"] if inside(c["mm"], trim) and c["text"].strip()]
@@ -222,14 +222,19 @@ def test_the_damage_value_is_the_largest_thing_on_its_token(build, printed):
 
 
 # -- 3. markers fit their tracks -------------------------------------------------------
-def track_cell(pdf_path: str) -> tuple:
-    """The cells of the track on a card sheet: the most common stroked, filled rect;
-    its size and its line width (mm)."""
-    rects = [r for r in objects(pdf_path)[0]["rects"] if r.get("stroke") and r.get("fill")]
+def track_cell(folder, component: str) -> tuple:
+    """The cells of the track on a component's cards: the most common stroked, filled
+    rect on them (on the first page they are on, which they may share with other
+    decks); its size and its line width (mm)."""
+    first = entries(folder, component)[0]
+    cards = [e["trim"] for e in entries(folder, component)
+             if (e["file"], e["page"]) == (first["file"], first["page"])]
+    rects = [r for r in objects(str(folder / first["file"]))[first["page"] - 1]["rects"]
+             if r.get("stroke") and r.get("fill") and any(inside(r["mm"], t) for t in cards)]
     sizes = Counter((round(size_of(r["mm"])[0], 2), round(size_of(r["mm"])[1], 2),
                      round(float(r["linewidth"]) * PT, 3)) for r in rects)
     (w, h, line), count = sizes.most_common(1)[0]
-    assert count >= 5, f"no track found in {pdf_path}"
+    assert count >= 5, f"no track found on the {component} cards"
     return w, h, line
 
 
@@ -241,7 +246,7 @@ def marker_sizes(folder, printed, icon: str) -> list:
         fields = printed[entry["item"]].fields
         if fields.get("label") or fields.get("icon") != icon or entry["side"] != "front":
             continue
-        page = objects(str(folder / "tokens.pdf"))[entry["page"] - 1]
+        page = objects(str(folder / entry["file"]))[entry["page"] - 1]
         x, y, w, h = entry["trim"]
         cuts = [o["mm"] for o in page["curves"] + page["rects"] + page["lines"]
                 if o.get("stroke") and not o.get("fill")
@@ -259,7 +264,7 @@ def marker_sizes(folder, printed, icon: str) -> list:
                                              ("clearance", "clearance")])
 def test_markers_fit_the_cells_of_their_track(build, printed, icon, component):
     folder, _ = build(ATS)
-    cell_w, cell_h, line = track_cell(str(folder / f"{component}.pdf"))
+    cell_w, cell_h, line = track_cell(folder, component)
     clear = (cell_w - line, cell_h - line)  # inside the cell's lines
     for w, h in marker_sizes(folder, printed, icon):
         assert w <= clear[0] - PLAY[0] and h <= clear[1] - PLAY[0], \
@@ -317,7 +322,7 @@ def test_folds_leave_no_ink_on_the_faces(build, game):
     nets = entries(folder, "dice")
     assert nets
     for net in nets:
-        page = objects(str(folder / "dice.pdf"))[net["page"] - 1]
+        page = objects(str(folder / net["file"]))[net["page"] - 1]
         edge, trim = sizes[net["item"]], net["trim"]
         faces = [r for r in page["rects"] if r.get("fill") and inside(r["mm"], trim)
                  and all(math.isclose(s, edge, abs_tol=0.05) for s in size_of(r["mm"]))]

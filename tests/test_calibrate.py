@@ -237,7 +237,7 @@ def test_every_back_moves_by_the_offset_and_no_front_moves(builds, paper):
     assert "back_offset" not in json.loads((before / "manifest.json").read_text())
     assert trims(before, "front") == trims(after, "front")
     checked = set()
-    for name in ("crew.pdf", "tokens.pdf"):
+    for name in ("crew.pdf", "tokens-and-dice.pdf"):
         with pdfplumber.open(before / name) as pdf:
             count = len(pdf.pages)
         for index in range(count):
@@ -260,7 +260,7 @@ def test_every_back_moves_by_the_offset_and_no_front_moves(builds, paper):
                 (ox, oy), (nx, ny) = marks(old), marks(new)
                 assert nx == {round(x + shift[0], 2) for x in ox}
                 assert ny == {round(y + shift[1], 2) for y in oy}
-    assert checked == {(name, paper == "letter") for name in ("crew.pdf", "tokens.pdf")}
+    assert checked == {(name, paper == "letter") for name in ("crew.pdf", "tokens-and-dice.pdf")}
 
 
 def test_a_larger_offset_keeps_everything_out_of_the_margin(tmp_path, capsys):

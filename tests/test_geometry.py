@@ -117,7 +117,7 @@ def test_each_back_lies_exactly_behind_its_front(build, game, mode):
     backs = [e for e in entries if e["side"] == "back"]
     assert backs
     for back in backs:
-        front = fronts[(back["component"], back["item"], back["copy"])]
+        front = fronts[(back["component"], back.get("behind", back["item"]), back["copy"])]
         read = pages(str(folder / back["file"]))
         size = read[back["page"] - 1]["size"]
         bx, by, bw, bh = back["trim"]

@@ -127,7 +127,7 @@ def test_new_game_builds_from_the_cli(tmp_path):
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     names = sorted(p.name for p in (tmp_path / "out" / "my-game").iterdir())
-    assert names == ["crew.pdf", "dice.pdf", "manifest.json", "rules.pdf", "tokens.pdf"]
+    assert names == ["crew.pdf", "manifest.json", "rules.pdf", "tokens-and-dice.pdf"]
     done = subprocess.run([sys.executable, "-m", "pnp", "new", str(game_dir)],
                           capture_output=True, text=True)
     assert done.returncode == 2 and "not empty" in done.stderr
