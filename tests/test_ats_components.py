@@ -280,7 +280,7 @@ def test_every_tokens_cut_line_shows_on_its_ground(build):
     for entry in entries(folder, "tokens"):
         if entry["side"] != "front":
             continue
-        page = objects(str(folder / "tokens.pdf"))[entry["page"] - 1]
+        page = objects(str(folder / entry["file"]))[entry["page"] - 1]
         x, y, w, h = entry["trim"]
         strokes = [o for o in page["curves"] + page["rects"] + page["lines"]
                    if o.get("stroke") and not o.get("fill")

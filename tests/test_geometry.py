@@ -13,7 +13,7 @@ TOL = 0.1
 CROP_MARK_PT = 0.5
 GAMES = [EXAMPLE, ATS]
 SIZES = {("above-top-secret", "defense"): (63, 88), ("star-patrol", "crew"): (63, 88),
-         ("above-top-secret", "reference"): (148, 210)}
+         ("above-top-secret", "reference"): (180, 250)}
 
 
 def close(a, b, tol=TOL):
