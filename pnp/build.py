@@ -23,6 +23,7 @@ from pnp.game import Component, Game
 from pnp.impose import PRINTER_MARGIN, arrange
 from pnp.output import Output, OutputError, describe
 from pnp.pagemarks import LABEL_PT, crop_marks, fold_line, free_bands, label_font, page_furniture
+from pnp.pagestream import seal_last_page
 from pnp.players import for_players
 from pnp.tiles import TiledBoards
 
@@ -94,6 +95,7 @@ class ComponentPdf(TiledBoards):
         for number, draw in enumerate(self.pages, start=1):
             draw(number, total)
             self.canvas.showPage()
+            seal_last_page(self.canvas)  # a long deck's pages wait compressed
         self.canvas.save()
         self.result.pages += total
 
