@@ -45,6 +45,7 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
         self.images: dict = {}
         self._words: dict = {}
         self._fits: dict = {}
+        self._encoder = None  # pnp.textout's words in the document being drawn
         self.c = None
         self.where = ""
         self.piece = ""  # "component 'item'" of the piece being drawn

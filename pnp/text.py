@@ -198,6 +198,13 @@ def fit(words: list, space1: float, width: float, height: float, size: float,
     return Fitted(attempt(min_size)[0], min_size, False)
 
 
+@lru_cache(maxsize=256)
 def ascent_ratio(font: str) -> float:
     ascent, _ = getAscentDescent(font, 1)
     return ascent
+
+
+@lru_cache(maxsize=256)
+def space_width(font: str) -> float:
+    """A space's width at 1 pt."""
+    return stringWidth(" ", font, 1)
