@@ -170,12 +170,12 @@ class ComponentPdf(TiledBoards):
             c.clipPath(pieces.shape_path(c, item.shape, *pos, *size, grow=bleed), stroke=0,
                        fill=0)
             self.renderer.draw(c, layout, ctx, (pos[0] * mm, pos[1] * mm), size, bleed, where,
-                               piece=self.piece(item), item_mark=item.mark)
+                               piece=self.piece(item), item_mark=item.mark, reuse=True)
             c.restoreState()
             pieces.draw_cut_line(c, item.shape, *pos, *size)
         else:
             self.renderer.draw(c, layout, ctx, (pos[0] * mm, pos[1] * mm), size, bleed, where,
-                               edges, piece=self.piece(item), item_mark=item.mark)
+                               edges, piece=self.piece(item), item_mark=item.mark, reuse=True)
 
     # -- dice ------------------------------------------------------------------------
     def dice_page(self, sheet, entries, sizes, number, total):

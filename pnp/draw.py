@@ -11,6 +11,7 @@ pieces share it.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
@@ -23,6 +24,7 @@ from pnp.images import ImageDrawing
 from pnp.layouts import unknown_ref
 from pnp.origins import Origins
 from pnp.reports import Reports
+from pnp.reuse import Reuse
 from pnp.schema import is_template
 from pnp.specs import ELEMENT_SPECS
 from pnp.template import TemplateError, join_lines, substitute
@@ -35,7 +37,7 @@ DEFAULT_STYLE = {"font": "sans", "size": 8.0, "color": "#000000", "align": "left
                  "max_lines": None}
 
 
-class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
+class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports, Reuse):
     """Draws items of one game; collects problems and text-fit warnings."""
 
     def __init__(self, game, problems: Problems, warn):
@@ -43,8 +45,8 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
         self.problems = problems
         self.warn = warn
         self.images: dict = {}
-        self._words: dict = {}
-        self._fits: dict = {}
+        self._words: OrderedDict = OrderedDict()  # the most recently used last
+        self._fits: OrderedDict = OrderedDict()
         self._encoder = None  # pnp.textout's words in the document being drawn
         self.c = None
         self.where = ""
@@ -66,11 +68,12 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
     # -- entry point ---------------------------------------------------------
     def draw(self, canvas, layout_name: str, context: dict, origin_pt: tuple, size_mm: tuple,
              bleed_mm: float, where: str, sides: tuple | None = None, piece: str = "",
-             item_mark: Mark | None = None) -> None:
+             item_mark: Mark | None = None, reuse: bool = False) -> None:
         """Draw layout `layout_name` with its trim box's bottom-left at origin_pt.
 
         Drawing is clipped to the bleed box; `sides` (left, bottom, right, top)
-        narrows the bleed where a piece abuts its neighbour on a shared cut line."""
+        narrows the bleed where a piece abuts its neighbour on a shared cut line.
+        `reuse`: elements drawn alike on many pieces are placed as forms (pnp.reuse)."""
         self.c, self.where, self.layout_name = canvas, where, layout_name
         self.piece, self.item_mark = piece or where, item_mark
         w, h = size_mm
@@ -96,7 +99,7 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports):
             self.element = element
             resolved = self.resolve(element, ctx)
             if resolved is not None:
-                getattr(self, "draw_" + resolved["type"])(resolved, w, h, bleed_mm)
+                self.draw_element(resolved, w, h, bleed_mm, reuse)
         c.restoreState()
 
     def resolve(self, element: dict, ctx: dict):

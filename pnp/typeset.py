@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
+from collections import OrderedDict
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getFont
@@ -25,7 +26,7 @@ CACHED = 2048  # texts kept parsed and fitted: the ones that repeat (badges, bac
 
 class TextDrawing:
     """The text part of the Renderer (needs self.c, self.game, self.warn, self._words,
-    self._fits, self.min_drawn and icon_shapes)."""
+    self._fits, icon_shapes and text_said)."""
 
     def text_box(self, text, style, x, y, box_w, box_h, markup, rotate=0, source=None):
         """Wrap and shrink `text` into the box (mm, top-left origin)."""
@@ -61,18 +62,15 @@ class TextDrawing:
                 words, space1, box_w * mm, box_h * mm, style["size"], min_size,
                 style["leading"], ascent, style["max_lines"]))
         size = fitted.size
-        if not fitted.fits:
-            self.warn_once(self.unfit(source, min_size, text))
-        self.min_drawn = size if self.min_drawn is None else min(self.min_drawn, size)
         left, top = -box_w / 2 * mm, box_h / 2 * mm
         step = size * style["leading"]
         block = (len(fitted.lines) - 1) * step + size * ascent
         free = box_h * mm - block
         offset = {"top": 0.0, "middle": free / 2, "bottom": free}[style["valign"]]
         baseline = top - offset - size * ascent
-        if self.safe > 0:
-            self.note_ink(fitted, size, style, x, y, box_w, box_h, offset, block, rotate,
-                          source)
+        ink = self.ink(fitted, size, style, x, y, box_w, box_h, offset, block, rotate) \
+            if self.safe > 0 else None
+        self.text_said(fitted.fits, source, min_size, text, size, ink)
         runs = []  # [x, baseline, font, [word or " "]]: one font, spaces kept for copy-paste
         icons = []  # (x, baseline, name)
         for frags, width1 in fitted.lines:
@@ -160,9 +158,9 @@ class TextDrawing:
                       f"{more})")
         self.unsafe = {}
 
-    def note_ink(self, fitted, size, style, x, y, box_w, box_h, offset, block, rotate,
-                 source) -> None:
-        """Where the text's ink lies on the piece (mm), for the safe-zone check."""
+    def ink(self, fitted, size, style, x, y, box_w, box_h, offset, block, rotate) -> tuple:
+        """Where the text's ink lies on the piece (mm: left, top, right, bottom), for
+        the safe-zone check."""
         widest = max((w for _, w in fitted.lines), default=0.0) * size / mm
         pad = {"left": 0.0, "center": (box_w - widest) / 2, "right": box_w - widest}[
             style["align"]]
@@ -171,6 +169,8 @@ class TextDrawing:
                (offset + block) / mm + descent - box_h / 2)  # from the box's centre
         cx, cy = x + (box_w if rotate % 180 != 90 else box_h) / 2, \
             y + (box_h if rotate % 180 != 90 else box_w) / 2
+        if not rotate:
+            return cx + ink[0], cy + ink[1], cx + ink[2], cy + ink[3]
         turn = math.radians(rotate)
         cos, sin = math.cos(turn), math.sin(turn)
         xs, ys = [], []
@@ -178,7 +178,7 @@ class TextDrawing:
             for py in (ink[1], ink[3]):
                 xs.append(cx + px * cos - py * sin)
                 ys.append(cy + px * sin + py * cos)
-        self.safe_zone(min(xs), min(ys), max(xs), max(ys), source)
+        return min(xs), min(ys), max(xs), max(ys)
 
     def text_runs(self, runs: list, size: float, char_space: float) -> None:
         """All runs of one box in a single text object (one per run costs a third of
@@ -243,17 +243,17 @@ def _glyphs(font: str) -> dict:
     return getattr(face, "charToGlyph", None) or {}
 
 
-def recent(cache: dict, key):
+def recent(cache: OrderedDict, key):
     """The cached value of `key` (None if absent), marked as the most recently used."""
-    value = cache.pop(key, None)
+    value = cache.get(key)
     if value is not None:
-        cache[key] = value
+        cache.move_to_end(key)
     return value
 
 
-def keep(cache: dict, key, value):
+def keep(cache: OrderedDict, key, value):
     """Cache `value`, forgetting the least recently used beyond CACHED entries."""
     cache[key] = value
     if len(cache) > CACHED:
-        del cache[next(iter(cache))]
+        cache.popitem(last=False)
     return value

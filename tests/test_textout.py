@@ -4,6 +4,7 @@ give, byte for byte; the text caches stay bounded."""
 from __future__ import annotations
 
 import io
+from collections import OrderedDict
 
 import pytest
 from conftest import EXAMPLE
@@ -77,7 +78,7 @@ def test_turned_or_translucent_text_goes_through_reportlab(rotate, colour):
 
 
 def test_text_caches_keep_the_recent_texts_and_no_more():
-    cache: dict = {}
+    cache: OrderedDict = OrderedDict()
     for n in range(typeset.CACHED + 10):
         typeset.keep(cache, n, str(n))
         assert typeset.recent(cache, 0) == "0"  # used again: kept
