@@ -73,7 +73,7 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports, Reuse):
 
         Drawing is clipped to the bleed box; `sides` (left, bottom, right, top)
         narrows the bleed where a piece abuts its neighbour on a shared cut line.
-        `reuse`: elements drawn alike on many pieces are placed as forms (pnp.reuse)."""
+        `reuse`: elements drawn alike on many pieces are written again (pnp.reuse)."""
         self.c, self.where, self.layout_name = canvas, where, layout_name
         self.piece, self.item_mark = piece or where, item_mark
         w, h = size_mm
@@ -97,9 +97,12 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports, Reuse):
                 self.report(element["_marks"].get("when", element["_mark"]), str(exc))
                 continue
             self.element = element
+            if reuse:
+                self.reuse_element(element, ctx, w, h, bleed_mm)
+                continue
             resolved = self.resolve(element, ctx)
             if resolved is not None:
-                self.draw_element(resolved, w, h, bleed_mm, reuse)
+                getattr(self, "draw_" + resolved["type"])(resolved, w, h, bleed_mm)
         c.restoreState()
 
     def resolve(self, element: dict, ctx: dict):

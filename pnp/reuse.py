@@ -2,59 +2,82 @@
 
 A deck's back, and on its fronts the background, the panel and each badge value,
 come out the same card after card; drawing them anew took a third of a 10,000-card
-deck's build. When an element is met a second time with the same values (the same
-layout line, piece size, bleed and safe margin, the same resolved values), the
-operators its drawing writes are kept, and from then on written again as they are:
-each piece's own origin and clip come before them, so that is exactly what drawing
-the element there would write, and the PDF stays the same byte for byte. What the
-drawing said besides painting (text that does not fit, ink in the safe zone, the
-smallest text size) is kept with them and said again for each piece.
+deck's build. An element reads a few of the piece's values (`{name}`, `w - 6`);
+when it is met a second time with the same values (and the same piece size, bleed
+and safe margin), the operators its drawing writes are kept, and from then on
+written again as they are, without even filling in its values: each piece's own
+origin and clip come before them, so that is exactly what drawing the element
+there would write, and the PDF stays the same byte for byte. What the drawing said
+besides painting (text that does not fit, ink in the safe zone, the smallest text
+size) is kept with them and said again for each piece.
 
 Operators are kept only when they stand on their own: no transparency (named page
 by page), no images or forms (listed page by page), nothing reportlab would merge
-with the operator before them. Images and hex grids, which report per piece, are
-always drawn.
+with the operator before them. Images and hex grids, which report per piece, and
+elements whose values cannot be told beforehand (`lines`, a field named by another
+field) are always drawn.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
 
+from pnp.expr import Arith
+from pnp.template import INNER, MAX_NESTING
+
 REUSABLE = frozenset({"background", "rect", "line", "circle", "polygon", "text", "richtext",
                       "icon", "badge", "track", "grid"})
-VARYING = ("text", "value", "label", "_source")  # besides the templated keys
 KEPT = 4096  # elements remembered per document, the most recently drawn
 ONCE, NEVER = "once", "never"  # drawn once so far; writes what cannot be written again
+ABSENT = object()  # a value the piece does not have
+PLAIN = (str, int, bool, type(None))  # values compared as they are (with their type)
 
 
 class Reuse:
     """The Renderer's kept drawings (needs self.c, self.element, self.safe,
     self.min_drawn, warn_once, unfit and safe_zone)."""
 
-    kept: OrderedDict  # element key -> ONCE, NEVER or (operators, notes), in document `kept_doc`
+    kept: OrderedDict  # element key -> ONCE, NEVER or (operators, notes), in `kept_doc`
     kept_doc = None
     noting: list | None = None  # an element's drawing being kept: what its texts said
 
-    def draw_element(self, e: dict, w: float, h: float, b: float, reuse: bool) -> None:
-        """Draw resolved element `e`, or write again what drawing it wrote before."""
-        draw = getattr(self, "draw_" + e["type"])
-        key = self.reuse_key(e, w, h, b) if reuse else None
-        if key is None:
-            draw(e, w, h, b)
-            return
+    def reuse_key(self, element: dict, ctx: dict, w: float, h: float, b: float):
+        """What makes two drawings of a layout element alike: the values it reads, the
+        piece's size, bleed and safe margin. None if it is always drawn (it reports per
+        piece, or its reads are not known, or the page is in a state it depends on)."""
+        reads = element.get("_reads")
+        if reads is None:
+            reads = element["_reads"] = _reads(element)
+        if reads is False or not _plain_state(self.c):
+            return None
+        return (id(element), w, h, b, self.safe,
+                tuple(_same(ctx.get(name, ABSENT)) for name in reads))
+
+    def reuse_element(self, element: dict, ctx: dict, w: float, h: float, b: float) -> None:
+        """Draw layout element `element` for the piece whose values are `ctx`, or write
+        again what drawing it alike wrote before; keep what it writes the second time."""
         c = self.c
         if self.kept_doc is not c._doc:
             self.kept_doc, self.kept = c._doc, OrderedDict()
-        entry = self.kept.get(key)
+        key = self.reuse_key(element, ctx, w, h, b)
+        entry = self.kept.get(key) if key is not None else None
         if isinstance(entry, tuple):
             c._code.extend(entry[0])
             for note in entry[1]:
                 self.text_said(*note)
-        elif entry is None or entry is NEVER:
-            draw(e, w, h, b)
-            entry = entry or ONCE
-        else:  # met a second time: drawn, and what it writes kept
-            entry = self.kept_drawing(draw, e, w, h, b)
+        else:
+            reading = Reading(ctx) if entry is ONCE else ctx
+            resolved = self.resolve(element, reading)
+            if resolved is None:
+                return
+            draw = getattr(self, "draw_" + resolved["type"])
+            if entry is ONCE and reading.read <= set(element["_reads"]):
+                entry = self.kept_drawing(draw, resolved, w, h, b)
+            else:  # met for the first time; or it read what its key does not hold
+                draw(resolved, w, h, b)
+                entry = NEVER if entry is ONCE else entry or ONCE
+            if key is None:
+                return
         self.kept[key] = entry
         self.kept.move_to_end(key)  # the most recently used last
         if len(self.kept) > KEPT:
@@ -80,20 +103,6 @@ class Reuse:
             return NEVER
         return ops, notes
 
-    def reuse_key(self, e: dict, w: float, h: float, b: float):
-        """What makes two drawings of an element alike, or None if it is always drawn:
-        an element that reports per piece, or a page state its operators depend on."""
-        if e["type"] not in REUSABLE or (e["type"] == "background" and e.get("image")) \
-                or not _plain_state(self.c):
-            return None
-        element = self.element  # the layout's own, which `e` resolves
-        varying = tuple(e.get(k) for k in (*element.get("_templated", ()), *VARYING))
-        try:
-            hash(varying)
-        except TypeError:  # a templated list (points): its text stands for it
-            varying = repr(varying)
-        return (id(element), w, h, b, self.safe, varying)
-
     def text_said(self, fits: bool, source, min_size: float, text: str, size: float,
                   ink: tuple | None) -> None:
         """What drawing a text box says besides painting it, for the piece being drawn
@@ -105,6 +114,90 @@ class Reuse:
         self.min_drawn = size if self.min_drawn is None else min(self.min_drawn, size)
         if ink is not None:
             self.safe_zone(*ink, source)
+
+
+class Reading(dict):
+    """A piece's values, noting which are read (pnp.expr reads them with `get`): a
+    template may fill in a value that holds a template itself, and so read a name the
+    element does not show."""
+
+    def __init__(self, values: dict):
+        super().__init__(values)
+        self.read: set = set()
+
+    def get(self, key, default=None):
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __getitem__(self, key):
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key) -> bool:
+        self.read.add(key)
+        return super().__contains__(key)
+
+
+def _reads(element: dict):
+    """The names of the piece's values a layout element reads, sorted; False if it is
+    always drawn, or what it reads is not known beforehand."""
+    if element["type"] not in REUSABLE or "_lines" in element \
+            or (element["type"] == "background" and "image" in element):
+        return False
+    names: set = set()
+    for key, value in element.items():
+        if key.startswith("_") or key in ("type", "when"):
+            continue
+        found = _value_reads(value)
+        if found is None:
+            return False
+        names |= found
+    return tuple(sorted(names))
+
+
+def _value_reads(value) -> set | None:
+    if isinstance(value, Arith):
+        return {path.split(".")[0].strip() for path in value.names}
+    if isinstance(value, str):
+        return _template_reads(value)
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list | tuple):
+        names: set = set()
+        for entry in value:
+            found = _value_reads(entry)
+            if found is None:
+                return None
+            names |= found
+        return names
+    return set()
+
+
+def _template_reads(text: str) -> set | None:
+    """The first names of a text's `{path}` templates, innermost first (as
+    pnp.template fills them in); None when a name is itself a template's value."""
+    names: set = set()
+    for _ in range(MAX_NESTING + 1):
+        found = INNER.findall(text)
+        if not found:
+            return names
+        for path in found:
+            head = path.strip().split(".")[0].strip()
+            if "\0" in head:
+                return None
+            names.add(head)
+        text = INNER.sub("\0", text)
+    return None
+
+
+def _same(value):
+    """A piece's value as a key part: equal only for values drawn alike (1, 1.0 and
+    True are not); a mapping or list by identity (a game's values stay as loaded)."""
+    if type(value) in PLAIN:
+        return type(value), value
+    if isinstance(value, float):
+        return float, repr(value)
+    return id(value)
 
 
 def _plain_state(c) -> bool:

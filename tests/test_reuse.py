@@ -6,6 +6,7 @@ every piece."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from conftest import edit
@@ -64,8 +65,21 @@ def test_what_would_mean_otherwise_elsewhere_is_never_kept(example_game):
                                    "fill": fill, "_mark": None, "_marks": {}}
         for _ in range(3):
             canvas.saveState()
-            renderer.draw_element(rect, 63, 88, 3, reuse=True)
+            renderer.reuse_element(rect, {}, 63, 88, 3)
             canvas.restoreState()
     translucent, opaque = renderer.kept.values()
     assert translucent is NEVER and opaque[0] == ["0 1 0 rg", "n 2.834646 -17.00787 14.17323 "
                                                   "14.17323 re f*"]
+
+
+def test_a_value_that_fills_in_another_is_read_anew_for_each_piece(game, tmp_path, monkeypatch):
+    """A card's text may hold a template of its own ('{power}'), filled in where the text
+    is part of a longer one: cards with the same text and another power differ, though
+    that element shows only `{text}`."""
+    crew = game / "crew.yaml"
+    crew.write_text(re.sub(r'text: "[^"]*"', 'text: "Power {power}, always."', crew.read_text()))
+    edit(game / "layouts.yaml", "      - {type: icon,", "      - {type: text, x: 5, y: 60, w: 53, "
+         'h: 5, text: "Rule: {text}"}\n      - {type: icon,')
+    kept = built(game, tmp_path / "kept", monkeypatch, True)
+    drawn = built(game, tmp_path / "drawn", monkeypatch, False)
+    assert kept[:3] == drawn[:3]
