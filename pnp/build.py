@@ -67,6 +67,7 @@ class ComponentPdf(TiledBoards):
         self.canvas.setCreator("Dossier pnp")
         self.canvas.setSubject(f"{game.id}/{comp.id}")
         self.pages: list = []  # callables that draw one page each
+        self.sheet_bleeds: dict = {}  # (piece boxes, bleed) -> bleed sides of each
         self.positions = {id(item): item.index or n for n, item in enumerate(comp.items, start=1)}
 
     def context(self, item, copy: int, extra: dict | None = None) -> dict:
@@ -126,14 +127,14 @@ class ComponentPdf(TiledBoards):
         rects = []
         for which in sides:
             spots = sheet.fronts if which == "front" else sheet.backs
-            boxes = [(*pos, *sizes[i]) for i, pos in zip(sheet.pieces, spots, strict=True)]
-            for index, pos in zip(sheet.pieces, spots, strict=True):
+            boxes = tuple((*pos, *sizes[i]) for i, pos in zip(sheet.pieces, spots, strict=True))
+            for index, pos, edges in zip(sheet.pieces, spots, self.bleeds(boxes, bleed),
+                                         strict=True):
                 item, copy = entries[index]
                 size = sizes[index]
                 layout = self.layout_for(item, which)
                 if layout is None:
                     continue
-                edges = bleed_sides((*pos, *size), boxes, bleed)
                 self.draw_piece(item, copy, layout, pos, size, bleed, kind, which, edges)
                 self.record(item, copy, which, number, pos, size)
                 rects.append((pos[0], pos[1], size[0], size[1]))
@@ -152,6 +153,14 @@ class ComponentPdf(TiledBoards):
         side_name = "fronts and backs" if sheet.fold else f"{side}s"
         page_furniture(c, sheet.page, bands, self.label(side_name, number, total), number == 1,
                        margin)
+
+    def bleeds(self, boxes: tuple, bleed: float) -> list:
+        """bleed_sides of every piece on a sheet, worked out once for every sheet laid
+        out alike (a deck's full sheets)."""
+        key = (boxes, bleed)
+        if key not in self.sheet_bleeds:
+            self.sheet_bleeds[key] = [bleed_sides(box, boxes, bleed) for box in boxes]
+        return self.sheet_bleeds[key]
 
     def piece(self, item) -> str:
         return f"{self.comp.id} '{item.printed_id}'"
