@@ -98,7 +98,7 @@ def parse(text: str, fonts: tuple, markup: bool, icons: dict, tracking: float,
     return words
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _frag(text: str, font: str, tracking: float) -> Frag:
     """A measured piece of text; shared, since a deck repeats its words thousands of times."""
     return Frag(text, font, None, stringWidth(text, font, 1) + tracking / 10 * len(text))

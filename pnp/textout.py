@@ -15,7 +15,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 
-MAX_WORDS = 65536  # words mapped per document before the map starts afresh
+MAX_WORDS = 8192  # words mapped per document before the map starts afresh
 
 
 class Encoder:
