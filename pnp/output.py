@@ -98,10 +98,12 @@ class Output:
         self.staged[final] = temp
         return temp
 
-    def write_text(self, final: Path, text: str) -> None:
+    def write_text(self, final: Path, text) -> None:
+        """Write `text`, a string or strings to write one after the other."""
         temp = self.temporary(final)
         try:
-            temp.write_text(text, encoding="utf-8")
+            with temp.open("w", encoding="utf-8") as out:
+                out.writelines([text] if isinstance(text, str) else text)
         except OSError as exc:
             raise OutputError(describe(exc, final)) from None
 
