@@ -111,8 +111,8 @@ class Output:
         """Before a game's folder is overwritten: drop files of the old build the new
         one lacks, and return a note when that build was for other paper or options."""
         old_path = folder / "manifest.json"
-        try:
-            old = json.loads(old_path.read_text(encoding="utf-8"))
+        try:  # of each piece only its file is kept (a 10,000-card deck has 20,000)
+            old = json.loads(old_path.read_text(encoding="utf-8"), object_hook=_file_only)
         except (OSError, ValueError):
             return None
         if not isinstance(old, dict):
@@ -211,3 +211,10 @@ def alive(pid: int) -> bool:
     except OSError:  # another user's process: alive
         return True
     return True
+
+
+def _file_only(entry: dict) -> dict:
+    """A manifest's mapping as replacing() reads it: the manifest itself whole (it names
+    the game or its options), a piece (any other mapping) by its file only."""
+    return entry if entry.keys() & {"game", "items", "paper", "duplex", "bleed"} else \
+        {"file": entry.get("file")}
