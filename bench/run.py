@@ -24,6 +24,7 @@ import companion_start
 import engine
 import peers
 from games import write_art, write_art_game, write_text_game
+from grown import write_grown_ats
 from measure import measure
 from pypdf import PdfReader
 
@@ -278,6 +279,24 @@ def profile(tmp: Path, env: dict, top: int = 25) -> None:
                    env=env, check=True)
 
 
+def check_against_build(tmp: Path, env: dict, count: int = 10_000) -> None:
+    """Issue 24 section 4: pnp check draws every player set (six here) where a build
+    prints two, and must still never be slower or larger than the build."""
+    section(f"3c. pnp check against pnp build: Above Top Secret, a {count:,}-card "
+            "defense deck")
+    game = write_grown_ats(tmp / "grown", count)
+    check = [PY, "-m", "pnp", "check", str(game)]
+    done, built = timed([check, pnp_build(game, tmp / "grown-out")], 1, env)
+    row("pnp check wall (one run, 6 player sets)", f"{done.wall:.2f} s")
+    row("pnp build wall (one run, 2 player sets)", f"{built.wall:.2f} s")
+    row("check / build wall", f"{done.wall / built.wall:.2f}x", "<= 1x",
+        done.wall <= built.wall)
+    row("pnp check peak memory", mb(done.peak))
+    row("pnp build peak memory", mb(built.peak))
+    row("check / build peak memory", f"{done.peak / built.peak:.2f}x", "<= 1x",
+        done.peak <= built.peak)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--profile", action="store_true",
@@ -301,6 +320,7 @@ def main() -> None:
         art_deck(tmp, env)
         whole_set(tmp, env)
         large_deck(tmp, env)
+        check_against_build(tmp, env)
         engine.run(row, section)
         companion_start.run(row, section)
 

@@ -1,4 +1,4 @@
-"""The `pnp` command: build, check, list, new, docs, replay, simulate.
+"""The `pnp` command: build, check, list, new, docs, icons, replay, simulate.
 
 Every mistake ends the same way: a plain message (with file:line:col where a
 file is at fault) on stderr, exit status 2, nothing written, no traceback.
@@ -15,7 +15,7 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
-from pnp import BUNDLED_GAMES, DOCS, __version__, cli_export
+from pnp import BUNDLED_GAMES, DOCS, __version__, backoffset, cli_export, cli_icons
 from pnp.cli_export import add_only_option
 from pnp.cli_games import (  # noqa: F401 (UsageError and the game arguments re-exported)
     UsageError,
@@ -55,7 +55,14 @@ def cmd_build(args) -> int:
     loaded = games_to_load(args)
     return run_and_report(
         args, loaded, lambda progress: build_games(loaded, Path(args.out), options, progress),
-        lambda result: f"{len(result.files) - 1} PDFs, {result.pages} pages")
+        lambda result: f"{len(result.files) - 1} PDFs, {result.pages} pages, "
+                       f"{sheets(result.sheets, options.paper)}")
+
+
+def sheets(count: int, paper: str) -> str:
+    """'23 sheets of A4': what a build takes from the printer's tray (a sheet printed on
+    both sides counts once)."""
+    return f"{count} sheet{'' if count == 1 else 's'} of {'A4' if paper == 'a4' else 'US Letter'}"
 
 
 def cmd_check(args) -> int:
@@ -121,6 +128,27 @@ def cmd_new(args) -> int:
     return 0
 
 
+def cmd_calibrate(args) -> int:
+    from pnp import calibration
+    from pnp.output import Output, OutputError, describe
+
+    output = Output(Path(args.out))
+    final = Path(args.out) / f"calibration-{args.paper}-{args.duplex}.pdf"
+    try:
+        try:
+            calibration.write(output.temporary(final), args.paper, args.duplex,
+                              args.back_offset or (0.0, 0.0))
+        except OSError as exc:
+            raise OutputError(describe(exc, final)) from None
+        output.commit()
+    except BaseException:
+        output.discard()
+        raise
+    print(f"{final}: print both pages on one sheet, double-sided at 100 %, flipping on the "
+          f"{args.duplex} edge; the back says how to read it")
+    return 0
+
+
 DOC_TOPICS = {"format": "game folders", "tutorial": "from pnp new to a sleeved prototype",
               "gallery": "every element with its YAML", "save-format": "the companion's saves"}
 
@@ -173,11 +201,22 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
                    "the game's id and title are made from its name")
     n.add_argument("--from", dest="starter", default="example", metavar="STARTER",
                    help=newgame.starters_help())
+    k = command("calibrate", "print a sheet that measures how far your printer shifts the "
+                "backs of a double-sided print, for pnp build --back-offset", cmd_calibrate)
+    k.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size")
+    k.add_argument("--duplex", choices=("long", "short"), default="long",
+                   help="the edge the printer flips the sheet over, as for pnp build")
+    k.add_argument("--back-offset", type=backoffset.parse, metavar="X,Y",
+                   help="draw the back moved as pnp build --back-offset moves backs, to "
+                        "check a correction: the lines should then cross 0")
+    k.add_argument("--out", default="out", metavar="DIR",
+                   help="output folder; the file is DIR/calibration-PAPER-DUPLEX.pdf")
     d = command("docs", "print a reference document", cmd_docs)
     d.add_argument("topic", nargs="?", default="format", choices=tuple(DOC_TOPICS),
                    help="; ".join(f"{k}: {v}" for k, v in DOC_TOPICS.items()))
     gallery.add_command(command)
     cli_export.add_commands(command)
+    cli_icons.add_commands(command)
     for plugin in command_plugins():
         plugin(command)
     return p, commands
@@ -197,7 +236,7 @@ def parse(argv: list[str] | None):
     """Parse, reporting an unknown option with the usage of the command it was
     given to (and the nearest option it may have meant)."""
     top, commands = parser()
-    args, extra = top.parse_known_args(argv)
+    args, extra = top.parse_known_args(backoffset.joined(sys.argv[1:] if argv is None else argv))
     if extra:
         own = commands[args.command]
         known = [s for action in own._actions for s in action.option_strings]

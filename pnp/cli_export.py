@@ -14,22 +14,28 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from pnp.argtypes import ranged
+from pnp.formats import MAX_SHOWN, SHOWCASE_STYLES, SHOWCASE_WIDTH, SHOWCASE_WIDTHS
 
 MAX_DPI = 1200
-IMAGES = ("png", "shop", "sheet", "tts")
+IMAGES = ("png", "shop", "sheet", "tts", "showcase")
 PAGE_SIZED = ("paper", "orientation", "printer_margin")  # images: a `size: page` sheet's size
-PRINT_OPTIONS = ("bleed", "safe_margin", "players", *PAGE_SIZED, "duplex", "separated")
+PRINT_OPTIONS = ("bleed", "safe_margin", "players", *PAGE_SIZED, "duplex", "separated",
+                 "back_offset")
 CSV = "a spreadsheet lists the items as written"
 ON_PAPER = "an export is one piece side per image or page, never laid out on paper"
 CORNERS = "it cuts the images of --format png to the trim, for screens"
 BASE_URL = "only a Tabletop Simulator save, --format tts, refers to its images by address"
+SHOWCASE = "only --format showcase makes one picture of chosen pieces"
+TRIMMED = "a showcase shows its pieces cut at their trim"
+OTHERS = ("png", "shop", "sheet", "tts", "csv", "pdf")
 NOT_FOR = {  # option -> {format: why it changes nothing there}
     "dpi": {"csv": "a spreadsheet has no pixels",
             "pdf": "the PDFs are vector drawings, at no resolution; --dpi is for the image "
-                   "formats"},
-    "corners": {f: CORNERS for f in ("shop", "sheet", "tts", "csv", "pdf")},
-    "base_url": {f: BASE_URL for f in ("png", "shop", "sheet", "csv", "pdf")},
-    "bleed": {"csv": f"{CSV}; it has no bleed"},
+                   "formats",
+            "showcase": "a showcase is sized by its --width in pixels"},
+    "corners": {f: CORNERS for f in ("shop", "sheet", "tts", "csv", "pdf", "showcase")},
+    "base_url": {f: BASE_URL for f in ("png", "shop", "sheet", "csv", "pdf", "showcase")},
+    "bleed": {"csv": f"{CSV}; it has no bleed", "showcase": f"{TRIMMED}, without bleed"},
     "safe_margin": {"csv": f"{CSV}; it draws no text to check"},
     "players": {"csv": f"{CSV}, once, not once per player set"},
     "paper": {"csv": f"{CSV}; it has no paper"},
@@ -37,6 +43,14 @@ NOT_FOR = {  # option -> {format: why it changes nothing there}
     "printer_margin": {"csv": f"{CSV}; it has no pages"},
     "duplex": {f: f"{ON_PAPER}: a back is a file of its own" for f in (*IMAGES, "csv")},
     "separated": {f: f"{ON_PAPER}: every piece has its full bleed" for f in (*IMAGES, "csv")},
+    "back_offset": {f: f"{ON_PAPER}: no back is printed behind a front, so none is moved"
+                    for f in (*IMAGES, "csv")},
+    "cmyk": {f: "only --format shop is made for a printer that asks for CMYK"
+             for f in ("png", "sheet", "tts", "csv", "pdf", "showcase")},
+    "style": {f: SHOWCASE for f in OTHERS},
+    "width": {f: SHOWCASE for f in OTHERS},
+    "palette": {f: SHOWCASE for f in OTHERS},
+    "pieces": {f: f"{SHOWCASE}; --only chooses components" for f in OTHERS},
 }
 SHOP_HELP = {"tgc": "The Game Crafter, poker cards of 825 x 1125 px",
              "mpc": "MakePlayingCards, poker cards of 822 x 1122 px",
@@ -44,7 +58,9 @@ SHOP_HELP = {"tgc": "The Game Crafter, poker cards of 825 x 1125 px",
 PRESET = "a shop's preset sets it"  # what --shop fixes
 NOT_WITH_SHOP = {"dpi": f"{PRESET}: 300 dpi", "bleed": f"{PRESET}: its bleed",
                  "safe_margin": f"{PRESET}: 1/8 in inside its trim",
-                 "corners": "the shop cuts the corners", "base_url": BASE_URL}
+                 "corners": "the shop cuts the corners", "base_url": BASE_URL,
+                 "cmyk": "these shops' card uploads take RGB images; for a printer that "
+                         "asks for CMYK, use --format shop --cmyk"}
 EXPORT_HELP = {
     "bleed": "bleed around every piece (png, shop, sheet, tts), 0 to 10 mm",
     "paper": "the paper a sheet of `size: page` fills (its printable area); an export "
@@ -52,6 +68,7 @@ EXPORT_HELP = {
     "orientation": "landscape: a sheet of `size: page` lies on its side",
     "printer_margin": "a sheet of `size: page` stays this far inside the paper edge",
     "duplex": argparse.SUPPRESS, "separated": argparse.SUPPRESS,
+    "back_offset": argparse.SUPPRESS,
 }
 
 
@@ -70,8 +87,10 @@ def add_commands(command) -> None:
                         "per component, every front with its id; tts: a Tabletop Simulator "
                         "saved object with every deck, die, token, board and standee at its "
                         "real size, and its images; csv: each component's items as a "
-                        "spreadsheet to use as `data:`. Each format refuses the options "
-                        "that change nothing for it")
+                        "spreadsheet to use as `data:`; showcase: one picture to post, a "
+                        "fanned hand or a spread of chosen pieces (--pieces, or the game's "
+                        "`showcase:`; else a few fronts from its decks). Each format refuses "
+                        "the options that change nothing for it")
     e.add_argument("--shop", choices=tuple(SHOP_HELP), metavar="SHOP",
                    help="what a print shop's card upload takes, at its sizes: "
                         + "; ".join(f"{k}: {v}" for k, v in SHOP_HELP.items())
@@ -80,7 +99,17 @@ def add_commands(command) -> None:
                         "safe zone checked; a card of the game's own size is scaled "
                         "uniformly to cover the shop's (or refused if it cannot be without "
                         "distorting). Into DIR/<game-id>/shop-<shop>/")
+    e.add_argument("--cmyk", action="store_const", const=True,
+                   help="shop in CMYK, for a printer that asks for it: the PDFs as PDF/X-1a "
+                        "(FOGRA39 coated, 300 %% total ink, grey and black text on the "
+                        "black plate alone, pages with transparency flattened at 600 dpi) "
+                        "and each piece side as a CMYK TIFF instead of a PNG")
     add_image_options(e)
+    e.add_argument("--pieces", type=piece_list, metavar="PIECE,...",
+                   help="showcase: the pieces to show, in order (at most "
+                        f"{MAX_SHOWN}): an item id, COMPONENT/ID where two components have "
+                        "it, :back for its back, :N for a die's face N (e.g. "
+                        "D1-01,encounter/E-03,D1-01:back)")
     e.add_argument("--out", default="out", metavar="DIR",
                    help="output folder; files go to DIR/<game-id>/<format>/")
     e.add_argument("--quiet", "-q", action="store_true", help="print only warnings and errors")
@@ -109,6 +138,17 @@ def add_image_options(parser) -> None:
     parser.add_argument("--base-url", metavar="URL",
                         help="tts: the http(s) address the images will be hosted at "
                              "(default: local file URLs)")
+    parser.add_argument("--style", choices=SHOWCASE_STYLES,
+                        help="showcase: fan, a hand of overlapping pieces turned about a "
+                             "point below them, or spread, rows of pieces laid a little "
+                             "askew (default: the game's `showcase: style`, else fan "
+                             "for cards and spread for other pieces)")
+    parser.add_argument("--width", type=width_px, metavar="PX",
+                        help=f"showcase: the picture's width, {SHOWCASE_WIDTHS[0]} to "
+                             f"{SHOWCASE_WIDTHS[1]} px (default {SHOWCASE_WIDTH})")
+    parser.add_argument("--palette", action="store_const", const=True,
+                        help="showcase for a web page: 256 colours, dithered, about a "
+                             "third of the file size")
 
 
 def add_given_print_options(parser, helps: dict) -> None:
@@ -134,6 +174,17 @@ def add_only_option(parser) -> None:
 
 dpi = ranged(int, 30, MAX_DPI, "a whole number")
 corner_mm = ranged(float, 0, 20, "a length in mm", " mm")
+width_px = ranged(int, *SHOWCASE_WIDTHS, "a whole number", " px")
+
+
+def piece_list(text: str) -> tuple:
+    names = tuple(part.strip() for part in text.split(",") if part.strip())
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one piece")
+    if len(names) > MAX_SHOWN:
+        raise argparse.ArgumentTypeError(f"{len(names)} pieces; a showcase shows at most "
+                                         f"{MAX_SHOWN}")
+    return names
 
 
 def component_list(text: str) -> tuple:
@@ -174,7 +225,7 @@ def refusals(args, fmt: str, games: list | None = None) -> list[str]:
     theirs is sized `page`, the one thing they change there."""
     found = []
     for dest, where in NOT_FOR.items():
-        if getattr(args, dest, None) is None:
+        if getattr(args, dest, None) is None or (dest == "cmyk" and getattr(args, "shop", None)):
             continue
         reason = where.get(fmt)
         if reason is None and dest in PAGE_SIZED and fmt in IMAGES and games is not None \
@@ -191,6 +242,12 @@ def refusals(args, fmt: str, games: list | None = None) -> list[str]:
                          "export: give one of them")
         found += [f"--{dest.replace('_', '-')} does not apply to --shop ({why})"
                   for dest, why in NOT_WITH_SHOP.items() if getattr(args, dest) is not None]
+    if getattr(args, "pieces", None) and getattr(args, "only", None):
+        found.append("--only does not apply with --pieces (each piece is found in any "
+                     "component; COMPONENT/ID names one)")
+    if getattr(args, "pieces", None) and games is not None and \
+            len({game.id for game in games}) > 1:
+        found.append("--pieces names the pieces of one game; name one game")
     if args.base_url is not None and fmt == "tts" and not web_address(args.base_url):
         found.append(f"--base-url must be an http:// or https:// address to a folder (no ? "
                      f"or #), where Tabletop Simulator will load the images from; got "
@@ -231,7 +288,23 @@ def export_options(args, fmt: str):
 
     shop = getattr(args, "shop", None) or ""
     return ExportOptions(format="shop" if shop else fmt, dpi=args.dpi, corners=args.corners,
-                         base_url=args.base_url or "", print=print_options(args), shop=shop)
+                         base_url=args.base_url or "", print=print_options(args), shop=shop,
+                         cmyk=bool(getattr(args, "cmyk", None)), style=args.style or "",
+                         width=args.width, palette=bool(args.palette),
+                         pieces=getattr(args, "pieces", None) or ())
+
+
+def check_pieces(games: list, options) -> None:
+    """Every piece --pieces names, found in each game as it is exported (its player
+    sets as --players prints them); the wrong ones are a usage error, all named."""
+    from pnp.cli_games import UsageError
+    from pnp.players import for_players
+    from pnp.showpick import chosen
+
+    for game in games:
+        wrong = chosen(options.pieces, for_players(game, options.print.players).components)[1]
+        if wrong:
+            raise UsageError(f"--pieces: {game.id} has no such piece: " + "; ".join(wrong))
 
 
 def cmd_export(args) -> int:
@@ -243,18 +316,24 @@ def cmd_export(args) -> int:
     loaded = games_to_load(args)
     refuse(args, args.format, loaded)
     options = export_options(args, args.format)
+    check_pieces(loaded, options)
     return run_and_report(
         args, loaded, lambda progress: export_games(loaded, Path(args.out), options, progress),
-        lambda result: f"{len(result.files) - 1} files")
+        lambda result: files(len(result.files) - 1))
+
+
+def files(count: int) -> str:
+    return f"{count} file" + ("s" if count != 1 else "")
 
 
 def cmd_watch(args) -> int:
     from pnp.cli_games import load_languages, resolve_game, say
-    from pnp.cli_options import EXIT_INTERRUPTED
+    from pnp.cli_options import EXIT_INTERRUPTED, refuse_back_offset
     from pnp.errors import InvalidInput
     from pnp.watch import Watcher
 
     refuse(args, args.format)
+    refuse_back_offset(args.back_offset, args.duplex)
     folder = resolve_game(args.game)
     paper = args.format in IMAGES and any(getattr(args, d) is not None for d in PAGE_SIZED)
     if args.lang or paper:

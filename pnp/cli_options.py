@@ -8,8 +8,9 @@ from __future__ import annotations
 import argparse
 import time
 
+from pnp import backoffset
 from pnp.argtypes import ranged
-from pnp.cli_games import say
+from pnp.cli_games import UsageError, say
 
 EXIT_INVALID = 2
 EXIT_INTERRUPTED = 130
@@ -54,6 +55,11 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
                              "and tokens each player owns); default: the game's own count")
     parser.add_argument("--separated", action="store_true",
                         help="cards apart, each with its full bleed (fewer per page)")
+    parser.add_argument("--back-offset", type=backoffset.parse, metavar="X,Y",
+                        help="long/short duplex: move every back X mm right and Y mm up as "
+                             "you look at the printed back, -10 to 10 each (e.g. 1.5,-0.5), "
+                             "to undo your printer's shift: `pnp calibrate` prints a page "
+                             "that measures it; default: 0,0")
 
 
 def add_lang_option(parser: argparse.ArgumentParser, every: str) -> None:
@@ -65,10 +71,22 @@ def add_lang_option(parser: argparse.ArgumentParser, every: str) -> None:
 def options_from(args):
     from pnp.build import Options
 
+    refuse_back_offset(args.back_offset, args.duplex)
     return Options(paper=args.paper, duplex=args.duplex, bleed=args.bleed,
                    orientation=args.orientation, separated=args.separated,
                    safe_margin=args.safe_margin, printer_margin=args.printer_margin,
-                   players=args.players)
+                   players=args.players, back_offset=args.back_offset or (0.0, 0.0))
+
+
+def refuse_back_offset(offset, duplex: str | None) -> None:
+    """--back-offset moves backs printed on the other side of their fronts' sheet:
+    with --duplex none or fold there are none (None: the option or duplex not given)."""
+    if offset is not None and duplex in ("none", "fold"):
+        where = "on pages of their own, for printing fronts only" if duplex == "none" else \
+            "beside their fronts, on the same side of the sheet"
+        raise UsageError(f"--back-offset moves the backs of a double-sided print "
+                         f"(--duplex long or short); with --duplex {duplex} the backs are "
+                         f"{where}")
 
 
 def run_and_report(args, loaded: list, run, summary) -> int:

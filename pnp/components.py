@@ -57,6 +57,11 @@ class Component:
     fields: tuple = ()  # the declared field names
     per_player: bool = False  # printed once per player set (players.py)
     standee: dict | None = None  # {front, back: [y from, y to] mm}: a fold-up figure
+    safe_margin: float | None = None  # its own, smaller safe zone (mm), for small pieces
+    two_sided: bool = False  # a sheet's items print in pairs, the second on the back
+    pack: bool | str | None = None  # as written: a shared print file's name, or false
+    pack_mark: Mark | None = None
+    print_file: str = ""  # the PDF (stem) it prints into, shared or its own (pnp.groups)
 
 
 class Entries(list):
@@ -127,8 +132,11 @@ class ComponentLoader(ItemSources):
                          shape=spec["shape"], face=spec["face"], vars=spec["vars"], mark=raw.mark,
                          size_mark=raw.mark_of("size") if "size" in raw else None,
                          fields=tuple(map(str, spec["fields"])), per_player=spec["per_player"],
-                         standee=spec["standee"])
+                         standee=spec["standee"], safe_margin=spec["safe_margin"],
+                         two_sided=spec["two_sided"], pack=spec["pack"],
+                         pack_mark=raw.mark_of("pack") if "pack" in raw else None)
         self.check_standee(comp, raw)
+        self.check_two_sided(comp, raw)
         self.layouts_by_field(spec, raw, items, game)
         if kind == "sheet" and size is None and (not items or any(i.size is None
                                                                  for i in items)):
@@ -160,6 +168,24 @@ class ComponentLoader(ItemSources):
                 within = f" within its {height:g} mm" if height is not None else ""
                 self.problems.add(mark, f"standee {side} [{top:g}, {bottom:g}] must run down "
                                         f"the sheet{within}")
+
+    def check_two_sided(self, comp: Component, raw) -> None:
+        """Two-sided sheets: items 1 and 2, 3 and 4... print back to back, so each pair
+        must match in size, copies and whether it prints per player."""
+        if not comp.two_sided:
+            return
+        if comp.kind != "sheet":
+            self.problems.add(raw.mark_of("two_sided"), f"two_sided is for sheets only; a "
+                              f"{comp.kind} has a back layout")
+            return
+        for front, back in zip(comp.items[::2], comp.items[1::2], strict=False):
+            for what, a, b in (("size", front.size or comp.size, back.size or comp.size),
+                               ("copies", front.copies, back.copies),
+                               ("per_player", front.per_player, back.per_player)):
+                if a != b:
+                    self.problems.add(back.size_mark if what == "size" and back.size_mark
+                                      else back.mark, f"two-sided sheet '{back.id}' is the "
+                                      f"back of '{front.id}': its {what} must be the same")
 
     def component_entries(self, spec, raw):
         """The component's raw items: inline, or read from its data file(s) in order."""

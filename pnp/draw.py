@@ -14,18 +14,20 @@ import math
 from collections import OrderedDict
 
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
+from pnp.alike import AlikeSides
 from pnp.colors import color
 from pnp.errors import Mark, Problems
 from pnp.expr import Arith, ExprError
 from pnp.hexgrid import HexgridDrawing
+from pnp.iconshapes import IconShapes
 from pnp.images import ImageDrawing
 from pnp.layouts import unknown_ref
 from pnp.origins import Origins
 from pnp.reports import Reports
 from pnp.reuse import Reuse
 from pnp.schema import is_template
+from pnp.spacing import PieceSpacing
 from pnp.specs import ELEMENT_SPECS
 from pnp.template import TemplateError, join_lines, substitute
 from pnp.typeset import TextDrawing
@@ -37,7 +39,8 @@ DEFAULT_STYLE = {"font": "sans", "size": 8.0, "color": "#000000", "align": "left
                  "max_lines": None}
 
 
-class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports, Reuse):
+class Renderer(AlikeSides, TextDrawing, IconShapes, ImageDrawing, HexgridDrawing, Reports,
+               Reuse):
     """Draws items of one game; collects problems and text-fit warnings."""
 
     def __init__(self, game, problems: Problems, warn):
@@ -63,6 +66,8 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports, Reuse):
         self.warned: set = set()
         self.safe = 0.0  # mm: text closer than this to the trim is warned about
         self.unsafe: dict = {}  # (mark, field, margin) -> [closest mm, pieces]
+        self.spacing: PieceSpacing | None = None  # the piece's rules, bands, text lines
+        self.crowds: dict = {}  # (mark, field, kind, its mark) -> [closest mm, pieces]
         self.trim = (0.0, 0.0)
 
     # -- entry point ---------------------------------------------------------
@@ -87,23 +92,26 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports, Reuse):
         path.rect(-left * mm, -(h + bottom) * mm, (w + left + right) * mm,
                   (h + top + bottom) * mm)
         c.clipPath(path, stroke=0, fill=0)
-        ctx = self.ctx = {**context, "w": w, "h": h, "bleed": bleed_mm}
-        for element in layout.elements:
-            when = element["_when"]
-            try:
-                if when is not None and not when.holds(ctx):
-                    continue
-            except ExprError as exc:
-                self.report(element["_marks"].get("when", element["_mark"]), str(exc))
-                continue
-            self.element = element
-            if reuse:
-                self.reuse_element(element, ctx, w, h, bleed_mm)
-                continue
-            resolved = self.resolve(element, ctx)
-            if resolved is not None:
-                getattr(self, "draw_" + resolved["type"])(resolved, w, h, bleed_mm)
+        self.reuse = reuse
+        self.ctx = {**context, "w": w, "h": h, "bleed": bleed_mm}
+        self.draw_elements(layout, self.ctx, w, h, bleed_mm)
         c.restoreState()
+
+    def take(self, element: dict, ctx: dict):
+        """The element as this piece draws it, or None (its `when` fails, or a value)."""
+        return self.resolve(element, ctx) if self.shows(element, ctx) else None
+
+    def shows(self, element: dict, ctx: dict) -> bool:
+        """Whether the piece shows the element (its `when`); it becomes self.element."""
+        when = element["_when"]
+        try:
+            if when is not None and not when.holds(ctx):
+                return False
+        except ExprError as exc:
+            self.report_at(element["_marks"].get("when", element["_mark"]), str(exc))
+            return False
+        self.element = element
+        return True
 
     def resolve(self, element: dict, ctx: dict):
         keys = element.get("_templated")
@@ -116,7 +124,6 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports, Reuse):
             return element
         out = dict(element)
         spec = ELEMENT_SPECS[element["type"]].fields
-        mark_of = element["_marks"].get
         key = "type"
         try:
             for key in ("text", "value", "label"):
@@ -136,8 +143,7 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports, Reuse):
                 if out[key] is None and value is not None and value != "none":
                     return None
         except (TemplateError, ExprError) as exc:
-            if not (isinstance(exc, TemplateError) and self.report_missing(key)):
-                self.report(mark_of(key, element["_mark"]), str(exc))
+            self.report_failed(key, exc)
             return None
         for key, kind, known in (("style", "style", self.game.styles),
                                  ("label_style", "style", self.game.styles),
@@ -185,6 +191,13 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports, Reuse):
         x, y = e["x"], e["y"]
         rw, rh = e.get("w", w - x), e.get("h", h - y)
         radius = e.get("radius", 0)
+        if self.spacing is not None:
+            if fill:
+                self.spacing.band((x, y, x + rw, y + rh), self.trim, e["_mark"],
+                                  str(e.get("fill")).lower())
+            elif not e.get("dash"):
+                self.spacing.rule([(x, y), (x + rw, y), (x + rw, y + rh), (x, y + rh), (x, y)],
+                                  e.get("stroke_width", 0.3), e["_mark"])
         args = (x * mm, -(y + rh) * mm, rw * mm, rh * mm)
         if radius:
             self.c.roundRect(*args, radius * mm, stroke=int(stroke), fill=int(fill))
@@ -196,6 +209,8 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports, Reuse):
             return
         e = {**e, "stroke": e.get("stroke", "#000000")}
         self.paint(e)
+        if self.spacing is not None:
+            self.spacing.rule(e["points"], e.get("stroke_width", 0.3), e["_mark"])
         path = self.c.beginPath()
         (x0, y0), *rest = e["points"]
         path.moveTo(x0 * mm, -y0 * mm)
@@ -242,65 +257,6 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports, Reuse):
         self.icon_shapes(e["name"], e["size"], color(e.get("color") or "#000000"))
         c.restoreState()
 
-    def icon_shapes(self, name: str, size_mm: float, fill) -> None:
-        """Draw icon `name` with its top-left at the current origin."""
-        c = self.c
-        k = size_mm * mm / 100.0
-        c.setFillColor(fill)
-        c.setStrokeColor(fill)
-        c.setDash([])
-        c.setLineCap(1)
-        c.setLineJoin(1)
-        for shape in self.game.icons[name]:
-            if "polygon" in shape or "path" in shape:
-                rings = [shape["polygon"]] if "polygon" in shape else shape["path"]
-                path = c.beginPath()
-                for ring in rings:
-                    path.moveTo(ring[0][0] * k, -ring[0][1] * k)
-                    for px, py in ring[1:]:
-                        path.lineTo(px * k, -py * k)
-                    path.close()
-                c.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
-            elif "circle" in shape:
-                cx, cy, r = shape["circle"]
-                c.circle(cx * k, -cy * k, r * k, stroke=0, fill=1)
-            elif "ring" in shape:
-                cx, cy, r, width = shape["ring"]
-                c.setLineWidth(width * k)
-                c.circle(cx * k, -cy * k, r * k, stroke=1, fill=0)
-            elif "rect" in shape:
-                x, y, rw, rh = shape["rect"]
-                args = (x * k, -(y + rh) * k, rw * k, rh * k)
-                if shape.get("radius"):
-                    c.roundRect(*args, shape["radius"] * k, stroke=0, fill=1)
-                else:
-                    c.rect(*args, stroke=0, fill=1)
-            elif "svg" in shape:
-                self.svg_shape(shape["svg"], k)
-            elif "line" in shape:
-                c.setLineWidth(shape.get("width", 6) * k)
-                path = c.beginPath()
-                (x0, y0), *rest = shape["line"]
-                path.moveTo(x0 * k, -y0 * k)
-                for px, py in rest:
-                    path.lineTo(px * k, -py * k)
-                c.drawPath(path, stroke=1, fill=0)
-
-    def svg_shape(self, drawing, k: float) -> None:
-        """An SVG icon in its own colours, fitted into the 100 x 100 icon box."""
-        if drawing is None:
-            return
-        from reportlab.graphics import renderPDF
-
-        c = self.c
-        scale = 100 * k / max(drawing.width, drawing.height)
-        c.saveState()
-        c.translate((100 * k - drawing.width * scale) / 2,
-                    -(100 * k + drawing.height * scale) / 2)
-        c.scale(scale, scale)
-        renderPDF.draw(drawing, c, 0, 0)
-        c.restoreState()
-
     def draw_badge(self, e, w, h, b):
         size = e["size"]
         cx, cy = e["x"] + size / 2, e["y"] + size / 2
@@ -340,7 +296,8 @@ class Renderer(TextDrawing, ImageDrawing, HexgridDrawing, Reports, Reuse):
         cols = e.get("columns") or (1 if th > tw else len(values))
         rows = math.ceil(len(values) / cols)
         cw, ch = tw / cols, th / rows
-        style = {**self.style(e), "align": "center", "valign": "middle"}
+        named = self.game.styles.get(e.get("style") or "", {})  # its valign, if it sets one
+        style = {**self.style(e), "align": "center", "valign": named.get("valign", "middle")}
         highlight = e.get("highlight")
         for i, value in enumerate(values):
             bx, by = x + (i % cols) * cw, y + (i // cols) * ch

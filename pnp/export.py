@@ -39,6 +39,11 @@ class ExportOptions:
     base_url: str = ""  # tts: where the images will be hosted ("": local file URLs)
     print: Options = field(default_factory=Options)
     shop: str = ""  # a print shop's preset (shops.py): format "shop" at the shop's sizes
+    cmyk: bool = False  # format "shop" in CMYK: PDF/X-1a and CMYK TIFFs (cmykexport.py)
+    style: str = ""  # showcase: fan or spread ("": the game's `showcase: style`, else fan)
+    width: int | None = None  # showcase: the picture's width in px (None: SHOWCASE_WIDTH)
+    pieces: tuple = ()  # showcase: the pieces named (showpick.py); empty: the game's choice
+    palette: bool = False  # showcase for a web page: 256 colours
 
     @property
     def resolution(self) -> int:
@@ -72,7 +77,7 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
         game = for_players(game, options.print.players)
     problems = Problems()
     result = Result()
-    if options.format != "csv":
+    if options.format not in ("csv", "showcase"):  # a showcase is a screen's width
         for comp in chosen(game, options.only):
             image_size_problems(comp, options, problems)
             if options.shop:
@@ -87,7 +92,14 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
         from pnp.tts import saved_object
 
         saved = saved_object(game, target, options.base_url)
-    for comp in chosen(game, options.only):
+    if options.format == "showcase":  # one picture of pieces from any components
+        from pnp.showcase import write_showcase
+
+        try:
+            files += write_showcase(game, output, target, options, renderer, problems)
+        except OSError as exc:
+            raise OutputError(describe(exc, target)) from None
+    for comp in chosen(game, options.only) if options.format != "showcase" else ():
         if progress:
             progress(f"{game.label}: {comp.id} -> {options.format}")
         if options.format == "csv":
@@ -121,7 +133,8 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
         output.write_text(final, saved.text())
         files.append({"file": final.name, "objects": len(saved.objects)})
     manifest = {"game": game.id, **({"language": game.language} if game.translated else {}),
-                "format": options.format, **manifest_options(options), "files": files,
+                "format": options.format, **manifest_options(options), **colour(options),
+                "files": files,
                 **({"decks": saved.decks} if saved is not None else {})}
     output.write_text(target / "manifest.json", json.dumps(manifest, indent=1) + "\n")
     return result
@@ -135,6 +148,8 @@ def manifest_options(options: ExportOptions) -> dict:
         return {}
     if options.format == "tts":
         return {"bleed": options.print.bleed}
+    if options.format == "showcase":  # its pieces at their trim, at no resolution
+        return {}
     if options.shop:
         from pnp.shops import SHOPS
 
@@ -142,6 +157,14 @@ def manifest_options(options: ExportOptions) -> dict:
         return {"shop": shop.name, "dpi": shop.dpi, "pixels": list(shop.pixels),
                 "safe_in": shop.safe_in}
     return {"dpi": options.resolution, "bleed": options.print.bleed}
+
+
+def colour(options: ExportOptions) -> dict:
+    if not options.cmyk:
+        return {}
+    from pnp.cmykexport import colour_manifest
+
+    return {"colour": colour_manifest()}
 
 
 def preset_problems(comp, options: ExportOptions, problems: Problems) -> None:
@@ -262,7 +285,12 @@ def write_png(game, comp, pages, pdf: bytes, output, target, options,
 
 def write_shop(game, comp, pages, pdf: bytes, output, target, options,
                digests=None) -> list[dict]:
-    """The one-piece-a-page PDF (TrimBox, BleedBox), and the same pieces as PNG."""
+    """The one-piece-a-page PDF (TrimBox, BleedBox), and the same pieces as PNG; or,
+    with --cmyk, both in CMYK (cmykexport.py)."""
+    if options.cmyk:
+        from pnp.cmykexport import write_cmyk_shop
+
+        return write_cmyk_shop(game, comp, pages, pdf, output, target, options, digests)
     final = target / f"{comp.id}.pdf"
     output.temporary(final).write_bytes(pdf)
     w, h = (round(v + 2 * pages[0].bleed, 3) for v in pages[0].size) if pages else (0, 0)

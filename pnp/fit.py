@@ -92,6 +92,12 @@ def fit_problems(game, options, problems: Problems, warn) -> None:
             mark = item.size_mark or (comp.size_mark if comp.kind in ("deck", "sheet")
                                       else item.mark) or comp.mark
             what = f"{size[0]:g} x {size[1]:g} mm"
+            if comp.kind == "sheet" and comp.two_sided:  # tiles have no backs
+                problems.add(mark, f"a {what} two-sided sheet ({comp.id} "
+                             f"'{item.printed_id}') does not fit one {paper} page with its "
+                             f"bleed and margins, so cannot print back to back: at most "
+                             f"{area[0]:g} x {area[1]:g} mm")
+                continue
             if comp.kind == "sheet":
                 if fits(size, PAPERS[options.paper], options.orientation):
                     name = item.printed_id

@@ -7,12 +7,14 @@ Every problem in every file is collected and raised together as InvalidInput
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import ASSETS, BUNDLED_LAYOUTS
+from pnp import credits as picture_credits
 from pnp.components import Component, ComponentLoader, Item, named_size  # noqa: F401 (re-exported)
 from pnp.errors import InvalidInput, Mark, Problems, file_mark
+from pnp.groups import assign_files
 from pnp.langs import (
     GAME_SHAPE,
     LAYOUT_SHAPE,
@@ -24,6 +26,7 @@ from pnp.langs import (
 from pnp.layouts import check_names, resolve_layouts, unknown_ref
 from pnp.players import PlayerSets, player_sets
 from pnp.schema import Spec
+from pnp.showpick import check_showcase
 from pnp.specs import (
     GAME,
     ICON_FILE,
@@ -51,6 +54,8 @@ class Game:
     languages: tuple = ()  # every language of the game, the default first
     translated: bool = False  # declares `languages` (its texts may be translations)
     player_sets: PlayerSets | None = None
+    showcase: object = None  # showpick.Showcase: what `pnp export --format showcase` shows
+    credits: dict = field(default_factory=lambda: dict(picture_credits.EMPTY))  # CREDITS.md
 
     @property
     def folder(self) -> str:
@@ -174,6 +179,10 @@ class Loader(ComponentLoader):
         game.layouts = resolve_layouts(self, layouts, game)
         game.components = [c for c in self.load_components(raw["components"], game) if c]
         game.player_sets = player_sets(spec, raw, game, self.problems)
+        game.showcase = check_showcase(spec, raw, game, self.problems)
+        game.credits = picture_credits.read(self.root, self.problems,
+                                            rel(self.root / picture_credits.FILE))
+        assign_files(game.components, self.problems)
         check_names(game, self.problems)
         seen = Counter(c.id for c in game.components)
         for comp in game.components:

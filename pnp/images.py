@@ -16,7 +16,8 @@ Image.MAX_IMAGE_PIXELS = 64_000_000  # Pillow's decompression-bomb guard, made a
 
 
 class ImageDrawing:
-    """The image part of the Renderer (needs self.c, self.game, self.images, self.report)."""
+    """The image part of the Renderer (needs self.c, self.game, self.images, self.report,
+    self.report_at)."""
 
     def draw_image(self, e, w, h, b):
         x, y = e["x"], e["y"]
@@ -35,8 +36,8 @@ class ImageDrawing:
         path, (iw, ih), drawing = found
         rx, ry, rw, rh = crop if crop else (0, 0, iw, ih)
         if rw <= 0 or rh <= 0 or rx + rw > iw or ry + rh > ih:
-            self.report(mark, f"crop [{rx:g}, {ry:g}, {rw:g}, {rh:g}] is not inside the "
-                              f"{iw} x {ih} px image '{src}'")
+            self.report_at(mark, f"crop [{rx:g}, {ry:g}, {rw:g}, {rh:g}] is not inside the "
+                                f"{iw} x {ih} px image '{src}'")
             return
         if fit == "stretch":
             sx, sy = bw / rw, bh / rh

@@ -38,10 +38,12 @@ def page_size(paper: str, landscape: bool) -> tuple:
     return (h, w) if landscape else (w, h)
 
 
-def pack(sizes: list, region: tuple, gap: float) -> list:
+def pack(sizes: list, region: tuple, gap: float, breaks: dict | None = None) -> list:
     """Shelf-pack pieces in order into pages of `region` (x0, y0, x1, y1);
-    each page's block is centred in the region. Returns pages of
-    [(index, x, y)]."""
+    each page's block is centred in the region. `breaks`: index -> gap: that piece
+    starts a new shelf, this far below the last (a seam between two decks sharing a
+    grid). Returns pages of [(index, x, y)]."""
+    breaks = breaks or {}
     x0, y0, x1, y1 = region
     pages, page, row = [], [], []
     cursor_y = y1  # top of the current shelf
@@ -56,8 +58,8 @@ def pack(sizes: list, region: tuple, gap: float) -> list:
     for index, (w, h) in enumerate(sizes):
         if w > x1 - x0 + 1e-6 or h > y1 - y0 + 1e-6:
             raise ValueError(f"a {w:g} x {h:g} mm piece does not fit the printable area")
-        if row and cursor_x + w > x1 + 1e-6:  # next shelf
-            cursor_y -= shelf_h + gap
+        if row and (cursor_x + w > x1 + 1e-6 or index in breaks):  # next shelf
+            cursor_y -= shelf_h + breaks.get(index, gap)
             cursor_x, shelf_h, row = x0, 0.0, []
         if cursor_y - h < y0 - 1e-6:  # next page
             close_page()
@@ -89,16 +91,18 @@ def mirror(pos: tuple, size: tuple, page: tuple, axis: str) -> tuple:
 
 
 def arrange(sizes: list, paper: str, orientation: str, bleed: float, gap: float,
-            duplex: str, has_backs: bool, room: float | None = None) -> list[Sheet]:
+            duplex: str, has_backs: bool, room: float | None = None,
+            breaks: dict | None = None) -> list[Sheet]:
     """Sheets for all pieces, choosing the orientation that needs fewest pages;
-    `room`: the closest a trim line may come to the paper edge (see edge())."""
+    `room`: the closest a trim line may come to the paper edge (see edge());
+    `breaks`: see pack()."""
     room = edge(bleed) if room is None else room
     choices = {"portrait": (False,), "landscape": (True,), "auto": (False, True)}[orientation]
     best = None
     for landscape in choices:
         try:
             sheets = _arrange(sizes, page_size(paper, landscape), bleed, gap,
-                              duplex if has_backs else "none", room)
+                              duplex if has_backs else "none", room, breaks)
         except ValueError:
             continue
         if best is None or len(sheets) < len(best):
@@ -108,12 +112,12 @@ def arrange(sizes: list, paper: str, orientation: str, bleed: float, gap: float,
     return best
 
 
-def _arrange(sizes, page, bleed, gap, duplex, room) -> list[Sheet]:
+def _arrange(sizes, page, bleed, gap, duplex, room, breaks=None) -> list[Sheet]:
     pw, ph = page
     if duplex != "fold":
         region = (room, room, pw - room, ph - room)
-        pages = pack(sizes, region, gap)
-        axis = _flip_axis(duplex, pw < ph)
+        pages = pack(sizes, region, gap, breaks)
+        axis = flip_axis(duplex, pw < ph)
         return [Sheet(page, [i for i, _, _ in p], [(x, y) for _, x, y in p],
                       [mirror((x, y), sizes[i], page, axis) if axis else (x, y)
                        for i, x, y in p]) for p in pages]
@@ -125,13 +129,13 @@ def _arrange(sizes, page, bleed, gap, duplex, room) -> list[Sheet]:
     else:
         region = (room, ph / 2 + fold_clear, pw - room, ph - room)
         axis, fold = "y", ("h", ph / 2)
-    pages = pack(sizes, region, gap)
+    pages = pack(sizes, region, gap, breaks)
     return [Sheet(page, [i for i, _, _ in p], [(x, y) for _, x, y in p],
                   [mirror((x, y), sizes[i], page, axis) for i, x, y in p], fold)
             for p in pages]
 
 
-def _flip_axis(duplex: str, portrait: bool) -> str | None:
+def flip_axis(duplex: str, portrait: bool) -> str | None:
     """Long-edge binding turns a portrait sheet left-right and a landscape
     sheet top-bottom; short-edge binding the other way round."""
     if duplex == "long":

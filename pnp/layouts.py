@@ -20,7 +20,7 @@ from pnp.unread import Layouts, Unread, unread_files
 FIRST_NAME = re.compile(r"\{([^{}.\s]+)")  # first segment of each `{path}` template
 # Names every piece may read besides its fields and variables (see build.ComponentPdf).
 BUILTIN = frozenset({"game", "component", "id", "index", "copy", "copies", "side", "shape",
-                     "w", "h", "bleed"})
+                     "w", "h", "bleed", "credits"})
 DICE = frozenset({"face", "label"})
 
 

@@ -8,7 +8,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.fonts import BUNDLED_FONTS, font_name
-from pnp.impose import MARK_GAP, PRINTER_MARGIN
+from pnp.impose import MARK_GAP, MIN_MARK, PRINTER_MARGIN
 
 INK = Color(0, 0, 0)
 GREY = Color(0.45, 0.45, 0.45)
@@ -23,10 +23,12 @@ def label_font(bold: bool = False) -> str:
 
 
 def crop_marks(c, page: tuple, rects: list, bleed: float,
-               margin: float = PRINTER_MARGIN) -> list:
+               margin: float = PRINTER_MARGIN, stops: dict | None = None) -> list:
     """Marks on the extension of every cut line, in the margin outside the
     block's bleed, stopping `margin` short of the paper edge (a printer leaves
-    that blank). Returns the bands [(side, depth, (lo, hi), positions)]."""
+    that blank) or at `stops` {"top": y, "bottom": y}, where another block of the
+    page begins; a mark the margin leaves shorter than MIN_MARK (backs moved by
+    --back-offset) is left out. Returns the bands [(side, depth, (lo, hi), positions)]."""
     pw, ph = page
     left = min(x for x, _, _, _ in rects) - bleed
     right = max(x + w for x, _, w, _ in rects) + bleed
@@ -38,14 +40,22 @@ def crop_marks(c, page: tuple, rects: list, bleed: float,
     c.setStrokeColor(INK)
     c.setLineWidth(0.5)
     c.setDash([])
+    stops = stops or {}
+    ends = []
+    for start, limit, stop in ((top + MARK_GAP, ph, stops.get("top")),
+                               (bottom - MARK_GAP, 0.0, stops.get("bottom"))):
+        end = _mark_end(start, limit, margin)
+        ends.append((start, end if stop is None else min(end, stop, key=lambda v: abs(
+            v - start))))
     for x in xs:
-        for start, limit in ((top + MARK_GAP, ph), (bottom - MARK_GAP, 0.0)):
-            end = _mark_end(start, limit, margin)
-            c.line(x * mm, start * mm, x * mm, end * mm)
+        for start, end in ends:
+            if abs(end - start) >= MIN_MARK - 0.01:
+                c.line(x * mm, start * mm, x * mm, end * mm)
     for y in ys:
         for start, limit in ((right + MARK_GAP, pw), (left - MARK_GAP, 0.0)):
             end = _mark_end(start, limit, margin)
-            c.line(start * mm, y * mm, end * mm, y * mm)
+            if abs(end - start) >= MIN_MARK - 0.01:
+                c.line(start * mm, y * mm, end * mm, y * mm)
     c.restoreState()
     return [("bottom", bottom, (0.0, pw), xs), ("top", ph - top, (0.0, pw), xs),
             ("left", left, (0.0, ph), ys), ("right", pw - right, (0.0, ph), ys)]
@@ -53,7 +63,7 @@ def crop_marks(c, page: tuple, rects: list, bleed: float,
 
 def _mark_end(start: float, limit: float, margin: float) -> float:
     """A mark runs outward MARK_LEN mm but stops `margin` short of the paper edge
-    (the imposition leaves it at least MIN_MARK mm)."""
+    (the imposition leaves it at least MIN_MARK mm where the pieces are not moved)."""
     direction = 1 if limit > start else -1
     room = abs(limit - start) - margin
     return start + direction * max(min(MARK_LEN, room), 0.0)
@@ -120,7 +130,7 @@ def page_furniture(c, page: tuple, bands: list, label: str, calibration: bool,
             taken.append((side, lo))
             c.saveState()
             _place(c, page, side, depth, lo, hi, CALIBRATION_MM, margin)
-            _calibration_bar(c)
+            calibration_bar(c)
             c.restoreState()
     size = LABEL_PT
     width = stringWidth(label, label_font(), size) / mm
@@ -146,7 +156,7 @@ def page_furniture(c, page: tuple, bands: list, label: str, calibration: bool,
     c.restoreState()
 
 
-def _calibration_bar(c) -> None:
+def calibration_bar(c) -> None:
     """A 50 mm bar with centimetre ticks, centred on the current origin's line."""
     c.setStrokeColor(INK)
     c.setFillColor(INK)

@@ -15,6 +15,7 @@ from reportlab.lib.units import mm
 
 from pnp import fit, pieces
 from pnp.build import ComponentPdf, face_fields
+from pnp.sheetpdf import safe_margin
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ def render_pieces(game, comp, options, renderer, path, file_name, result,
     `digests`, a list, receives one digest of each page's drawing: equal digests,
     equal images (how a Tabletop Simulator deck tells whether its backs differ)."""
     pages = plan(comp, options)
-    renderer.safe = options.safe_margin if comp.kind != "dice" else 0.0
+    renderer.safe = safe_margin(comp, options) if comp.kind != "dice" else 0.0
     pdf = PiecePdf(game, comp, options, renderer, path, file_name, result)
     pdf.digests = digests
     pdf.add(pages)

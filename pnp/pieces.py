@@ -10,12 +10,20 @@ from reportlab.lib.units import mm
 
 CUT = Color(0.2, 0.2, 0.2)
 CUT_WIDTH = 0.4  # pt
+# A cut line is drawn over a light halo of HALO_WIDTH, so it shows on dark grounds (a
+# black token) as well as on paper: the dark core on light, the light rims on dark.
+HALO = Color(1, 1, 1)
+HALO_WIDTH = 1.2  # pt
 TAB = Color(0.88, 0.88, 0.88)
-# Fold lines: dark dashes (pt) with light dashes in their gaps, so a fold shows as a
-# dashed line on a light face (the dark dashes) and on a dark one (the light dashes).
-FOLD_LIGHT = Color(1, 1, 1)
+# Folds of a die's net leave no ink on its faces, which show on the folded cube: a fold
+# with a glue tab is dashed inside the tab, FOLD_INSET off the face; a fold between two
+# faces is marked by ticks beyond the net where it meets the paper (FOLD_TICK long,
+# FOLD_GAP off the cut line). A fold whose end meets no paper is in line with a cut.
 FOLD_WIDTH = 0.5  # pt
-FOLD_TONES = ((CUT, (2.5, 2), 0), (FOLD_LIGHT, (2, 2.5), 2))  # light in the dark gaps
+FOLD_DASH = (2.5, 2)  # pt
+FOLD_INSET = 0.5  # mm
+FOLD_TICK = 3.0  # mm
+FOLD_GAP = 1.0  # mm
 
 # Cube net (a cross): face slot -> (column, row) with row 0 at the top.
 NET = {0: (1, 0), 2: (0, 1), 1: (1, 1), 3: (2, 1), 4: (3, 1), 5: (1, 2)}
@@ -49,11 +57,13 @@ def shape_path(c, shape: str, x: float, y: float, w: float, h: float, grow: floa
 
 
 def draw_cut_line(c, shape: str, x: float, y: float, w: float, h: float) -> None:
+    """The dark cut line over its light halo: visible on every ground."""
     c.saveState()
-    c.setStrokeColor(CUT)
-    c.setLineWidth(0.4)
     c.setDash([])
-    c.drawPath(shape_path(c, shape, x, y, w, h), stroke=1, fill=0)
+    for colour, width in ((HALO, HALO_WIDTH), (CUT, CUT_WIDTH)):
+        c.setStrokeColor(colour)
+        c.setLineWidth(width)
+        c.drawPath(shape_path(c, shape, x, y, w, h), stroke=1, fill=0)
     c.restoreState()
 
 
@@ -72,9 +82,8 @@ def face_origin(slot: int, x: float, y: float, edge: float) -> tuple:
 
 
 def draw_net_lines(c, x: float, y: float, edge: float) -> None:
-    """Cut lines round the net and its tabs; fold lines inside, dashed in two tones
-    (dark dashes, light ones in their gaps) so they show on light and dark faces alike.
-    Tabs are filled first, so no fill covers half of a fold line."""
+    """Cut lines round the net and its tabs; folds marked off the faces (see FOLD_*).
+    Tabs are filled first, so no fill covers a mark."""
     occupied = {pos: slot for slot, pos in NET.items()}
     t = tab_depth(edge)
     cuts, folds, tabs = [], [], []
@@ -90,22 +99,59 @@ def draw_net_lines(c, x: float, y: float, edge: float) -> None:
                 continue  # drawn from the other face
             if (slot, name) in TABS:
                 tabs.append((a, b, name))
-            (folds if shared or (slot, name) in TABS else cuts).append((a, b))
+            elif shared:
+                folds.append((a, b))
+            else:
+                cuts.append((a, b))
     c.saveState()
     c.setLineWidth(CUT_WIDTH)
     c.setStrokeColor(CUT)
-    for a, b, name in tabs:
-        _tab(c, a, b, name, t)
+    polygons = [_tab(c, a, b, name, t) for a, b, name in tabs]
     c.setDash([])
     for a, b in cuts:
         c.line(a[0] * mm, a[1] * mm, b[0] * mm, b[1] * mm)
+    faces = [face_origin(slot, x, y, edge) for slot in NET]
+    for a, b in folds:
+        for end, other in ((a, b), (b, a)):
+            tick = _fold_tick(end, other, faces, edge, polygons)
+            if tick:
+                c.line(*(v * mm for v in tick))
     c.setLineWidth(FOLD_WIDTH)
-    for colour, dash, phase in FOLD_TONES:
-        c.setStrokeColor(colour)
-        c.setDash(list(dash), phase)
-        for a, b in folds:
-            c.line(a[0] * mm, a[1] * mm, b[0] * mm, b[1] * mm)
+    c.setDash(list(FOLD_DASH), 0)
+    for a, b, name in tabs:
+        out = {"top": (0, 1), "bottom": (0, -1), "left": (-1, 0), "right": (1, 0)}[name]
+        ox, oy = out[0] * FOLD_INSET, out[1] * FOLD_INSET
+        c.line((a[0] + ox) * mm, (a[1] + oy) * mm, (b[0] + ox) * mm, (b[1] + oy) * mm)
     c.restoreState()
+
+
+def _fold_tick(end, other, faces, edge, polygons):
+    """The tick (x0, y0, x1, y1 mm) continuing a fold beyond `end` into the paper, or
+    None where it would cross a face or a tab (the fold is then in line with a cut)."""
+    length = math.dist(end, other)
+    ux, uy = (end[0] - other[0]) / length, (end[1] - other[1]) / length
+    start = (end[0] + ux * FOLD_GAP, end[1] + uy * FOLD_GAP)
+    stop = (end[0] + ux * (FOLD_GAP + FOLD_TICK), end[1] + uy * (FOLD_GAP + FOLD_TICK))
+    for k in range(11):  # points along the tick, its ends included
+        px = start[0] + (stop[0] - start[0]) * k / 10
+        py = start[1] + (stop[1] - start[1]) * k / 10
+        if any(fx - 0.2 <= px <= fx + edge + 0.2 and fy - 0.2 <= py <= fy + edge + 0.2
+               for fx, fy in faces) or any(_inside(px, py, poly) for poly in polygons):
+            return None
+    return (*start, *stop)
+
+
+def _inside(px: float, py: float, polygon: list) -> bool:
+    """Whether a point lies in a polygon (even-odd) or within 0.2 mm of its outline."""
+    inside = False
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+        seg = math.dist((x0, y0), (x1, y1)) or 1e-9
+        along = max(0.0, min(1.0, ((px - x0) * (x1 - x0) + (py - y0) * (y1 - y0)) / seg ** 2))
+        if math.dist((px, py), (x0 + along * (x1 - x0), y0 + along * (y1 - y0))) < 0.2:
+            return True
+    return inside
 
 
 def _tab(c, a, b, side, t):
@@ -123,3 +169,4 @@ def _tab(c, a, b, side, t):
     c.setFillColor(TAB)
     c.setDash([])
     c.drawPath(path, stroke=1, fill=1)
+    return p

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import difflib
 
+from pnp.alike import per_piece
 from pnp.errors import Mark
 from pnp.origins import bundled
-from pnp.template import culprit
+from pnp.template import TemplateError, culprit
 from pnp.typeset import SHOWN_IDS
 
 
@@ -31,6 +32,20 @@ class Reports:
             if use not in uses:
                 uses.append(use)
 
+    @per_piece
+    def report_at(self, mark: Mark, message: str) -> None:
+        """A problem of the piece being drawn at a place of the layout (see alike.py)."""
+        self.report(mark, message)
+
+    @per_piece
+    def report_failed(self, key: str, exc: Exception) -> None:
+        """An element's `key` naming nothing or failing to evaluate: said at the value
+        that made it fail where one did, else at the key."""
+        if not (isinstance(exc, TemplateError) and self.report_missing(key)):
+            element = self.element
+            self.report(element["_marks"].get(key, element["_mark"]), str(exc))
+
+    @per_piece
     def report_value(self, key: str, message: str) -> None:
         """A bad value of the element's `key`: at the line that wrote it when one
         template brought it (a colour in `vars`, a card's field), else at the key."""
@@ -76,6 +91,7 @@ class Reports:
     def finish(self) -> None:
         """Hand the collected problems over, each once with the pieces it hits."""
         self.report_safe_zone()
+        self.report_crowding()
         for (mark, message), pieces in self.found.items():
             if len(pieces) == 1:
                 where = f"in {pieces[0]}"

@@ -8,8 +8,11 @@ and safe margin), the operators its drawing writes are kept, and from then on
 written again as they are, without even filling in its values: each piece's own
 origin and clip come before them, so that is exactly what drawing the element
 there would write, and the PDF stays the same byte for byte. What the drawing said
-besides painting (text that does not fit, ink in the safe zone, the smallest text
-size) is kept with them and said again for each piece.
+besides painting is kept with them and said again for each piece: its reports that
+name the piece (pnp.alike's `per_piece` calls: text that does not fit, each line's
+ink measured against the piece's cut shape, bad values) are made again for it, and
+the rules, bands and lines of text it added to the spacing check (pnp.spacing) are
+added to the piece's again.
 
 Operators are kept only when they stand on their own: no transparency (named page
 by page), no images or forms (listed page by page), nothing reportlab would merge
@@ -35,11 +38,11 @@ PLAIN = (str, int, bool, type(None))  # values compared as they are (with their 
 
 class Reuse:
     """The Renderer's kept drawings (needs self.c, self.element, self.safe,
-    self.min_drawn, warn_once, unfit and safe_zone)."""
+    self.spacing, self.tape and resolve: pnp.alike records per_piece calls on a tape)."""
 
-    kept: OrderedDict  # element key -> ONCE, NEVER or (operators, notes), in `kept_doc`
+    reuse = False  # this piece's elements may be written again (a build's cards)
+    kept: OrderedDict  # element key -> ONCE, NEVER or (operators, calls, spacing), in `kept_doc`
     kept_doc = None
-    noting: list | None = None  # an element's drawing being kept: what its texts said
 
     def reuse_key(self, element: dict, ctx: dict, w: float, h: float, b: float):
         """What makes two drawings of a layout element alike: the values it reads, the
@@ -62,20 +65,23 @@ class Reuse:
         key = self.reuse_key(element, ctx, w, h, b)
         entry = self.kept.get(key) if key is not None else None
         if isinstance(entry, tuple):
-            c._code.extend(entry[0])
-            for note in entry[1]:
-                self.text_said(*note)
+            ops, calls, added = entry
+            c._code.extend(ops)
+            for method, args in calls:
+                self.element = element
+                method(self, *args)
+            if added is not None:
+                self.spacing.add(added)
+        elif entry is ONCE:
+            entry = self.kept_drawing(element, ctx, w, h, b)
+            if entry is None:
+                return
         else:
-            reading = Reading(ctx) if entry is ONCE else ctx
-            resolved = self.resolve(element, reading)
+            resolved = self.resolve(element, ctx)
             if resolved is None:
                 return
-            draw = getattr(self, "draw_" + resolved["type"])
-            if entry is ONCE and reading.read <= set(element["_reads"]):
-                entry = self.kept_drawing(draw, resolved, w, h, b)
-            else:  # met for the first time; or it read what its key does not hold
-                draw(resolved, w, h, b)
-                entry = NEVER if entry is ONCE else entry or ONCE
+            getattr(self, "draw_" + resolved["type"])(resolved, w, h, b)
+            entry = entry or ONCE
             if key is None:
                 return
         self.kept[key] = entry
@@ -83,37 +89,36 @@ class Reuse:
         if len(self.kept) > KEPT:
             self.kept.popitem(last=False)
 
-    def kept_drawing(self, draw, e: dict, w: float, h: float, b: float):
-        """Draw `e`; return (its operators, what its texts said), or NEVER if the
-        operators would not mean the same written elsewhere."""
+    def kept_drawing(self, element: dict, ctx: dict, w: float, h: float, b: float):
+        """Draw `element` a second time; return (its operators, the per_piece calls it
+        made, what it added to the spacing check), or NEVER if the operators would not
+        mean the same written elsewhere (or it read what its key does not hold); None
+        if it drew nothing (a value the piece lacks)."""
         c = self.c
         code = c._code
         start = len(code)
         before = code[-1] if code else None
         listed = _listed(c)
-        self.noting = notes = []
+        spacing = self.spacing
+        counts = spacing.counts() if spacing is not None else None
+        reading = Reading(ctx)
+        self.tape = tape = []
         try:
-            draw(e, w, h, b)
+            resolved = self.resolve(element, reading)
+            if resolved is not None:
+                getattr(self, "draw_" + resolved["type"])(resolved, w, h, b)
         finally:
-            self.noting = None
+            self.tape = None
+        if resolved is None:
+            return None
         ops = code[start:]
-        if c._code is not code or (code[start - 1] if start else None) is not before \
+        if not reading.read <= set(element["_reads"]) or c._code is not code \
+                or (code[start - 1] if start else None) is not before \
                 or _listed(c) != listed or (ops and ops[0].endswith(" cm")) \
                 or any(op.endswith((" gs", " Do")) for op in ops):
             return NEVER
-        return ops, notes
-
-    def text_said(self, fits: bool, source, min_size: float, text: str, size: float,
-                  ink: tuple | None) -> None:
-        """What drawing a text box says besides painting it, for the piece being drawn
-        (again for each piece its kept drawing is written on)."""
-        if self.noting is not None:
-            self.noting.append((fits, source, min_size, text, size, ink))
-        if not fits:
-            self.warn_once(self.unfit(source, min_size, text))
-        self.min_drawn = size if self.min_drawn is None else min(self.min_drawn, size)
-        if ink is not None:
-            self.safe_zone(*ink, source)
+        added = spacing.since(counts) if spacing is not None else None
+        return ops, [(method, args) for _, method, args in tape], added
 
 
 class Reading(dict):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from pnp.formats import MAX_SHOWN, SHOWCASE_STYLES
 from pnp.langs import LANGUAGES
 from pnp.schema import (
     SLUG,
@@ -240,6 +241,13 @@ COMPONENT = Record({
     "vars": Opt(MapOf(Any_()), default={}),
     "per_player": Opt(Bool(), default=False),  # one copy per printed player set
     "standee": Opt(STANDEE),  # a sheet that folds into a figure: its net's front and back
+    # a smaller safe zone for small pieces cut at home (a 13 mm token has no room for
+    # the shops' 3 mm): the build's --safe-margin, or this, whichever is smaller
+    "safe_margin": Opt(Num(min=1, max=20)),
+    # the print file whose sheets it shares (pnp.groups); false: sheets of its own
+    "pack": Opt(OneOf((Bool(), slug), expected="a name for the shared print file (lowercase "
+                      "letters, digits and hyphens), or false for sheets of its own")),
+    "two_sided": Opt(Bool(), default=False),  # a sheet's items in pairs, back to back
 }, what="component")
 
 FONT = Record({"regular": Opt(Str(), required=True), "bold": Opt(Str()),
@@ -253,6 +261,12 @@ PLAYER_SETS = Record({  # what each player owns is printed once per set (pnp bui
     "values": Opt(ListOf(Str(), min=1, max=MAX_PLAYER_SETS), required=True),
     "print": Opt(Int(min=1, max=MAX_PLAYER_SETS)),
 }, what="player_sets")
+
+SHOWCASE = Record({  # the picture `pnp export --format showcase` makes (showpick.py)
+    "style": Opt(Str(choices=SHOWCASE_STYLES)),
+    "pieces": Opt(ListOf(Str(), min=1, max=MAX_SHOWN)),
+    "background": Opt(Color(templated=False)),
+}, what="showcase")
 
 GAME = Record({
     "id": Opt(slug, required=True),
@@ -272,6 +286,7 @@ GAME = Record({
     "vars": Opt(MapOf(Any_()), default={}),
     "include": Opt(MapOf(Str()), default={}),
     "player_sets": Opt(PLAYER_SETS),
+    "showcase": Opt(SHOWCASE),
     "components": Opt(ListOf(Any_(), min=1), required=True),
 }, what="game.yaml")
 

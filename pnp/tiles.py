@@ -13,6 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.impose import PRINTER_MARGIN, page_size
 from pnp.pagemarks import free_bands, label_font, page_furniture
+from pnp.sheetpdf import safe_margin
 
 TILE_OVERLAP = 10.0
 MARK_START, MARK_END = 1.0, 5.5  # a tile's crop marks, measured outward from its window
@@ -63,6 +64,7 @@ class TiledBoards:
         trim_top = win_top - bleed + sy
         shown_w = min(win[0], size[0] + 2 * bleed - sx)
         shown_h = min(win[1], size[1] + 2 * bleed - sy)
+        self.renderer.safe = safe_margin(self.comp, self.options)  # pages drawn in turn, dice too
         c.saveState()
         clip = c.beginPath()
         clip.rect(win_left * mm, (win_top - shown_h) * mm, shown_w * mm, shown_h * mm)

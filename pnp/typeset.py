@@ -13,9 +13,12 @@ from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp import text as rich
 from pnp import textout
+from pnp.alike import per_piece
 from pnp.colors import color
+from pnp.cutshape import inset
 from pnp.fonts import font_name
 from pnp.origins import bundled
+from pnp.spacing import PAD
 
 ICON = re.compile(r":([a-z0-9][a-z0-9-]*):")
 SHOWN_CHARS = 8
@@ -26,7 +29,7 @@ CACHED = 2048  # texts kept parsed and fitted: the ones that repeat (badges, bac
 
 class TextDrawing:
     """The text part of the Renderer (needs self.c, self.game, self.warn, self._words,
-    self._fits, icon_shapes and text_said)."""
+    self._fits, self.min_drawn and icon_shapes)."""
 
     def text_box(self, text, style, x, y, box_w, box_h, markup, rotate=0, source=None):
         """Wrap and shrink `text` into the box (mm, top-left origin)."""
@@ -62,15 +65,18 @@ class TextDrawing:
                 words, space1, box_w * mm, box_h * mm, style["size"], min_size,
                 style["leading"], ascent, style["max_lines"]))
         size = fitted.size
+        if not fitted.fits:
+            self.warn_unfit(source, min_size, text)
+        self.min_drawn = size if self.min_drawn is None else min(self.min_drawn, size)
         left, top = -box_w / 2 * mm, box_h / 2 * mm
         step = size * style["leading"]
         block = (len(fitted.lines) - 1) * step + size * ascent
         free = box_h * mm - block
         offset = {"top": 0.0, "middle": free / 2, "bottom": free}[style["valign"]]
         baseline = top - offset - size * ascent
-        ink = self.ink(fitted, size, style, x, y, box_w, box_h, offset, block, rotate) \
-            if self.safe > 0 else None
-        self.text_said(fitted.fits, source, min_size, text, size, ink)
+        if self.safe > 0:
+            self.note_ink(fitted, size, style, x, y, box_w, box_h, offset, block, rotate,
+                          source)
         runs = []  # [x, baseline, font, [word or " "]]: one font, spaces kept for copy-paste
         icons = []  # (x, baseline, name)
         for frags, width1 in fitted.lines:
@@ -116,6 +122,10 @@ class TextDrawing:
         self.text_runs(runs, size, char_space)
         c.restoreState()
 
+    @per_piece
+    def warn_unfit(self, source, min_size: float, text: str) -> None:
+        self.warn_once(self.unfit(source, min_size, text))
+
     def unfit(self, source, min_size: float, text: str) -> str:
         """The warning for text that does not fit: at the card's line (the field's, when
         the text is one), naming the layout (and its line, when it is the designer's)."""
@@ -131,12 +141,13 @@ class TextDrawing:
         return (f"{place}{self.where}: text{field} does not fit at the minimum size "
                 f"{min_size:g} pt: '{text[:40]}'{layout}")
 
+    @per_piece
     def safe_zone(self, left: float, top: float, right: float, bottom: float,
                   source) -> None:
         """Text ink at (left, top)-(right, bottom), mm from the trim's top-left: noted
-        when it reaches into the safe zone (a shop's cut may drift that far)."""
-        w, h = self.trim
-        gap = min(left, top, w - right, h - bottom)
+        when it reaches into the safe zone (a shop's cut may drift that far), measured
+        against the piece's cut shape (a round or hexagonal token's outline)."""
+        gap = inset(self.ctx.get("shape", ""), self.trim, (left, top, right, bottom))
         if self.safe <= 0 or gap >= self.safe - 0.05:
             return
         mark = self.element.get("_mark")
@@ -145,6 +156,30 @@ class TextDrawing:
         entry[0] = min(entry[0], gap)
         if self.piece not in entry[1]:
             entry[1].append(self.piece)
+
+    @per_piece
+    def note_crowding(self, spacing) -> None:
+        """A piece's lines of text too near a rule or band (spacing.py), kept to be
+        said once per layout line with the pieces it hits."""
+        for mark, source, kind, other, gap in spacing.crowded():
+            key = (mark, source if isinstance(source, str) else "", kind, other)
+            entry = self.crowds.setdefault(key, [gap, []])
+            entry[0] = min(entry[0], gap)
+            if self.piece not in entry[1]:
+                entry[1].append(self.piece)
+
+    def report_crowding(self) -> None:
+        for (mark, source, kind, other), (gap, pieces) in self.crowds.items():
+            more = ", ..." if len(pieces) > SHOWN_IDS else ""
+            place = f"{mark.file}:{mark.line}: " if mark else ""
+            field = f" {source}" if "{" in source else ""
+            touches = f"the {kind} at line {other.line}" if other else f"a {kind}"
+            how = (f"crosses {touches}" if gap < 0 else
+                   f"comes {gap:.1f} mm from {touches} (keep {PAD:g} mm)")
+            self.warn(f"{place}text{field} {how} (in {len(pieces)} piece"
+                      f"{'' if len(pieces) == 1 else 's'}: {', '.join(pieces[:SHOWN_IDS])}"
+                      f"{more})")
+        self.crowds = {}
 
     def report_safe_zone(self) -> None:
         """Hand over the safe-zone warnings, each once with the pieces it hits."""
@@ -158,27 +193,34 @@ class TextDrawing:
                       f"{more})")
         self.unsafe = {}
 
-    def ink(self, fitted, size, style, x, y, box_w, box_h, offset, block, rotate) -> tuple:
-        """Where the text's ink lies on the piece (mm: left, top, right, bottom), for
-        the safe-zone check."""
-        widest = max((w for _, w in fitted.lines), default=0.0) * size / mm
-        pad = {"left": 0.0, "center": (box_w - widest) / 2, "right": box_w - widest}[
-            style["align"]]
-        descent = 0.22 * size / mm  # below the last baseline
-        ink = (pad - box_w / 2, offset / mm - box_h / 2, pad + widest - box_w / 2,
-               (offset + block) / mm + descent - box_h / 2)  # from the box's centre
+    def note_ink(self, fitted, size, style, x, y, box_w, box_h, offset, block, rotate,
+                 source) -> None:
+        """Where each line's ink lies on the piece (mm), for the safe-zone check: line by
+        line, so a block that narrows to its last line fits a round or hexagonal cut as
+        it is drawn."""
+        step = size * style["leading"] / mm
+        ascent = (block - (len(fitted.lines) - 1) * size * style["leading"]) / mm
+        descent = 0.22 * size / mm  # below a baseline
         cx, cy = x + (box_w if rotate % 180 != 90 else box_h) / 2, \
             y + (box_h if rotate % 180 != 90 else box_w) / 2
-        if not rotate:
-            return cx + ink[0], cy + ink[1], cx + ink[2], cy + ink[3]
         turn = math.radians(rotate)
         cos, sin = math.cos(turn), math.sin(turn)
-        xs, ys = [], []
-        for px in (ink[0], ink[2]):
-            for py in (ink[1], ink[3]):
-                xs.append(cx + px * cos - py * sin)
-                ys.append(cy + px * sin + py * cos)
-        return min(xs), min(ys), max(xs), max(ys)
+        for index, (_, width1) in enumerate(fitted.lines):
+            width = width1 * size / mm
+            pad = {"left": 0.0, "center": (box_w - width) / 2, "right": box_w - width}[
+                style["align"]]
+            top = offset / mm + index * step
+            ink = (pad - box_w / 2, top - box_h / 2, pad + width - box_w / 2,
+                   top + ascent + descent - box_h / 2)  # from the box's centre
+            xs, ys = [], []
+            for px in (ink[0], ink[2]):
+                for py in (ink[1], ink[3]):
+                    xs.append(cx + px * cos - py * sin)
+                    ys.append(cy + px * sin + py * cos)
+            self.safe_zone(min(xs), min(ys), max(xs), max(ys), source)
+            if self.spacing is not None:
+                self.spacing.inks.append((min(xs), min(ys), max(xs), max(ys),
+                                          self.element.get("_mark"), source))
 
     def text_runs(self, runs: list, size: float, char_space: float) -> None:
         """All runs of one box in a single text object (one per run costs a third of

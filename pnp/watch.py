@@ -21,6 +21,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from pnp.errors import InvalidInput
+from pnp.formats import WHOLE_GAME
+from pnp.groups import sharing
 
 POLL = 0.1  # seconds between looks at the folder
 
@@ -106,8 +108,10 @@ class Watcher:
         self.state = "building"
         try:
             game = load_game(self.folder, lang=self.lang)
-            comps = list(game.components) if changed is None or self.fmt == "tts" \
-                else affected(game, changed)  # one tts saved object holds every component
+            comps = list(game.components) if changed is None or self.fmt in WHOLE_GAME \
+                else affected(game, changed)  # one tts save, one showcase: every component
+            if self.fmt == "pdf":
+                comps = sharing(game, comps)  # a file shared by components is rebuilt whole
             self.write(game, comps)
         except InvalidInput as exc:
             for problem in exc.problems:
@@ -129,9 +133,13 @@ class Watcher:
         if self.fmt == "pdf":
             from pnp.build import build_games
 
-            keep = [e for e in self.old_items(game, "manifest.json", "items")
-                    if e.get("component") not in ids]
-            result = build_games([part], self.out, self.options.print, keep=keep)[0]
+            items = [e for e in self.old_items(game, "manifest.json", "items")
+                     if e.get("component") not in ids]
+            kept = {e.get("file") for e in items}
+            pages = [p for p in self.old_items(game, "manifest.json", "pages")
+                     if p.get("file") in kept]
+            result = build_games([part], self.out, self.options.print,
+                                 keep={"items": items, "pages": pages})[0]
         else:
             from pnp.export import export_games
 

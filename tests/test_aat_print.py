@@ -385,7 +385,7 @@ def test_every_icon_of_the_game_is_drawn_somewhere(drawn):
 # -- 4. the escalation track -----------------------------------------------------------
 def test_the_track_has_6_levels_and_4_incident_spaces_that_take_their_markers(build, game):
     folder, _ = build(AAT)
-    (entry,) = entries(folder, "escalation-track")
+    (entry,) = [e for e in entries(folder, "escalation-track") if e["item"] == "TRACK"]
     page = page_objects(str(folder / "escalation-track.pdf"))[entry["page"] - 1]
     cells = Counter()
     for r in page["rects"]:
@@ -401,11 +401,15 @@ def test_the_track_has_6_levels_and_4_incident_spaces_that_take_their_markers(bu
     numbers = [c["text"] for c in piece_chars(folder, entry) if c["text"].isdigit()
                and float(c["size"]) >= 16]
     assert Counter(numbers) == Counter(list("012345") + list("1234")), numbers
-    # each player's four scored Objective tokens: circles that take the token
-    circles = [c for c in page["curves"] if c.get("stroke") and c.get("fill")
-               and inside(c["mm"], entry["trim"]) and abs(size_of(c["mm"])[0] - 22) < 0.5]
+    # each player's four scored Objective tokens: circles that take the token, apart
+    # (issue 25: they touched)
+    circles = sorted((c for c in page["curves"] if c.get("stroke") and c.get("fill")
+                      and inside(c["mm"], entry["trim"]) and 20 < size_of(c["mm"])[0] < 24),
+                     key=lambda c: c["mm"][0])
     assert len(circles) == 8
-    assert tokens["Objective"].size <= 22 - 1
+    assert all(size_of(c["mm"])[0] >= tokens["Objective"].size + 1 for c in circles)
+    gaps = [b["mm"][0] - a["mm"][2] for a, b in zip(circles, circles[1:], strict=False)]
+    assert min(gaps) >= 1.5, gaps
 
 
 # -- 5. tokens -------------------------------------------------------------------------

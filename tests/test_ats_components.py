@@ -197,7 +197,7 @@ def test_the_damage_value_is_the_largest_thing_on_its_token(build, printed):
                  if i.fields.get("icon") == "damage" and i.fields.get("label"))
     assert tokens >= 5 and len(sides) == 2 * tokens
     for entry, value in sides:
-        page = objects(str(folder / "tokens.pdf"))[entry["page"] - 1]
+        page = objects(str(folder / entry["file"]))[entry["page"] - 1]
         trim = entry["trim"]
         where = f"{entry['item']} {entry['side']}"
         chars = [c for c in page["chars"] if inside(c["mm"], trim) and c["text"].strip()]
@@ -225,14 +225,19 @@ def test_the_damage_value_is_the_largest_thing_on_its_token(build, printed):
 
 
 # -- 3. markers fit their tracks -------------------------------------------------------
-def track_cell(pdf_path: str) -> tuple:
-    """The cells of the track on a card sheet: the most common stroked, filled rect;
-    its size and its line width (mm)."""
-    rects = [r for r in objects(pdf_path)[0]["rects"] if r.get("stroke") and r.get("fill")]
+def track_cell(folder, component: str) -> tuple:
+    """The cells of the track on a component's cards: the most common stroked, filled
+    rect on them (on the first page they are on, which they may share with other
+    decks); its size and its line width (mm)."""
+    first = entries(folder, component)[0]
+    cards = [e["trim"] for e in entries(folder, component)
+             if (e["file"], e["page"]) == (first["file"], first["page"])]
+    rects = [r for r in objects(str(folder / first["file"]))[first["page"] - 1]["rects"]
+             if r.get("stroke") and r.get("fill") and any(inside(r["mm"], t) for t in cards)]
     sizes = Counter((round(size_of(r["mm"])[0], 2), round(size_of(r["mm"])[1], 2),
                      round(float(r["linewidth"]) * PT, 3)) for r in rects)
     (w, h, line), count = sizes.most_common(1)[0]
-    assert count >= 5, f"no track found in {pdf_path}"
+    assert count >= 5, f"no track found on the {component} cards"
     return w, h, line
 
 
@@ -244,7 +249,7 @@ def marker_sizes(folder, printed, icon: str) -> list:
         fields = printed[entry["item"]].fields
         if fields.get("label") or fields.get("icon") != icon or entry["side"] != "front":
             continue
-        page = objects(str(folder / "tokens.pdf"))[entry["page"] - 1]
+        page = objects(str(folder / entry["file"]))[entry["page"] - 1]
         x, y, w, h = entry["trim"]
         cuts = [o["mm"] for o in page["curves"] + page["rects"] + page["lines"]
                 if o.get("stroke") and not o.get("fill")
@@ -262,13 +267,38 @@ def marker_sizes(folder, printed, icon: str) -> list:
                                              ("clearance", "clearance")])
 def test_markers_fit_the_cells_of_their_track(build, printed, icon, component):
     folder, _ = build(ATS)
-    cell_w, cell_h, line = track_cell(str(folder / f"{component}.pdf"))
+    cell_w, cell_h, line = track_cell(folder, component)
     clear = (cell_w - line, cell_h - line)  # inside the cell's lines
     for w, h in marker_sizes(folder, printed, icon):
         assert w <= clear[0] - PLAY[0] and h <= clear[1] - PLAY[0], \
             f"'{icon}' marker {w:.1f} x {h:.1f} mm, {component} cell {cell_w:.1f} x {cell_h:.1f}"
         assert min(clear) - max(w, h) <= PLAY[1], f"'{icon}' marker needlessly small"
         assert min(w, h) >= PICKABLE - 0.01, f"'{icon}' marker too small to pick up"
+
+
+def test_every_tokens_cut_line_shows_on_its_ground(build):
+    """Issue 25: the cut is a dark line over a light halo, so it shows on a light token
+    (the dark core) and on a dark one (Stealth, damage, the Command token: the rims)."""
+    folder, _ = build(ATS)
+    for entry in entries(folder, "tokens"):
+        if entry["side"] != "front":
+            continue
+        page = objects(str(folder / entry["file"]))[entry["page"] - 1]
+        x, y, w, h = entry["trim"]
+        strokes = [o for o in page["curves"] + page["rects"] + page["lines"]
+                   if o.get("stroke") and not o.get("fill")
+                   and math.isclose((o["mm"][0] + o["mm"][2]) / 2, x + w / 2, abs_tol=0.05)
+                   and math.isclose((o["mm"][1] + o["mm"][3]) / 2, y + h / 2, abs_tol=0.05)
+                   and math.isclose(size_of(o["mm"])[0], w, abs_tol=0.3)]
+        grounds = [rgb(o["non_stroking_color"]) for o in page["curves"] + page["rects"]
+                   if o.get("fill") and inside(o["mm"], (x - 3, y - 3, w + 6, h + 6))
+                   and size_of(o["mm"])[0] >= w - 0.1]
+        assert strokes and grounds, entry["item"]
+        width = {rgb(o["stroking_color"]): float(o["linewidth"]) for o in strokes}
+        core = [c for c, lw in width.items() if contrast(c, (1, 1, 1)) >= 4.5 and lw < 0.6]
+        halo = [c for c, lw in width.items() if contrast(c, (0, 0, 0)) >= 15 and lw >= 1.0]
+        assert core and halo, f"{entry['item']}: cut line {width}"
+        assert max(contrast(c, grounds[0]) for c in width) >= 3, entry["item"]
 
 
 # -- 4. fold lines on every face colour ------------------------------------------------
@@ -285,14 +315,17 @@ def what_is_at(faces, tabs, px, py):
     return None
 
 
-def test_fold_lines_show_on_every_face_colour(build, game):
+def test_folds_leave_no_ink_on_the_faces(build, game):
+    """Issue 25: a die's folds show nothing on the folded cube. Cuts are solid and dark
+    against the paper; a fold with a glue tab is dashed inside the tab, off the face; a
+    fold between two faces has no line along it, only ticks beyond the net where it
+    meets the paper, or runs in line with a cut edge."""
     folder, _ = build(ATS)
     sizes = {i.id: i.size for i in game.component("dice").items}
     nets = entries(folder, "dice")
     assert nets
-    face_colours = set()
     for net in nets:
-        page = objects(str(folder / "dice.pdf"))[net["page"] - 1]
+        page = objects(str(folder / net["file"]))[net["page"] - 1]
         edge, trim = sizes[net["item"]], net["trim"]
         faces = [r for r in page["rects"] if r.get("fill") and inside(r["mm"], trim)
                  and all(math.isclose(s, edge, abs_tol=0.05) for s in size_of(r["mm"]))]
@@ -300,38 +333,37 @@ def test_fold_lines_show_on_every_face_colour(build, game):
                 and math.isclose(max(size_of(c["mm"])), edge, abs_tol=0.1)
                 and min(size_of(c["mm"])) < edge / 2]
         assert len(faces) == 6 and len(tabs) == 7, f"{net['item']}: faces or glue tabs missing"
-
-        edges: dict = {}
-        for ln in page["lines"]:
+        reach = 4.5  # a tick ends 4 mm beyond the net
+        lines = [ln for ln in page["lines"]
+                 if inside(ln["mm"], (trim[0] - reach, trim[1] - reach, trim[2] + 2 * reach,
+                                      trim[3] + 2 * reach))]
+        cuts = tab_folds = 0
+        for ln in lines:
             x0, y0, x1, y1 = ln["mm"]
-            if not inside(ln["mm"], trim) or not math.isclose(math.hypot(x1 - x0, y1 - y0),
-                                                              edge, abs_tol=0.1):
-                continue
-            edges.setdefault((round(x0, 1), round(y0, 1), round(x1, 1), round(y1, 1)),
-                             []).append(ln)
-        folds = cuts = 0
-        for (x0, y0, x1, y1), strokes in edges.items():
             mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-            dx, dy = (0.6, 0) if math.isclose(x0, x1) else (0, 0.6)
-            sides = [what_is_at(faces, tabs, mx - dx, my - dy),
-                     what_is_at(faces, tabs, mx + dx, my + dy)]
-            colours = [rgb(s["stroking_color"]) for s in strokes]
-            where = f"{net['item']} edge at ({mx:.1f}, {my:.1f}) mm"
-            if None in sides:  # paper on one side: a cut
-                cuts += 1
-                assert any(not dashed(s) for s in strokes), f"{where}: cut is not solid"
-                assert max(contrast(c, (1, 1, 1)) for c in colours) >= 4.5, where
+            where = f"{net['item']} line at ({mx:.1f}, {my:.1f}) mm"
+            for face in faces:  # nothing along or across a face, even 0.3 mm inside it
+                fx0, fy0, fx1, fy1 = face["mm"]
+                assert not (fx0 + 0.3 < mx < fx1 - 0.3 and fy0 + 0.3 < my < fy1 - 0.3), where
+            if dashed(ln):
+                tab_folds += 1
+                assert what_is_at(faces, tabs, mx, my) == "tab", where
+                upright = math.isclose(x0, x1)
+                gap = min(abs((x0 if upright else y0) - w) for face in faces
+                          for w in (face["mm"][0::2] if upright else face["mm"][1::2]))
+                assert 0.3 <= gap <= 1.0, f"{where}: a tab's fold {gap:.2f} mm off the face"
                 continue
-            folds += 1
-            assert all(dashed(s) for s in strokes), f"{where}: a fold must be dashed"
-            for side in sides:
-                if side == "tab":
-                    continue
-                face_colours.add(side)
-                best = max(contrast(c, side) for c in colours)
-                assert best >= 3.0, f"{where}: fold line {best:.2f}:1 against its face"
-        assert (folds, cuts) == (12, 7), f"{net['item']}: {folds} folds, {cuts} cuts"
-    assert len(face_colours) >= 2  # the light combat die and the dark encounter die
+            length = math.hypot(x1 - x0, y1 - y0)
+            if math.isclose(length, edge, abs_tol=0.1) and inside(ln["mm"], trim):
+                cuts += 1
+                assert max(contrast(rgb(ln["stroking_color"]), (1, 1, 1)), 0) >= 4.5, where
+                dx, dy = (0.6, 0) if math.isclose(x0, x1) else (0, 0.6)
+                sides = [what_is_at(faces, tabs, mx - dx, my - dy),
+                         what_is_at(faces, tabs, mx + dx, my + dy)]
+                assert None in sides, f"{where}: a solid line between two faces"
+            else:  # a fold's tick, beyond the net
+                assert what_is_at(faces, tabs, mx, my) is None, where
+        assert (cuts, tab_folds) == (7, 7), f"{net['item']}: {cuts} cuts, {tab_folds} tab folds"
 
 
 # -- 5. the playmat --------------------------------------------------------------------

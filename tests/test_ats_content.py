@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from statistics import mean
@@ -67,7 +68,10 @@ def test_the_printed_clearance_and_encounter_numbers_are_the_engines(tmp_path):
     game = load_game(ATS)
     levels = game.vars["glossary"]["levels"]
     build_game(game, tmp_path, Options())
-    card = PdfReader(tmp_path / "above-top-secret" / "clearance.pdf").pages[0].extract_text()
+    folder = tmp_path / "above-top-secret"
+    entry = next(e for e in json.loads((folder / "manifest.json").read_text())["items"]
+                 if e["component"] == "clearance")  # on a sheet the decks share
+    card = PdfReader(folder / entry["file"]).pages[entry["page"] - 1].extract_text()
     card = " ".join(card.split())
     for n in LEVELS:
         reach = max(t for k in range(1, n + 1) for t in WITHIN_ONE[k])

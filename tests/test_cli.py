@@ -143,8 +143,8 @@ def test_ctrl_c_ends_quietly_and_writes_nothing(game, tmp_path, capsys, monkeypa
             raise KeyboardInterrupt
         return original(*args, **kwargs)
 
-    original = build.render_component
-    monkeypatch.setattr(build, "render_component", interrupted)
+    original = build.render_file
+    monkeypatch.setattr(build, "render_file", interrupted)
     out = tmp_path / "o"
     code, _, err = run(["build", str(game), "--out", str(out), "-q"], capsys)
     assert code == 130 and "interrupted; nothing was written" in err

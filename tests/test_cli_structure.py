@@ -9,7 +9,8 @@ import pytest
 from pnp import REPO_ROOT
 from tests.test_platform import imports
 
-USED_BY_CLI = ("cli_export", "cli_options", "cli_games", "argtypes", "gallery", "newgame")
+USED_BY_CLI = ("cli_export", "cli_options", "cli_games", "argtypes", "gallery", "newgame",
+               "cli_icons")
 
 
 @pytest.mark.parametrize("module", USED_BY_CLI)
@@ -19,7 +20,8 @@ def test_what_the_command_line_uses_never_imports_it_back(module):
 
 HEAVY = ("reportlab", "PIL", "pypdfium2")
 QUICK = ["--help", "--version", "list", *[f"{name} --help" for name in (
-    "build", "check", "export", "watch", "new", "docs", "gallery", "simulate", "replay")]]
+    "build", "check", "export", "watch", "new", "docs", "gallery", "calibrate", "icons",
+    "simulate",    "replay")]]
 
 
 @pytest.mark.parametrize("command", QUICK)

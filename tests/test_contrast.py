@@ -69,8 +69,8 @@ def aat_pairs(game):
     sides = list(v["side_colors"].values())  # card and reference-card headers
     pairs = [(s, g) for s in ("aat-name", "aat-ally") for g in sides]
     pairs += [("aat-esc", v["ink"]), ("aat-stat", v["ink"]), ("aat-strip", v["steel"])]
-    pairs += [(s, g) for s in ("aat-body", "aat-flavor", "aat-id", "aat-ref", "aat-ref-foot")
-              for g in (v["paper"], v["watermark"])]
+    pairs += [(s, v["paper"]) for s in ("aat-body", "aat-flavor", "aat-id", "aat-ref",
+                                        "aat-ref-foot")]
     pairs += [("aat-pile", g) for g in v["pile_colors"].values()]
     pairs += [("aat-ref-role", g) for g in v["role_colors"].values()]
     pairs += [(s, g) for s in ("aat-back-title", "aat-back-small")

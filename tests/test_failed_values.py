@@ -88,4 +88,7 @@ def test_a_choice_that_is_no_plain_value(game, capsys, choices):
 
 def test_a_list_entry_choice_that_is_not_text(aat, capsys):
     edit(aat / "game.yaml", "item_choices: [Space, Planetside]", "item_choices: [Space, null]")
-    assert re.search(r"game\.yaml:84:\d+: expected text, got nothing", refused(aat, capsys))
+    line = next(n for n, text in enumerate((aat / "game.yaml").read_text().splitlines(), 1)
+                if "item_choices: [Space, null]" in text)
+    assert re.search(rf"game\.yaml:{line}:\d+: expected text, got nothing",
+                     refused(aat, capsys))

@@ -13,7 +13,7 @@ TOL = 0.1
 CROP_MARK_PT = 0.5
 GAMES = [EXAMPLE, ATS]
 SIZES = {("above-top-secret", "defense"): (63, 88), ("star-patrol", "crew"): (63, 88),
-         ("above-top-secret", "reference"): (148, 210)}
+         ("above-top-secret", "reference"): (180, 250)}
 
 
 def close(a, b, tol=TOL):
@@ -117,7 +117,7 @@ def test_each_back_lies_exactly_behind_its_front(build, game, mode):
     backs = [e for e in entries if e["side"] == "back"]
     assert backs
     for back in backs:
-        front = fronts[(back["component"], back["item"], back["copy"])]
+        front = fronts[(back["component"], back.get("behind", back["item"]), back["copy"])]
         read = pages(str(folder / back["file"]))
         size = read[back["page"] - 1]["size"]
         bx, by, bw, bh = back["trim"]

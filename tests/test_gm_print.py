@@ -22,6 +22,7 @@ DECK = [(1, 5, 9), (1, 6, 8), (1, 7, 7), (1, 9, 5), (2, 4, 9), (2, 6, 7), (2, 7,
         (8, 3, 4), (8, 4, 3), (8, 5, 2), (9, 1, 5), (9, 2, 4), (9, 3, 3), (9, 4, 2), (9, 5, 1)]
 SIZES = {"agents": (63.0, 88.0), "board": (420.0, 182.0), "chips": (24.0, 24.0),
          "officer": (44.0, 124.0), "reference": (180.0, 250.0)}
+ITEM_SIZES: dict = {}  # items of a size their component does not give
 
 
 @pytest.fixture(scope="module")
@@ -160,15 +161,19 @@ def test_both_languages_build_with_every_piece_at_its_size(built):
         assert counts[("agents", "front")] == counts[("agents", "back")] == 40
         assert counts[("chips", "front")] == counts[("chips", "back")] == 16
         assert counts[("officer", "front")] == 1 and counts[("reference", "front")] == 1
+        assert counts[("reference", "back")] == 1  # the picture credits, behind the rules
         assert counts[("board", "front")] == 2  # two tiles
         for item in data["items"]:
             w, h = item["trim"][2:]
-            assert (round(w, 1), round(h, 1)) == SIZES[item["component"]], item
+            want = ITEM_SIZES.get(item["item"], SIZES[item["component"]])
+            assert (round(w, 1), round(h, 1)) == want, item
     assert built["en"] == built["de"] / "en"
 
 
 def text_of(folder, name) -> str:
-    return "\n".join(page["text"] for page in pages(str(folder / f"{name}.pdf")))
+    """The text of every page holding a piece of component `name`."""
+    where = {(e["file"], e["page"]) for e in manifest(folder)["items"] if e["component"] == name}
+    return "\n".join(pages(str(folder / file))[page - 1]["text"] for file, page in sorted(where))
 
 
 def test_german_text_keeps_umlauts_and_sharp_s_and_english_is_english(built):
@@ -213,10 +218,13 @@ def test_text_sizes_and_safe_zone(built, component, body_pt):
     reference sheets (the board's door label, a 7.5 pt caption, is the one exception)."""
     for folder in built.values():
         trims: dict = {}
+        files = set()
         for item in manifest(folder)["items"]:
             if item["component"] == component:
                 trims.setdefault(item["page"], []).append(item["trim"])
-        chars = card_chars(str(folder / f"{component}.pdf"), trims,
+                files.add(item["file"])
+        (file,) = files
+        chars = card_chars(str(folder / file), trims,
                            margin=10.0 if component == "board" else 0.0)
         assert chars, component
         assert min(edge for *_, edge in chars) >= 3.0

@@ -163,7 +163,8 @@ def test_build_lang_writes_each_language_to_its_folder(game, tmp_path, capsys):
     code, stdout, err = run(["build", str(game), "--out", str(out), "--lang", "all"], capsys)
     assert code == 0, err
     assert "star-patrol (en): crew (6 cards)" in err and "star-patrol (de): crew (6 cards)" in err
-    assert f"star-patrol (de): 4 PDFs, 6 pages -> {out / 'star-patrol' / 'de'}" in stdout
+    assert f"star-patrol (de): 3 PDFs, 5 pages, 3 sheets of A4 -> {out / 'star-patrol' / 'de'}" \
+        in stdout
     en = json.loads((out / "star-patrol" / "manifest.json").read_text())
     de = json.loads((out / "star-patrol" / "de" / "manifest.json").read_text())
     assert (en["language"], de["language"]) == ("en", "de")
@@ -236,7 +237,7 @@ def test_declaring_languages_changes_nothing_on_the_page(game, tmp_path):
     plain = build_game(load_game(EXAMPLE), tmp_path / "a", Options())
     edit(game / "game.yaml", "language: en", "languages: [en, de]")
     both = build_game(load_game(game), tmp_path / "b", Options())
-    for name in ("crew.pdf", "rules.pdf", "tokens.pdf", "dice.pdf"):
+    for name in ("crew.pdf", "rules.pdf", "tokens-and-dice.pdf"):
         before, after = PdfReader(plain.folder / name), PdfReader(both.folder / name)
         assert [p.get_contents().get_data() for p in before.pages] == \
                [p.get_contents().get_data() for p in after.pages]

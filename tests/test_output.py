@@ -127,7 +127,7 @@ def test_new_game_builds_from_the_cli(tmp_path):
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     names = sorted(p.name for p in (tmp_path / "out" / "my-game").iterdir())
-    assert names == ["crew.pdf", "dice.pdf", "manifest.json", "rules.pdf", "tokens.pdf"]
+    assert names == ["crew.pdf", "manifest.json", "rules.pdf", "tokens-and-dice.pdf"]
     done = subprocess.run([sys.executable, "-m", "pnp", "new", str(game_dir)],
                           capture_output=True, text=True)
     assert done.returncode == 2 and "not empty" in done.stderr
@@ -182,7 +182,10 @@ def test_the_manifest_is_written_one_piece_a_line(build, tmp_path):
     folder, result = build(EXAMPLE)
     text = (folder / "manifest.json").read_text()
     assert manifest(folder)["items"] == result.manifest
-    assert text.count("\n") == len(result.manifest) + 2  # the head, a line a piece, the end
+    pages = manifest(folder)["pages"]
+    assert pages and pages == result.page_list
+    # the head, a line a page, the pages' end with the items' start, a line a piece, the end
+    assert text.count("\n") == len(pages) + len(result.manifest) + 3
     assert text.endswith("\n]}\n")
     empty = tmp_path / "empty"
     shutil.copytree(EXAMPLE, empty)

@@ -72,8 +72,8 @@ def test_sigterm_during_a_build_removes_what_the_run_created(game, tmp_path, cap
             os.kill(os.getpid(), signal.SIGTERM)
         return original(*args, **kwargs)
 
-    original = build.render_component
-    monkeypatch.setattr(build, "render_component", terminated)
+    original = build.render_file
+    monkeypatch.setattr(build, "render_file", terminated)
     out = tmp_path / "o"
     assert main(["build", str(game), "--out", str(out), "-q"]) == 143
     assert "terminated; nothing was written" in capsys.readouterr().err
@@ -136,4 +136,4 @@ def test_two_new_games_build_side_by_side(tmp_path, capsys):
                  str(tmp_path / "out"), "-q"]) == 0
     assert visible(tmp_path / "out") == [
         f"{game}/{name}" if name else game for game in ("a", "b")
-        for name in ("", "crew.pdf", "dice.pdf", "manifest.json", "rules.pdf", "tokens.pdf")]
+        for name in ("", "crew.pdf", "manifest.json", "rules.pdf", "tokens-and-dice.pdf")]

@@ -94,7 +94,7 @@ def test_every_drawn_object_of_an_arranged_page_is_5_mm_inside(built, game):
 
 def test_a_borderless_printer_gets_marks_nearer_the_edge(built):
     """--printer-margin 0: the same build keeps its crop marks but may use the margin."""
-    closest = min(d for pdf in (built["letter", 0] / "above-top-secret").glob("defense.pdf")
+    closest = min(d for pdf in (built["letter", 0] / "above-top-secret").glob("cards.pdf")
                   for d in ink_distance(pdf) if d is not None)
     assert closest < 5
 

@@ -242,16 +242,20 @@ def test_token_counts_and_sizes(fronts, a4, component, item, count, size):
 def test_each_intel_shows_its_colour_value_and_symbol(game, a4, fronts):
     v = game.vars["colours"]
     items = {i.id: i.fields for i in game.component("intel").items}
-    with pdfplumber.open(a4 / "intel.pdf") as pdf:
-        page = pdf.pages[0]
-        page_h = float(page.height) * PT
-        mm = on_piece(page, [0, page_h, 0, 0])  # mm from the page's top-left
-        shapes = [(*centre(o, mm), o.get("non_stroking_color"))
-                  for o in page.curves + page.rects if o.get("fill")]
-    for entry in (e for e in fronts if e["component"] == "intel"):
+    intel = [e for e in fronts if e["component"] == "intel"]
+    shapes_on, page_h = {}, 0.0  # (file, page) -> [(x, y from the top, fill)]
+    for file, number in {(e["file"], e["page"]) for e in intel}:
+        with pdfplumber.open(a4 / file) as pdf:
+            page = pdf.pages[number - 1]
+            page_h = float(page.height) * PT
+            mm = on_piece(page, [0, page_h, 0, 0])  # mm from the page's top-left
+            shapes_on[file, number] = [(*centre(o, mm), o.get("non_stroking_color"))
+                                       for o in page.curves + page.rects if o.get("fill")]
+    for entry in intel:
         f = items[entry["item"]]
         x0, y0, w, h = entry["trim"]
-        text = [(t, s) for t, s, _, _ in chars_in(a4 / "intel.pdf", entry["page"],
+        shapes = shapes_on[entry["file"], entry["page"]]
+        text = [(t, s) for t, s, _, _ in chars_in(a4 / entry["file"], entry["page"],
                                                   entry["trim"])]
         assert text == ([] if f["honeypot"] else [(str(f["value"]), 15.0)]), entry["item"]
         inside = [c for x, y, c in shapes if x0 < x < x0 + w and y0 < page_h - y < y0 + h]
@@ -267,7 +271,7 @@ def test_each_agent_shows_its_side_kind_and_ability_at_7_pt_or_more(game, a4, fr
     items = {i.id: i.fields for i in game.component("agents").items}
     for entry in (e for e in fronts if e["component"] == "agents"):
         f = items[entry["item"]]
-        chars = chars_in(a4 / "agents.pdf", entry["page"], entry["trim"])
+        chars = chars_in(a4 / entry["file"], entry["page"], entry["trim"])
         assert chars and min(size for _, size, _, _ in chars) >= 7.0, entry["item"]
         text = "".join(t for t, _, _, _ in chars if t.strip())
         kind = game.vars["kinds"][f["kind"]]
@@ -289,7 +293,7 @@ def test_tokens_print_no_text_under_7_pt(a4, fronts):
 def test_blockades_say_who_placed_them(a4):
     entries = [e for e in manifest(a4)["items"] if e["item"] == "blockade"]
     for entry in entries:
-        text = "".join(t for t, _, _, _ in chars_in(a4 / "markers.pdf", entry["page"],
+        text = "".join(t for t, _, _, _ in chars_in(a4 / entry["file"], entry["page"],
                                                     entry["trim"]) if t.strip())
         placer, other = ("Black", "White") if entry["side"] == "front" else ("White", "Black")
         assert text.startswith(f"BLOCKADE{placer}'s"), text
@@ -309,11 +313,12 @@ def test_six_intel_dice_with_their_faces_and_parity_arrows(game, a4, fronts):
         w, h = entry["trim"][2:]
         assert (w, h) == pytest.approx((4 * edge + 5, 3 * edge), abs=0.05)  # net + glue tab
         colour = game.vars["colours"][entry["item"][:-4]]
-        with pdfplumber.open(a4 / "dice.pdf") as pdf:
-            mm = on_piece(pdf.pages[0], entry["trim"])
-            arrows = [(*centre(c, mm), c["non_stroking_color"]) for c in pdf.pages[0].curves
+        with pdfplumber.open(a4 / entry["file"]) as pdf:
+            page = pdf.pages[entry["page"] - 1]
+            mm = on_piece(page, entry["trim"])
+            arrows = [(*centre(c, mm), c["non_stroking_color"]) for c in page.curves
                       if len(c["pts"]) == 8 and c["fill"]]
-        digits = chars_in(a4 / "dice.pdf", 1, entry["trim"])
+        digits = chars_in(a4 / entry["file"], entry["page"], entry["trim"])
         assert sorted(t for t, _, _, _ in digits) == list("123456")
         for text, size, x, y in digits:
             face = int(text)

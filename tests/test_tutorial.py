@@ -225,6 +225,49 @@ def draw_pictures(target: Path) -> None:
              "csv-proof-sheet.png", 700)
         save(Image.open(built / "sheet" / "crew.png"), "crew-proof-sheet.png", 700)
         save(Image.open(built / "tts" / "crew-faces-1.png"), "crew-tts-faces.png", 700)
+        sheet = folder / "out" / "calibration-a4-long.pdf"
+        pages = side_by_side([page_of(sheet, 0, 60), page_of(sheet, 1, 60)])
+        save(pages.convert("L"), "calibration.png")  # black on white: grey levels are enough
+        save(against_the_light(sheet, page_of, (-1.5, 0.5)).convert("L"),
+             "calibration-reading.png")
+
+
+def side_by_side(images: list):
+    """Pictures in a row, each in a light grey frame (a page's edge shows on white)."""
+    from PIL import Image, ImageOps
+
+    framed = [ImageOps.expand(image, border=1, fill=(200, 200, 200)) for image in images]
+    row = Image.new("RGB", (sum(i.width for i in framed) + 12 * (len(framed) - 1),
+                            max(i.height for i in framed)), (255, 255, 255))
+    x = 0
+    for image in framed:
+        row.paste(image, (x, 0))
+        x += image.width + 12
+    return row
+
+
+def against_the_light(sheet: Path, page_of, shift: tuple):
+    """The A4 long-edge calibration sheet held against a window, its back printed
+    `shift` mm (right, up) off: the back, and the front's ink turned over and faint
+    (a multiply), cropped to the upper level scale and the left upright one."""
+    from PIL import Image, ImageChops, ImageOps
+
+    from pnp.calibration import geometry
+
+    px = 10  # pixels a mm, at 254 dpi
+    front = ImageOps.mirror(page_of(sheet, 0, 254).convert("L"))  # turned over its long edge
+    faint = front.point(lambda v: 255 - (255 - v) * 2 // 5)
+    back = page_of(sheet, 1, 254).convert("L")
+    printed = Image.new("L", back.size, 255)
+    printed.paste(back, (round(shift[0] * px), round(-shift[1] * px)))
+    seen = ImageChops.multiply(printed, faint)
+    g = geometry("a4", "long")
+    crops = []
+    for (x, y), (w, h) in ((g.x_scales[0], (30, 14)), (g.y_scales[0], (16, 30))):
+        x, y = x + shift[0], g.page[1] - (y + shift[1])  # from the top-left, as printed
+        crops.append(seen.crop((round((x - w / 2) * px), round((y - h / 2) * px),
+                                round((x + w / 2) * px), round((y + h / 2) * px))))
+    return side_by_side([crop.convert("RGB") for crop in crops])
 
 
 if __name__ == "__main__":

@@ -91,7 +91,7 @@ def test_build_every_bundled_game_and_a_new_one(installed):
     _, work = installed
     assert run(installed, "pnp", "build", "above-top-secret", "--out", "one", "-q"
                ).returncode == 0
-    assert (work / "one" / "above-top-secret" / "defense.pdf").is_file()
+    assert (work / "one" / "above-top-secret" / "cards.pdf").is_file()  # the decks share it
     done = run(installed, "pnp", "build", "--all", "--out", "all", "-q")
     assert done.returncode == 0, done.stderr
     manifest = json.loads((work / "all" / "above-top-secret" / "manifest.json").read_text())

@@ -23,9 +23,9 @@ def _fill(layout: str, **match) -> str:
 
 
 def _art_panel() -> str:
-    """The fill of the panel the unit pictogram is drawn on (the card's art area)."""
+    """The fill of the panel the card's picture is drawn on (the card's art area)."""
     elements = game().layouts["defense-front"].elements
-    icon = next(e for e in elements if e["type"] == "icon" and "unit_types" in e["name"])
+    icon = next(e for e in elements if e["type"] == "icon" and "{art." in e["name"])
     for element in elements:
         if element["type"] == "rect" and "{" not in str(element.get("fill", "{")) and \
                 element["x"] <= icon["x"] <= element["x"] + element["w"] and \

@@ -1,0 +1,142 @@
+"""RGB to CMYK for print shops (`pnp export --format shop --cmyk`), through littlecms
+(Pillow's ImageCms) and one documented profile: pnp/assets/icc/dossier-fogra39.icc,
+made from the FOGRA39 characterisation (offset on coated paper, ISO 12647-2:2004) with a
+total ink limit of 300 % (pnp/assets/icc/README.md says how it was made).
+
+What the profile alone would get wrong on a card, and the rules that fix it:
+- Black and grey text: the profile prints #000 as rich black on four plates (about 275 %
+  ink), so thin type blurs when the plates do not register. A neutral colour (channels
+  within NEUTRAL of each other) prints on the black plate alone, at the black that gives
+  the same lightness, darker greys clamped to 100 % K.
+- Every other colour: relative colorimetric with black-point compensation (in-gamut
+  colours keep their appearance on the paper's white), then held to INK_LIMIT in case
+  the profile's tables overshoot it.
+Imported only by the CMYK export; the build never loads it."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from PIL import Image, ImageChops, ImageCms, ImageMath
+
+PROFILE_NAME = "dossier-fogra39.icc"
+CONDITION = "FOGRA39"  # the registered characterisation the profile is made from
+CONDITION_INFO = "Coated FOGRA39 (ISO 12647-2:2004), 300 % total ink"
+REGISTRY = "http://www.color.org"
+INK_LIMIT = 3.0  # 300 % total area coverage: what offset and print-on-demand shops accept
+NEUTRAL = 3  # channels within this many 8-bit steps of each other are grey: black plate
+
+
+def profile_bytes() -> bytes:
+    return (resources.files("pnp") / "assets" / "icc" / PROFILE_NAME).read_bytes()
+
+
+@cache
+def _profiles():
+    import io
+
+    cmyk = ImageCms.ImageCmsProfile(io.BytesIO(profile_bytes()))
+    return ImageCms.createProfile("sRGB"), cmyk, ImageCms.createProfile("LAB")
+
+
+@cache
+def _to_cmyk():
+    srgb, cmyk, _ = _profiles()
+    return ImageCms.buildTransform(srgb, cmyk, "RGB", "CMYK",
+                                   renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                   flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+
+
+@cache
+def _to_lab(mode: str):
+    """sRGB or CMYK (the profile) to Lab, relative colorimetric: lightness measured on
+    the paper's white in both."""
+    srgb, cmyk, lab = _profiles()
+    source = srgb if mode == "RGB" else cmyk
+    return ImageCms.buildTransform(source, lab, mode, "LAB",
+                                   renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+
+
+def lab(mode: str, values: tuple) -> tuple:
+    """L*a*b* of an 8-bit RGB or CMYK colour (for tests and the black ramp)."""
+    pixel = ImageCms.applyTransform(Image.new(mode, (1, 1), values), _to_lab(mode))
+    lightness, a, b = pixel.getpixel((0, 0))
+    return lightness * 100 / 255, a - 128, b - 128
+
+
+@cache
+def _black_ramp() -> list:
+    """The grey (8-bit sRGB level) that each black-plate value 0..255 matches in
+    lightness, ascending by grey: the table neutral colours are looked up in."""
+    ramp = Image.new("CMYK", (256, 1))
+    ramp.putdata([(0, 0, 0, k) for k in range(256)])
+    k_light = ImageCms.applyTransform(ramp, _to_lab("CMYK")).tobytes()[::3]
+    greys = Image.new("RGB", (256, 1))
+    greys.putdata([(v, v, v) for v in range(256)])
+    grey_light = ImageCms.applyTransform(greys, _to_lab("RGB")).tobytes()[::3]
+    k_for_grey = []
+    for light in grey_light:  # lightness falls as k rises: the first k as dark as the grey
+        k = next((k for k in range(256) if k_light[k] <= light), 255)
+        k_for_grey.append(k)
+    return k_for_grey
+
+
+def _limited(c: int, m: int, y: int, k: int) -> tuple:
+    """Cyan, magenta and yellow scaled down (black kept) to stay within INK_LIMIT."""
+    limit = round(INK_LIMIT * 255)
+    total = c + m + y + k
+    if total <= limit:
+        return c, m, y, k
+    scale = max(0.0, (limit - k) / (c + m + y))
+    return int(c * scale), int(m * scale), int(y * scale), k
+
+
+@cache
+def cmyk8(rgb: tuple) -> tuple:
+    """An 8-bit RGB colour as 8-bit CMYK by the rules above."""
+    if max(rgb) - min(rgb) <= NEUTRAL:
+        return 0, 0, 0, _black_ramp()[round(sum(rgb) / 3)]
+    pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), _to_cmyk())
+    return _limited(*pixel.getpixel((0, 0)))
+
+
+def cmyk(r: float, g: float, b: float) -> tuple:
+    """A PDF colour (0..1 a channel) as PDF CMYK, 0..1 a plate, rounded to 0.1 %."""
+    values = cmyk8(tuple(max(0, min(255, round(v * 255))) for v in (r, g, b)))
+    return tuple(round(v / 255, 3) for v in values)
+
+
+def grey(level: float) -> tuple:
+    return cmyk(level, level, level)
+
+
+def image_cmyk(image: Image.Image) -> Image.Image:
+    """An RGB image as CMYK by the same rules, pixel by pixel: the profile for colours,
+    the black plate for grey pixels, the ink limit over all."""
+    rgb = image.convert("RGB")
+    converted = ImageCms.applyTransform(rgb, _to_cmyk())
+    red, green, blue = rgb.split()
+    spread = ImageChops.lighter(ImageChops.difference(red, green),
+                                ImageChops.difference(green, blue))
+    spread = ImageChops.lighter(spread, ImageChops.difference(red, blue))
+    neutral = spread.point(lambda v: 255 if v <= NEUTRAL else 0)
+    ramp = _black_ramp()
+    black = Image.merge("CMYK", (Image.new("L", rgb.size, 0),) * 3
+                        + (red.point(ramp),))
+    out = Image.composite(black, converted, neutral)
+    return _limit_image(out)
+
+
+def _limit_image(image: Image.Image) -> Image.Image:
+    """The ink limit over a CMYK image: pixels over it get cyan, magenta and yellow
+    scaled down as _limited does (rare: the profile is built to the same limit)."""
+    c, m, y, k = (channel.convert("I") for channel in image.split())
+    total = ImageMath.lambda_eval(lambda e: e["c"] + e["m"] + e["y"] + e["k"],
+                                  c=c, m=m, y=y, k=k)
+    if total.getextrema()[1] <= round(INK_LIMIT * 255):
+        return image
+    out = Image.new("CMYK", image.size)
+    data = image.tobytes()
+    out.frombytes(bytes(v for i in range(0, len(data), 4) for v in _limited(*data[i:i + 4])))
+    return out
