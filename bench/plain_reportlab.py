@@ -1,16 +1,18 @@
-"""The floor: the bench's 40 text cards drawn with plain reportlab, no pnp.
+"""The floor: the bench's text cards drawn with plain reportlab, no pnp.
 
-Same cards as the pnp text deck (deckdata.py), same page plan: poker cards
-(63 x 88 mm) 3 x 3 per A4 page with 3 mm bleed around the block, crop marks
-in the margin, each fronts page followed by its backs page mirrored for
-long-edge duplex, a page label, DejaVu Sans Condensed embedded (regular and
-bold, as pnp's layouts use both). Text is wrapped with simpleSplit.
+Same cards as the pnp text deck (deckdata.py), the same shapes (a circle and a
+hexagon badge on the fronts, a framed title on the backs), same page plan: poker
+cards (63 x 88 mm) 3 x 3 per A4 page with 3 mm bleed around the block, crop marks
+in the margin, each fronts page followed by its backs page mirrored for long-edge
+duplex, a page label, DejaVu Sans Condensed embedded (regular and bold, as pnp's
+layouts use both). Text is wrapped with simpleSplit.
 
-    python bench/plain_reportlab.py OUT.pdf
+    python bench/plain_reportlab.py OUT.pdf [COUNT]   # COUNT cards, 40 by default
 """
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -51,7 +53,17 @@ def front(c: Canvas, card: dict, x: float, y: float) -> None:
     for value, cx, fill in ((card["attack"], 9.5, "#b0413e"), (card["defense"], 53.5,
                                                                "#4f6d9a")):
         c.setFillColor(HexColor(fill))
-        c.circle((x + cx) * mm, (y + 10.5) * mm, 5.5 * mm, stroke=0, fill=1)
+        if cx < w / 2:  # attack in a circle, defense in a hexagon, as the pnp layout
+            c.circle((x + cx) * mm, (y + 10.5) * mm, 5.5 * mm, stroke=0, fill=1)
+        else:
+            corners = [((x + cx + 5.5 * math.cos(a)) * mm, (y + 10.5 - 5.5 * math.sin(a)) * mm)
+                       for a in (math.radians(d) for d in range(30, 390, 60))]
+            hexagon = c.beginPath()
+            hexagon.moveTo(*corners[0])
+            for corner in corners[1:]:
+                hexagon.lineTo(*corner)
+            hexagon.close()
+            c.drawPath(hexagon, stroke=0, fill=1)
         c.setFillColor(HexColor("#ffffff"))
         c.setFont("Sans-Bold", 13)
         c.drawCentredString((x + cx) * mm, (y + 10.5) * mm - 4.5, str(value))
@@ -64,7 +76,7 @@ def back(c: Canvas, x: float, y: float) -> None:
     w, h = CARD
     c.setStrokeColor(HexColor("#ffffff"))
     c.setLineWidth(0.8 * mm)
-    c.roundRect((x + 4) * mm, (y + 2) * mm, (w - 6) * mm, (h - 6) * mm, 3 * mm, stroke=1,
+    c.roundRect((x + 4) * mm, (y + 4) * mm, (w - 8) * mm, (h - 8) * mm, 3 * mm, stroke=1,
                 fill=0)
     c.setFillColor(HexColor("#ffffff"))
     c.setFont("Sans-Bold", 16)
@@ -103,10 +115,10 @@ def page(c: Canvas, cards: list, side: str, number: int, total: int) -> None:
     c.showPage()
 
 
-def main(out: str) -> None:
+def main(out: str, count: int = 40) -> None:
     pdfmetrics.registerFont(TTFont("Sans", str(FONTS / "DejaVuSansCondensed.ttf")))
     pdfmetrics.registerFont(TTFont("Sans-Bold", str(FONTS / "DejaVuSansCondensed-Bold.ttf")))
-    cards = text_cards(40)
+    cards = text_cards(count)
     c = Canvas(out, pagesize=(PAGE[0] * mm, PAGE[1] * mm), invariant=1, pageCompression=1)
     sheets = [cards[i:i + COLS * ROWS] for i in range(0, len(cards), COLS * ROWS)]
     for n, sheet in enumerate(sheets):
@@ -116,4 +128,4 @@ def main(out: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], *(int(n) for n in sys.argv[2:3]))

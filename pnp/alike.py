@@ -112,9 +112,10 @@ class Reads(dict):
 
 
 class AlikeSides:
-    """The Renderer's element loop (needs self.take, self.layout_name, self.safe, the
-    draw_* methods); `memo` is a Memo when sides alike are drawn once (pnp check), None
-    when every side is drawn (a build)."""
+    """The Renderer's element loop (needs self.take, self.shows, self.layout_name,
+    self.safe, the draw_* methods, and reuse.py's self.reuse and reuse_element); `memo`
+    is a Memo when sides alike are drawn once (pnp check), None when every side is
+    drawn (a build, where elements alike may be written again: reuse.py)."""
 
     memo: Memo | None = None
     tape: list | None = None  # the per_piece calls of the side being drawn
@@ -147,7 +148,12 @@ class AlikeSides:
         """Draw each element the piece shows, as its values resolve; then, where the
         drawing is checked, the room its text keeps (spacing.py)."""
         self.spacing = PieceSpacing() if self.safe > 0 else None
+        reuse = self.reuse and self.memo is None  # a build: kept drawings (reuse.py)
         for element in layout.elements:
+            if reuse:
+                if self.shows(element, ctx):
+                    self.reuse_element(element, ctx, w, h, bleed)
+                continue
             resolved = self.take(element, ctx)
             if resolved is not None:
                 getattr(self, "draw_" + resolved["type"])(resolved, w, h, bleed)

@@ -11,19 +11,21 @@ pieces share it.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from pnp.alike import AlikeSides
 from pnp.colors import color
 from pnp.errors import Mark, Problems
 from pnp.expr import Arith, ExprError
 from pnp.hexgrid import HexgridDrawing
+from pnp.iconshapes import IconShapes
 from pnp.images import ImageDrawing
 from pnp.layouts import unknown_ref
 from pnp.origins import Origins
 from pnp.reports import Reports
+from pnp.reuse import Reuse
 from pnp.schema import is_template
 from pnp.spacing import PieceSpacing
 from pnp.specs import ELEMENT_SPECS
@@ -37,7 +39,8 @@ DEFAULT_STYLE = {"font": "sans", "size": 8.0, "color": "#000000", "align": "left
                  "max_lines": None}
 
 
-class Renderer(AlikeSides, TextDrawing, ImageDrawing, HexgridDrawing, Reports):
+class Renderer(AlikeSides, TextDrawing, IconShapes, ImageDrawing, HexgridDrawing, Reports,
+               Reuse):
     """Draws items of one game; collects problems and text-fit warnings."""
 
     def __init__(self, game, problems: Problems, warn):
@@ -45,8 +48,9 @@ class Renderer(AlikeSides, TextDrawing, ImageDrawing, HexgridDrawing, Reports):
         self.problems = problems
         self.warn = warn
         self.images: dict = {}
-        self._words: dict = {}
-        self._fits: dict = {}
+        self._words: OrderedDict = OrderedDict()  # the most recently used last
+        self._fits: OrderedDict = OrderedDict()
+        self._encoder = None  # pnp.textout's words in the document being drawn
         self.c = None
         self.where = ""
         self.piece = ""  # "component 'item'" of the piece being drawn
@@ -69,11 +73,12 @@ class Renderer(AlikeSides, TextDrawing, ImageDrawing, HexgridDrawing, Reports):
     # -- entry point ---------------------------------------------------------
     def draw(self, canvas, layout_name: str, context: dict, origin_pt: tuple, size_mm: tuple,
              bleed_mm: float, where: str, sides: tuple | None = None, piece: str = "",
-             item_mark: Mark | None = None) -> None:
+             item_mark: Mark | None = None, reuse: bool = False) -> None:
         """Draw layout `layout_name` with its trim box's bottom-left at origin_pt.
 
         Drawing is clipped to the bleed box; `sides` (left, bottom, right, top)
-        narrows the bleed where a piece abuts its neighbour on a shared cut line."""
+        narrows the bleed where a piece abuts its neighbour on a shared cut line.
+        `reuse`: elements drawn alike on many pieces are written again (pnp.reuse)."""
         self.c, self.where, self.layout_name = canvas, where, layout_name
         self.piece, self.item_mark = piece or where, item_mark
         w, h = size_mm
@@ -87,21 +92,26 @@ class Renderer(AlikeSides, TextDrawing, ImageDrawing, HexgridDrawing, Reports):
         path.rect(-left * mm, -(h + bottom) * mm, (w + left + right) * mm,
                   (h + top + bottom) * mm)
         c.clipPath(path, stroke=0, fill=0)
+        self.reuse = reuse
         self.ctx = {**context, "w": w, "h": h, "bleed": bleed_mm}
         self.draw_elements(layout, self.ctx, w, h, bleed_mm)
         c.restoreState()
 
     def take(self, element: dict, ctx: dict):
         """The element as this piece draws it, or None (its `when` fails, or a value)."""
+        return self.resolve(element, ctx) if self.shows(element, ctx) else None
+
+    def shows(self, element: dict, ctx: dict) -> bool:
+        """Whether the piece shows the element (its `when`); it becomes self.element."""
         when = element["_when"]
         try:
             if when is not None and not when.holds(ctx):
-                return None
+                return False
         except ExprError as exc:
             self.report_at(element["_marks"].get("when", element["_mark"]), str(exc))
-            return None
+            return False
         self.element = element
-        return self.resolve(element, ctx)
+        return True
 
     def resolve(self, element: dict, ctx: dict):
         keys = element.get("_templated")
@@ -245,65 +255,6 @@ class Renderer(AlikeSides, TextDrawing, ImageDrawing, HexgridDrawing, Reports):
             c.rotate(-e["rotate"])
             c.translate(-half, half)
         self.icon_shapes(e["name"], e["size"], color(e.get("color") or "#000000"))
-        c.restoreState()
-
-    def icon_shapes(self, name: str, size_mm: float, fill) -> None:
-        """Draw icon `name` with its top-left at the current origin."""
-        c = self.c
-        k = size_mm * mm / 100.0
-        c.setFillColor(fill)
-        c.setStrokeColor(fill)
-        c.setDash([])
-        c.setLineCap(1)
-        c.setLineJoin(1)
-        for shape in self.game.icons[name]:
-            if "polygon" in shape or "path" in shape:
-                rings = [shape["polygon"]] if "polygon" in shape else shape["path"]
-                path = c.beginPath()
-                for ring in rings:
-                    path.moveTo(ring[0][0] * k, -ring[0][1] * k)
-                    for px, py in ring[1:]:
-                        path.lineTo(px * k, -py * k)
-                    path.close()
-                c.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
-            elif "circle" in shape:
-                cx, cy, r = shape["circle"]
-                c.circle(cx * k, -cy * k, r * k, stroke=0, fill=1)
-            elif "ring" in shape:
-                cx, cy, r, width = shape["ring"]
-                c.setLineWidth(width * k)
-                c.circle(cx * k, -cy * k, r * k, stroke=1, fill=0)
-            elif "rect" in shape:
-                x, y, rw, rh = shape["rect"]
-                args = (x * k, -(y + rh) * k, rw * k, rh * k)
-                if shape.get("radius"):
-                    c.roundRect(*args, shape["radius"] * k, stroke=0, fill=1)
-                else:
-                    c.rect(*args, stroke=0, fill=1)
-            elif "svg" in shape:
-                self.svg_shape(shape["svg"], k)
-            elif "line" in shape:
-                c.setLineWidth(shape.get("width", 6) * k)
-                path = c.beginPath()
-                (x0, y0), *rest = shape["line"]
-                path.moveTo(x0 * k, -y0 * k)
-                for px, py in rest:
-                    path.lineTo(px * k, -py * k)
-                c.drawPath(path, stroke=1, fill=0)
-
-    def svg_shape(self, drawing, k: float) -> None:
-        """An SVG icon in its own colours, fitted into the 100 x 100 icon box."""
-        if drawing is None:
-            return
-        from reportlab.graphics import renderPDF
-
-        c = self.c
-        scale = 100 * k / max(drawing.width, drawing.height)
-        c.saveState()
-        c.translate((100 * k - drawing.width * scale) / 2,
-                    -(100 * k + drawing.height * scale) / 2)
-        c.scale(scale, scale)
-        renderPDF.draw(drawing, c, 0, 0)
         c.restoreState()
 
     def draw_badge(self, e, w, h, b):

@@ -98,10 +98,12 @@ class Output:
         self.staged[final] = temp
         return temp
 
-    def write_text(self, final: Path, text: str) -> None:
+    def write_text(self, final: Path, text) -> None:
+        """Write `text`, a string or strings to write one after the other."""
         temp = self.temporary(final)
         try:
-            temp.write_text(text, encoding="utf-8")
+            with temp.open("w", encoding="utf-8") as out:
+                out.writelines([text] if isinstance(text, str) else text)
         except OSError as exc:
             raise OutputError(describe(exc, final)) from None
 
@@ -109,8 +111,8 @@ class Output:
         """Before a game's folder is overwritten: drop files of the old build the new
         one lacks, and return a note when that build was for other paper or options."""
         old_path = folder / "manifest.json"
-        try:
-            old = json.loads(old_path.read_text(encoding="utf-8"))
+        try:  # of each piece only its file is kept (a 10,000-card deck has 20,000)
+            old = json.loads(old_path.read_text(encoding="utf-8"), object_hook=_file_only)
         except (OSError, ValueError):
             return None
         if not isinstance(old, dict):
@@ -209,3 +211,10 @@ def alive(pid: int) -> bool:
     except OSError:  # another user's process: alive
         return True
     return True
+
+
+def _file_only(entry: dict) -> dict:
+    """A manifest's mapping as replacing() reads it: the manifest itself whole (it names
+    the game or its options), a piece (any other mapping) by its file only."""
+    return entry if entry.keys() & {"game", "items", "paper", "duplex", "bleed"} else \
+        {"file": entry.get("file")}

@@ -96,15 +96,33 @@ def plan_file(comps: list, options) -> tuple[list, list]:
     if options.duplex == "fold":
         return plans, big  # each half of a folded sheet holds one block
     merged: list = []
+    hosts: list = []  # the merged sheets that may still take a block, in order
+    least = min((min(piece.size) + 2 * block.run.bleed for plan in plans
+                 for block in plan.blocks for piece in block.pieces), default=0.0)
     for plan in plans:
-        for n, host in enumerate(merged):
-            joined = stack_onto(host, plan, options)
+        for n in hosts:
+            joined = stack_onto(merged[n], plan, options)
             if joined is not None:
                 merged[n] = joined
                 break
         else:
             merged.append(plan)
+            n = len(merged) - 1
+            hosts.append(n)
+        if spare(merged[n], options) < least - 0.01:
+            hosts.remove(n)  # full: a deck's sheets are not tried again for every other
     return merged, big
+
+
+def spare(host: Plan, options) -> float:
+    """The most a block stacked under `host` could measure, bleed to bleed (stacked()
+    needs room for its clearances too): a block of no piece smaller fits nowhere less."""
+    blocks = host.blocks
+    used = sum(top - bottom for bottom, top in (b.extent() for b in blocks))
+    gaps = sum(clearance(a, True) + clearance(b, True) for a, b in zip(blocks, blocks[1:],
+                                                                         strict=False))
+    return (host.page[1] - 2 * options.printer_margin - clearance(blocks[0], False) - used
+            - gaps - clearance(blocks[-1], True))
 
 
 def arranged(run: Run, chosen: list, options, orientation: str) -> list:

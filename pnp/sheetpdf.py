@@ -18,6 +18,7 @@ from pnp import backoffset, pieces
 from pnp.impose import MARK_GAP
 from pnp.packing import STACK_MARK, Plan
 from pnp.pagemarks import LABEL_PT, crop_marks, fold_line, free_bands, label_font, page_furniture
+from pnp.pagestream import seal_last_page
 
 
 class PdfFile:
@@ -47,9 +48,12 @@ class PdfFile:
 
     def finish(self) -> None:
         total = len(self.pages)
+        seal = not isinstance(self.canvas, Scratch)
         for number, draw in enumerate(self.pages, start=1):
             draw(number, total)
             self.canvas.showPage()
+            if seal:
+                seal_last_page(self.canvas)  # a long deck's pages wait compressed
         self.canvas.save()
         result = self.result
         result.pages += total
@@ -83,6 +87,7 @@ class SheetPages:
     def __init__(self, game, file: PdfFile, parts: dict, options):
         self.game, self.file, self.parts, self.options = game, file, parts, options
         self.moved_by = (0.0, 0.0)  # the backs' move (--back-offset, as far as the margin lets)
+        self.sheet_bleeds: dict = {}  # (piece boxes, bleed) -> bleed sides of each
 
     def add(self, plans: list) -> None:
         """Each sheet's front page, then its back page (--duplex long/short); with
@@ -131,13 +136,15 @@ class SheetPages:
             rects = []
             for which in sides:
                 spots = block.fronts if which == "front" else block.backs
-                boxes = [(*pos, *p.size) for p, pos in zip(block.pieces, spots, strict=True)]
+                boxes = tuple((*pos, *p.size) for p, pos in zip(block.pieces, spots, strict=True))
                 places.append((block, boxes))
-                for piece, pos in zip(block.pieces, spots, strict=True):
+                edges = self.bleeds(boxes, block.run.bleed) if block.run.cut == "marks" \
+                    else (None,) * len(boxes)
+                for piece, pos, edge in zip(block.pieces, spots, edges, strict=True):
                     shown = piece.front if which == "front" else piece.back
                     if shown is None or shown.layout is None:
                         continue
-                    self.draw(piece, shown, which, pos, block.run, boxes, number)
+                    self.draw(piece, shown, which, pos, block.run, edge, number)
                     rects.append((*pos, *piece.size))
                     if piece.comp.name not in names:
                         names.append(piece.comp.name)
@@ -189,7 +196,16 @@ class SheetPages:
         return crop_marks(self.file.canvas, page, rects, bleed, self.options.printer_margin,
                           stops)
 
-    def draw(self, piece, shown, side: str, pos: tuple, run, boxes: list, number: int):
+    def bleeds(self, boxes: tuple, bleed: float) -> list:
+        """bleed_sides of every piece of a block, worked out once for every block laid
+        out alike (a deck's full sheets)."""
+        key = (boxes, bleed)
+        if key not in self.sheet_bleeds:
+            self.sheet_bleeds[key] = [bleed_sides(box, boxes, bleed) for box in boxes]
+        return self.sheet_bleeds[key]
+
+    def draw(self, piece, shown, side: str, pos: tuple, run, edges: tuple, number: int):
+        """`edges`: the piece's bleed sides (cut marks) as bleeds() has them."""
         part = self.parts[piece.comp.id]
         c, item, copy = self.file.canvas, shown.item, shown.copy
         renderer = part.renderer
@@ -213,13 +229,12 @@ class SheetPages:
             c.clipPath(pieces.shape_path(c, item.shape, *pos, *piece.size, grow=bleed),
                        stroke=0, fill=0)
             renderer.draw(c, shown.layout, ctx, origin, piece.size, bleed, f"{where} {side}",
-                          piece=where, item_mark=item.mark)
+                          piece=where, item_mark=item.mark, reuse=True)
             c.restoreState()
             pieces.draw_cut_line(c, item.shape, *pos, *piece.size)
         else:
-            edges = bleed_sides((*pos, *piece.size), boxes, bleed)
             renderer.draw(c, shown.layout, ctx, origin, piece.size, bleed, f"{where} {side}",
-                          edges, piece=where, item_mark=item.mark)
+                          edges, piece=where, item_mark=item.mark, reuse=True)
         front = piece.front.item
         part.record(item, copy, side, number, pos, piece.size,
                     behind=front if side == "back" and front is not item else None)

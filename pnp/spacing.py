@@ -33,6 +33,20 @@ class PieceSpacing:
             return
         self.bands.append((left, top, right, bottom, mark, fill))
 
+    def counts(self) -> tuple:
+        return len(self.rules), len(self.bands), len(self.inks)
+
+    def since(self, counts: tuple) -> tuple | None:
+        """What was added after `counts` (rules, bands, inks), or None if nothing."""
+        added = (self.rules[counts[0]:], self.bands[counts[1]:], self.inks[counts[2]:])
+        return added if any(added) else None
+
+    def add(self, added: tuple) -> None:
+        """Add again what `since` returned (an element written again, pnp.reuse)."""
+        self.rules += added[0]
+        self.bands += added[1]
+        self.inks += added[2]
+
     def crowded(self):
         """(text mark, source, what it touches, its mark, gap mm) for each line of text
         closer than PAD to a rule or a band's edge."""

@@ -98,7 +98,7 @@ def parse(text: str, fonts: tuple, markup: bool, icons: dict, tracking: float,
     return words
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _frag(text: str, font: str, tracking: float) -> Frag:
     """A measured piece of text; shared, since a deck repeats its words thousands of times."""
     return Frag(text, font, None, stringWidth(text, font, 1) + tracking / 10 * len(text))
@@ -198,6 +198,13 @@ def fit(words: list, space1: float, width: float, height: float, size: float,
     return Fitted(attempt(min_size)[0], min_size, False)
 
 
+@lru_cache(maxsize=256)
 def ascent_ratio(font: str) -> float:
     ascent, _ = getAscentDescent(font, 1)
     return ascent
+
+
+@lru_cache(maxsize=256)
+def space_width(font: str) -> float:
+    """A space's width at 1 pt."""
+    return stringWidth(" ", font, 1)

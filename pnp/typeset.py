@@ -6,11 +6,13 @@ from __future__ import annotations
 import difflib
 import math
 import re
+from collections import OrderedDict
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getFont
 
 from pnp import text as rich
+from pnp import textout
 from pnp.alike import per_piece
 from pnp.colors import color
 from pnp.cutshape import inset
@@ -21,6 +23,8 @@ from pnp.spacing import PAD
 ICON = re.compile(r":([a-z0-9][a-z0-9-]*):")
 SHOWN_CHARS = 8
 SHOWN_IDS = 3  # pieces named in a problem or warning that hits many
+CACHED = 2048  # texts kept parsed and fitted: the ones that repeat (badges, backs), not
+# every card's own, which would hold a 10,000-card deck's every paragraph in memory
 
 
 class TextDrawing:
@@ -40,14 +44,14 @@ class TextDrawing:
         else:
             fonts = (font_name(self.game.fonts, family, bold, italic),) * 4
         key = (text, fonts, markup, style["tracking"], style["upper"])
-        words = self._words.get(key)
+        words = recent(self._words, key)
         if words is None:
-            words = self._words[key] = rich.parse(text, fonts, markup, self.game.icons,
-                                                  style["tracking"], style["upper"])
+            words = keep(self._words, key, rich.parse(text, fonts, markup, self.game.icons,
+                                                      style["tracking"], style["upper"]))
             self.check_glyphs(words, family)
             if markup:
                 self.check_icons(text, source)
-        space1 = rich.stringWidth(" ", fonts[0], 1) + style["tracking"] / 10
+        space1 = rich.space_width(fonts[0]) + style["tracking"] / 10
         cx, cy = x + box_w / 2, y + box_h / 2
         if rotate % 180 == 90:  # a quarter turn: the text runs along the box's other side
             box_w, box_h = box_h, box_w
@@ -55,19 +59,15 @@ class TextDrawing:
         min_size = min(style["min_size"], style["size"])
         fit_key = (key, box_w, box_h, style["size"], min_size, style["leading"],
                    style["max_lines"])
-        fitted = self._fits.get(fit_key)
+        fitted = recent(self._fits, fit_key)
         if fitted is None:  # badges, backs and ids repeat: fit each text and box once
-            fitted = self._fits[fit_key] = rich.fit(
+            fitted = keep(self._fits, fit_key, rich.fit(
                 words, space1, box_w * mm, box_h * mm, style["size"], min_size,
-                style["leading"], ascent, style["max_lines"])
+                style["leading"], ascent, style["max_lines"]))
         size = fitted.size
         if not fitted.fits:
             self.warn_unfit(source, min_size, text)
         self.min_drawn = size if self.min_drawn is None else min(self.min_drawn, size)
-        c.saveState()
-        c.translate(cx * mm, -cy * mm)
-        if rotate:
-            c.rotate(-rotate)
         left, top = -box_w / 2 * mm, box_h / 2 * mm
         step = size * style["leading"]
         block = (len(fitted.lines) - 1) * step + size * ascent
@@ -77,9 +77,8 @@ class TextDrawing:
         if self.safe > 0:
             self.note_ink(fitted, size, style, x, y, box_w, box_h, offset, block, rotate,
                           source)
-        fill = color(style["color"])
-        c.setFillColor(fill)
-        runs = []  # [x, baseline, font, text]: words in one font, spaces kept for copy-paste
+        runs = []  # [x, baseline, font, [word or " "]]: one font, spaces kept for copy-paste
+        icons = []  # (x, baseline, name)
         for frags, width1 in fitted.lines:
             width = width1 * size
             pen = left + {"left": 0.0, "center": (box_w * mm - width) / 2,
@@ -88,24 +87,39 @@ class TextDrawing:
             for frag in frags:
                 if frag is None:
                     if run:
-                        run[3] += " "
+                        run[3].append(" ")
                     pen += space1 * size
                 elif frag.icon:
                     run = None
-                    c.saveState()
-                    c.translate(pen + size * 0.025, baseline + size * 0.85)
-                    self.icon_shapes(frag.icon, size * 1.05 / mm, fill)
-                    c.restoreState()
+                    icons.append((pen, baseline, frag.icon))
                     pen += frag.width1 * size
                 else:
                     if run and run[2] == frag.font:
-                        run[3] += frag.text
+                        run[3].append(frag.text)
                     else:
-                        run = [pen, baseline, frag.font, frag.text]
+                        run = [pen, baseline, frag.font, [frag.text]]
                         runs.append(run)
                     pen += frag.width1 * size
             baseline -= step
-        self.text_runs(runs, size, style)
+        fill = color(style["color"])
+        char_space = style["tracking"] * size / 10
+        if self._encoder is None or self._encoder.doc is not c._doc:
+            self._encoder = textout.Encoder(c._doc)
+        if not icons and textout.fits(c, fill, runs, rotate, self._encoder):
+            c._code.append(textout.box_code(c, self._encoder, (cx * mm, -cy * mm), fill, runs,
+                                            size, char_space))
+            return
+        c.saveState()
+        c.translate(cx * mm, -cy * mm)
+        if rotate:
+            c.rotate(-rotate)
+        c.setFillColor(fill)
+        for pen, line, icon in icons:
+            c.saveState()
+            c.translate(pen + size * 0.025, line + size * 0.85)
+            self.icon_shapes(icon, size * 1.05 / mm, fill)
+            c.restoreState()
+        self.text_runs(runs, size, char_space)
         c.restoreState()
 
     @per_piece
@@ -208,15 +222,15 @@ class TextDrawing:
                 self.spacing.inks.append((min(xs), min(ys), max(xs), max(ys),
                                           self.element.get("_mark"), source))
 
-    def text_runs(self, runs: list, size: float, style: dict) -> None:
+    def text_runs(self, runs: list, size: float, char_space: float) -> None:
         """All runs of one box in a single text object (one per run costs a third of
-        a large deck's build)."""
+        a large deck's build), through reportlab (textout writes the usual boxes)."""
         text_obj = self.c.beginText()
-        if style["tracking"]:
-            text_obj.setCharSpace(style["tracking"] * size / 10)
+        if char_space:
+            text_obj.setCharSpace(char_space)
         font = None
-        for x, baseline, run_font, text in runs:
-            text = text.rstrip(" ")
+        for x, baseline, run_font, parts in runs:
+            text = "".join(parts).rstrip(" ")
             if not text.strip():
                 continue
             if run_font != font:
@@ -269,3 +283,19 @@ def _glyphs(font: str) -> dict:
     """The code points a registered TrueType font can draw (empty if unknown)."""
     face = getattr(getFont(font), "face", None)
     return getattr(face, "charToGlyph", None) or {}
+
+
+def recent(cache: OrderedDict, key):
+    """The cached value of `key` (None if absent), marked as the most recently used."""
+    value = cache.get(key)
+    if value is not None:
+        cache.move_to_end(key)
+    return value
+
+
+def keep(cache: OrderedDict, key, value):
+    """Cache `value`, forgetting the least recently used beyond CACHED entries."""
+    cache[key] = value
+    if len(cache) > CACHED:
+        cache.popitem(last=False)
+    return value

@@ -16,7 +16,7 @@ import yaml
 from pdfread import PT, manifest
 from PIL import Image, ImageStat
 
-from pnp import BUNDLED_GAMES
+from pnp import BUNDLED_GAMES, reuse
 from pnp.build import Options, check_game
 from pnp.draw import Renderer
 from pnp.export import ExportOptions, export_games
@@ -72,6 +72,8 @@ def drawn(game):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Renderer, "draw", draw)
         patch.setattr(Renderer, "icon_shapes", icon_shapes)
+        patch.setattr(reuse, "REUSABLE", frozenset())  # every piece drawn in full, none
+        # written again from a kept drawing (pnp.reuse), so each piece's icons are seen
         assert check_game(game, Options()).warnings == []
     return seen
 

@@ -16,6 +16,7 @@ import yaml
 from conftest import ATS
 from pdfread import PT, manifest
 
+from pnp import reuse
 from pnp.build import Options, check_game
 from pnp.draw import Renderer
 from pnp.game import load_game
@@ -58,6 +59,8 @@ def drawn(game):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Renderer, "draw", draw)
         patch.setattr(Renderer, "icon_shapes", icon_shapes)
+        patch.setattr(reuse, "REUSABLE", frozenset())  # every piece drawn in full, none
+        # written again from a kept drawing (pnp.reuse), so each piece's icons are seen
         check_game(game, Options())
     return seen
 

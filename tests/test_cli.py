@@ -112,7 +112,13 @@ def test_a_full_disk_leaves_nothing_behind(game, tmp_path, capsys, monkeypatch):
     def full(self, *args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
 
+    opened = Path.open  # the manifest is written a line at a time, through Path.open
+
+    def open_full(self, mode="r", *args, **kwargs):
+        return full(self) if "w" in mode else opened(self, mode, *args, **kwargs)
+
     monkeypatch.setattr(Path, "write_text", full)
+    monkeypatch.setattr(Path, "open", open_full)
     out = tmp_path / "o"
     code, _, err = run(["build", str(game), "--out", str(out), "-q"], capsys)
     assert code == 2 and "No space left on device" in err

@@ -176,3 +176,23 @@ def test_a_sheet_tiled_only_because_of_the_margins_is_warned_of(tmp_path, capsys
     warning = [w for w in result.warnings if "tiled" in w]
     assert len(warning) == 1 and "game.yaml:28:11:" in warning[0], result.warnings
     assert "the largest size that fits one A4 page is 189 x 276 mm (size: page)" in warning[0]
+
+
+def test_the_manifest_is_written_one_piece_a_line(build, tmp_path):
+    folder, result = build(EXAMPLE)
+    text = (folder / "manifest.json").read_text()
+    assert manifest(folder)["items"] == result.manifest
+    pages = manifest(folder)["pages"]
+    assert pages and pages == result.page_list
+    # the head, a line a page, the pages' end with the items' start, a line a piece, the end
+    assert text.count("\n") == len(pages) + len(result.manifest) + 3
+    assert text.endswith("\n]}\n")
+    empty = tmp_path / "empty"
+    shutil.copytree(EXAMPLE, empty)
+    (empty / "crew.yaml").write_text("cards: []\n")
+    (empty / "game.yaml").write_text(re.sub(r"\n  - id: rules.*", "\n", (empty / "game.yaml")
+                                            .read_text(), flags=re.S).replace(
+        "rules: {count: 6, unique: [id, name], per: [{field: suit, count: 2}]}", ""))
+    build_game(load_game(empty), tmp_path / "out", Options())
+    assert (tmp_path / "out" / "star-patrol" / "manifest.json").read_text().endswith(
+        '"items": []}\n')
