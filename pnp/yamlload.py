@@ -60,6 +60,16 @@ class YList(list):
     marks: list
 
 
+def new_key(mapping: dict, key, mark):
+    """A mapping's next key, refused where it is written if it is a list or mapping or
+    the mapping has it already (both builders share this)."""
+    if isinstance(key, (YMap, YList)):
+        raise InvalidInput([mark.problem("a mapping key must be a plain value")])
+    if key in mapping:
+        raise InvalidInput([mark.problem(f"duplicate key '{key}'")])
+    return key
+
+
 def _mark(file: str, node: yaml.Node) -> Mark:
     return Mark(file, node.start_mark.line + 1, node.start_mark.column + 1)
 
@@ -112,13 +122,8 @@ class _Builder:
             out.mark = _mark(self.file, node)
             out.key_marks, out.value_marks = {}, {}
             for key_node, value_node in node.value:
-                key = self.build(key_node, depth + 1)
-                if isinstance(key, (YMap, YList)):
-                    raise InvalidInput([_mark(self.file, key_node).problem(
-                        "a mapping key must be a plain value")])
-                if key in out:
-                    raise InvalidInput([_mark(self.file, key_node).problem(
-                        f"duplicate key '{key}'")])
+                key = new_key(out, self.build(key_node, depth + 1),
+                              _mark(self.file, key_node))
                 out[key] = self.build(value_node, depth + 1)
                 out.key_marks[key] = _mark(self.file, key_node)
                 out.value_marks[key] = _mark(self.file, value_node)
@@ -174,13 +179,7 @@ class _EventBuilder(_Builder):
         out.mark, out.key_marks, out.value_marks = mark, {}, {}
         while not loader.check_event(yaml.MappingEndEvent):
             key_event = loader.get_event()
-            key = self.value(key_event, depth + 1)
-            if isinstance(key, (YMap, YList)):
-                raise InvalidInput([_mark(self.file, key_event).problem(
-                    "a mapping key must be a plain value")])
-            if key in out:
-                raise InvalidInput([_mark(self.file, key_event).problem(
-                    f"duplicate key '{key}'")])
+            key = new_key(out, self.value(key_event, depth + 1), _mark(self.file, key_event))
             value_event = loader.get_event()
             out[key] = self.value(value_event, depth + 1)
             out.key_marks[key] = _mark(self.file, key_event)
