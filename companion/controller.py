@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from companion.core.engine import framework_words
 from companion.core.session import Session
 from companion.games import GAMES, rules_for, view_of
 from companion.store import Store
@@ -73,12 +74,17 @@ class GameController:
         """What Undo would take back, as the game's view words it ('' if nothing)."""
         if not self.session or not self.session.actions:
             return ""
-        return self.view.describe(self.session.states[-2], self.session.actions[-1])
+        return self.words(self.session.states[-2], self.session.actions[-1])
 
     def redo_text(self) -> str:
         if not self.session or not self.session.redo_stack:
             return ""
-        return self.view.describe(self.state, self.session.redo_stack[-1])
+        return self.words(self.state, self.session.redo_stack[-1])
+
+    def words(self, state: dict, action: dict) -> str:
+        """An action as Undo and Redo name it: the framework's own (the dice roller) in
+        the framework's words, the game's in its view's."""
+        return framework_words(self.rules, action) or self.view.describe(state, action)
 
     @property
     def view(self):

@@ -83,9 +83,9 @@ def test_a_good_save_reads_back_exactly():
     (mutated(actions=[{"type": "start_card", "card": "D1-01", "x": "y" * MAX_ACTION_CHARS}]),
      f"characters of JSON: at most {MAX_ACTION_CHARS}"),
     (mutated(setup={"players": [{"name": 5}, {"name": "Bob"}]}),
-     "the setup is refused: R-SET-1: player 1: name is text"),
+     "the setup is refused: F-SETUP: setup.players.1.name is text"),
     (mutated(setup={"players": [{"team": True}, {"team": 1}]}),
-     "the setup is refused: R-TEAM-1: player 1: team is a whole number"),
+     "the setup is refused: F-SETUP: setup.players.1.team is a whole number"),
     ('{"format": "dossier-save", "version": 1, "game": "above-top-secret"}',
      "incomplete: no 'setup', 'seed', 'actions'"),
 ])
@@ -111,15 +111,20 @@ def test_the_action_limit_bounds_a_replay():
         parse_save(mutated(actions=SAVE["actions"] + rolls * (MAX_ACTIONS + 1 - 14)))
 
 
-def test_a_rules_error_on_an_odd_action_is_a_save_error():
-    """Not every odd action gets a Rejected: the rules may fail on one (here an
-    unhashable level); the save is then refused like any other."""
+def test_a_rules_error_on_an_odd_action_is_a_save_error(monkeypatch):
+    """Should a rule fail on an action of the declared shape (a bug, here made on
+    purpose), the save is refused like any other."""
     session = Session(RULES, SETUP, 7)
     while session.state["await"]["kind"] != "main":
         session.apply(RULES.legal_actions(session.state)[0])
     save = json.loads(session.dumps())
-    save["actions"].append({"type": "sacrifice", "swaps": [{"level": [1]}]})
+    save["actions"].append({"type": "sacrifice", "swaps": [{"level": 1, "card": "D1-01"}]})
     number = len(save["actions"])
+
+    def broken(self, state, action):
+        raise TypeError("a bug")
+
+    monkeypatch.setattr(type(RULES), "do_sacrifice", broken)
     with pytest.raises(SaveError, match=f"action {number} .* does not replay: TypeError"):
         read_save(json.dumps(save))
 

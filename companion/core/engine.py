@@ -3,9 +3,10 @@
 A game's state is plain JSON data. `apply` never changes the state it is
 given: it returns a new state and the events that happened, or raises
 `Rejected`. The framework's own refusals (malformed action, game over, not
-this player's prompt, an action that answers nothing now, a die face out of
-range, a choice not offered) are `Refused`, with ids `F-*`, checked here
-before any game code runs; a game's own rejections name its rulings.
+this player's prompt, an action that answers nothing now, an action or a setup
+whose shape is not the one the game declares, a die face out of range, a choice
+not offered) are `Refused`, with ids `F-*`, checked here before any game code
+runs; a game's own rejections name its rulings.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from companion.core import rng
+from companion.core.shapes import Maybe, Record, Text, action_problem, same
 
 
 class Rejected(Exception):
@@ -59,6 +61,13 @@ class NotOffered(Refused):
     rule_id = "F-CHOICE"
 
 
+class BadSetup(Refused):
+    rule_id = "F-SETUP"
+
+
+FREE_ROLL = Record(die=Maybe(Text()))  # the dice roller's action, the framework's own
+
+
 @dataclass
 class Outcome:
     state: dict
@@ -85,7 +94,14 @@ class Rules:
 
     game_id = ""
     save_version = 1
-    dice: tuple = ()  # the game's dice (core.spec.Die): the dice roller and die answers
+    spec = None  # the game's declaration (core.spec.GameSpec): its setup and dice
+    actions: dict = {}  # action type -> its fields' shape (core.shapes.Record): each type
+    # the game's prompts accept is declared, and checked before `step` sees it
+
+    @property
+    def dice(self) -> tuple:
+        """The game's dice (core.spec.Die): the dice roller and die answers."""
+        return self.spec.dice if self.spec else ()
 
     # -- what a game must provide ----------------------------------------------------------
     def new_game(self, setup: dict, seed: int) -> dict:
@@ -157,6 +173,14 @@ class Rules:
         return ""
 
     # -- the framework ----------------------------------------------------------------------
+    def begin(self, setup, seed: int) -> dict:
+        """A new game's state, the setup checked against the spec's first (the one way a
+        session starts: a save's setup is hand-editable)."""
+        problem = self.spec.setup_shape().problem(setup, "setup") if self.spec else None
+        if problem:
+            raise BadSetup(problem)
+        return self.new_game(setup, seed)
+
     def apply(self, state: dict, action: dict) -> Outcome:
         """The one way the app and replays change a game: framework checks, then the
         game's `step` on a copy."""
@@ -173,7 +197,15 @@ class Rules:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise Malformed("an action is a mapping with a 'type'")
         if action["type"] == "free_roll":
+            problem = FREE_ROLL.problem({k: v for k, v in action.items() if k != "type"},
+                                        "free_roll")
+            if problem:
+                raise Malformed(problem)
             return True
+        if action["type"] in self.actions:
+            problem = action_problem(self.actions, action)
+            if problem:
+                raise Malformed(problem)
         if self.is_over(state):
             raise GameOver("the game is over")
         by = action.get("by")
@@ -186,14 +218,24 @@ class Rules:
         prompt = state["await"]
         if action["type"] not in self.accepts(state):
             raise NotNow(f"now: {prompt['kind'].replace('_', ' ')}, not '{action['type']}'")
+        if action["type"] not in self.actions:  # accepted, yet its shape never declared
+            raise Malformed(action_problem(self.actions, action))
         if action["type"] == "roll" and "value" in action:
             die = die_of(self.dice, prompt.get("die", "d6"))
             if not whole(action["value"]) or not 1 <= action["value"] <= len(die.faces):
                 raise BadFace(f"the {die.name} shows 1 to {len(die.faces)}")
         if action["type"] == "choose" and prompt.get("options") is not None and \
-                action.get("value") not in prompt["options"]:
+                not any(same(action.get("value"), o) for o in prompt["options"]):
             raise NotOffered(f"{action.get('value')!r} is not one of the offered choices")
         return False
+
+
+def framework_words(rules: Rules, action: dict) -> str | None:
+    """How Undo and Redo name an action the framework carries out itself (the dice
+    roller's), so that no game's view is ever asked about one (None: the game's own)."""
+    if action.get("type") != "free_roll":
+        return None
+    return f"a roll of the {die_of(rules.dice, action.get('die', 'd6')).name}"
 
 
 def die_of(dice: tuple, die_id: str):

@@ -34,7 +34,7 @@ class Session:
         self.seed = seed
         self.actions: list[dict] = []
         self.redo_stack: list[dict] = []
-        self.states = [rules.new_game(self.setup, seed)]
+        self.states = [rules.begin(self.setup, seed)]
         self.events: list[list[dict]] = [[]]
 
     @property

@@ -11,6 +11,8 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 
+from companion.core.shapes import Int, ListOf, Maybe, OneOf, Record, Text
+
 
 @dataclass(frozen=True)
 class Die:
@@ -79,6 +81,19 @@ class GameSpec:
 
     def die(self, die_id: str) -> Die | None:
         return next((d for d in self.dice if d.id == die_id), None)
+
+    def setup_shape(self) -> Record:
+        """What a setup may hold, as the new-game form makes it: the players (as many
+        as a table mode seats: a name, a team, a colour if the game has colours) and
+        each option's values (a seat's number for a `seats` option)."""
+        fewest, most = self.players.counts
+        teams = max(len(sizes) for _, sizes in self.players.modes)
+        colour = {"colour": Maybe(OneOf(*self.players.colours))} if self.players.colours else {}
+        player = Record(name=Maybe(Text()), team=Maybe(Int(0, teams - 1)), **colour)
+        options = {option.id: Maybe(OneOf(*(value for value, _ in option.choices),
+                                          *(range(most) if option.seats else ())))
+                   for option in self.options}
+        return Record(players=Maybe(ListOf(player, fewest, most)), **options)
 
 
 def load(reference: str):

@@ -15,15 +15,18 @@ import pytest
 from companion.core.agents import RandomAgent
 from companion.core.engine import (
     BadFace,
+    BadSetup,
     GameOver,
     Malformed,
     NotNow,
+    NotOffered,
     NotYourTurn,
     Refused,
     Rejected,
     clone,
 )
 from companion.core.session import MAX_ACTIONS, Session, loads, replay
+from companion.core.shapes import action_problem
 from companion.games import GAMES, rules_for
 
 SEEDS = (3, 17)
@@ -120,15 +123,22 @@ def test_undo_and_redo_round_trip(finished, game_id):
 
 
 @pytest.mark.parametrize("game_id, index, seed", CASES[::2])
-def test_every_listed_legal_action_is_accepted(game_id, index, seed):
-    """At sampled positions of a random game, each listed action applies."""
+def test_every_listed_legal_action_is_declared_and_accepted(game_id, index, seed):
+    """Every listed action has its declared shape; at sampled positions of a random
+    game, each applies."""
     rng = random.Random(seed)
 
     def each_legal(session):
+        rules, state = session.rules, session.state
+        if rules.is_over(state):
+            return
+        assert rules.accepts(state) <= rules.actions.keys(), "an undeclared action type"
+        legal = rules.legal_actions(state)
+        for action in legal:  # the declarations fit every action the game lists
+            assert action_problem(rules.actions, action) is None, action
         if rng.random() < 0.15:
-            state = session.state
-            for action in session.rules.legal_actions(state)[:60]:
-                session.rules.apply(state, action)
+            for action in legal[:60]:
+                rules.apply(state, action)
 
     play(game_id, index, seed, each_legal)
 
@@ -160,18 +170,71 @@ def test_malformed_and_out_of_turn_actions_are_refused_never_a_crash(game_id, in
             rules.apply(state, {**legal[0], "by": "me"})
         rules.apply(state, {**legal[0], "by": seat})  # the right seat is accepted
         for action in legal[:8]:
-            if action["type"] == "roll" and "value" in action:
-                for face in (0, 99, "6", True):
-                    with pytest.raises(BadFace):
-                        rules.apply(state, {**action, "value": face})
-            for key in action:
-                if key == "type":
-                    continue
-                for junk in GARBAGE:
-                    with contextlib.suppress(Rejected):  # a game's refusal is fine
-                        rules.apply(state, {**action, key: junk})
+            refuse_misshapen(rules, state, action)
 
     play(game_id, index, seed, abuse)
+
+
+def refuse_misshapen(rules, state, action) -> None:
+    """A legal action made wrong in shape: the framework refuses it before the game's
+    code sees it (Malformed), or, where its shape still fits, the game refuses it."""
+    with pytest.raises(Malformed):  # a key no action has
+        rules.apply(state, {**action, "troops": 1})
+    if action["type"] == "roll" and "value" in action:
+        for face in (0, 99):
+            with pytest.raises(BadFace):
+                rules.apply(state, {**action, "value": face})
+    for key in action:
+        if key == "type":
+            continue
+        if floated(action[key]) is not None:  # no game takes a float: 1.0 is not 1
+            with pytest.raises((Malformed, NotOffered)):
+                rules.apply(state, {**action, key: floated(action[key])})
+        without = {k: v for k, v in action.items() if k != key}
+        for wrong in [without] + [{**action, key: junk} for junk in GARBAGE]:
+            if action_problem(rules.actions, wrong):  # not the declared shape
+                with pytest.raises(Malformed):
+                    rules.apply(state, wrong)
+            else:
+                with contextlib.suppress(Rejected):  # the game's refusal is fine
+                    rules.apply(state, wrong)
+
+
+def floated(value):
+    """`value` with its first whole number made a float (None: it holds none)."""
+    if type(value) is int:
+        return float(value)
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            if floated(item) is not None:
+                return [*value[:index], floated(item), *value[index + 1:]]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if floated(item) is not None:
+                return {**value, key: floated(item)}
+    return None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_setup_of_another_shape_is_refused_by_the_framework(game_id):
+    """The spec says what a setup holds (its options, its players): anything else is
+    the framework's refusal before the game's code reads it. True is not 1, 1.0 is not 1."""
+    spec, rules = GAMES[game_id], rules_for(game_id)
+    for setup in setups(spec, rules):
+        Session(rules, setup, 1)
+    fewest, most = spec.players.counts
+    names = [{"name": f"P{seat}"} for seat in range(most + 1)]
+    wrong = [{"no-such-option": 1}, {"players": names[:fewest - 1]}, {"players": names},
+             {"players": [{"name": "A", "age": 9}, *names[1:fewest]]},
+             {"players": [{"name": 7}, *names[1:fewest]]}, {"players": "Ann, Bob"}, []]
+    for option in spec.options:
+        values = [value for value, _ in option.choices] + list(range(most if option.seats else 0))
+        wrong += [{option.id: bad} for bad in (None, 2.5, [values[0]], {"v": values[0]})]
+        wrong += [{option.id: float(v)} for v in values if type(v) is int]
+        wrong += [{option.id: bool(v)} for v in values if type(v) is int and v in (0, 1)]
+    for setup in wrong:
+        with pytest.raises(BadSetup):
+            Session(rules, setup, 1)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

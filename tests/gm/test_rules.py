@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from companion.core.engine import Rejected
+from companion.core.engine import BadSetup, Malformed, Rejected
 from companion.core.session import Session
 from companion.games.gm.data import agents
 from companion.games.gm.rules import GmRules
@@ -66,9 +66,9 @@ def test_gm_first_a_named_player_starts_or_lots_are_drawn():
     assert wait(printed(first=BOB)) == ("play", BOB, "city")
     starters = {Session(RULES, {"first": "lots"}, seed).state["starter"] for seed in range(20)}
     assert starters == {0, 1}
-    with pytest.raises(Rejected) as refused:
-        Session(RULES, {"first": 2}, 1)
-    assert refused.value.rule == "GM-FIRST"
+    for wrong in (2, 0.0, 1.0, True, "0"):  # the setup's shape: the framework refuses it
+        with pytest.raises(BadSetup):
+            Session(RULES, {"first": wrong}, 1)
 
 
 # -- GM-REFILL --------------------------------------------------------------------------------
@@ -236,10 +236,13 @@ def test_gm_chips_no_game_scores_more_than_seven():
 # -- GM-PRINTED -------------------------------------------------------------------------------
 def test_gm_printed_values_are_one_to_nine_and_the_pile_counts_down():
     session = printed()
-    for bad in (0, 10, "5", None, 2.0, True):
+    for bad in (0, 10):
         with pytest.raises(Rejected) as refused:
             session.apply({"type": "play", "value": bad})
         assert refused.value.rule == "GM-PRINTED"
+    for bad in ("5", None, 2.0, True):  # not a whole number: the framework refuses it
+        with pytest.raises(Malformed):
+            session.apply({"type": "play", "value": bad})
     plays(session, 9)
     assert session.state["pile_left"] == 29 and session.state["players"][ANN]["hand"] == []
 

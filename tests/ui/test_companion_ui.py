@@ -193,9 +193,9 @@ def test_dice_roller_menu_and_undo(app, artifacts):
     assert face.source.endswith(f"combat-die-face-{rolled['value']}.png") and face.texture
     tap_text(app, "Close")
     assert len(app.controller.session.actions) == before + 1
-    tap_text(app, "Undo: a dice-roller roll")  # says what it takes back
+    tap_text(app, "Undo: a roll of the Combat die")  # says what it takes back
     assert len(app.controller.session.actions) == before
-    tap_text(app, "Redo: a dice-roller roll")
+    tap_text(app, "Redo: a roll of the Combat die")
     assert len(app.controller.session.actions) == before + 1
     tap_text(app, "Menu")
     shot(artifacts, "13-menu")

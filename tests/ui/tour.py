@@ -157,7 +157,7 @@ class Tour(Screens):
         tap_text(self.app, "Combat die")
         self.shot("dice-roller")
         tap_text(self.app, "Close")
-        tap_text(self.app, "Undo: a dice-roller roll")
+        tap_text(self.app, "Undo: a roll of the Combat die")
         tap_text(self.app, "Menu")
         self.shot("menu")
         tap_text(self.app, "Face-to-face: off")

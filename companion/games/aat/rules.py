@@ -8,6 +8,8 @@ the printed decks by default, or a catalogue built by a test (data.catalogue).""
 from __future__ import annotations
 
 from companion.core.engine import NotOffered, Rejected, Rules
+from companion.core.shapes import Either, Flag, Int, Maybe, Offered, Record, Text
+from companion.games.aat import SPEC
 from companion.games.aat.checks import Invariants
 from companion.games.aat.combat import Combat
 from companion.games.aat.damage import Damage
@@ -27,12 +29,24 @@ from companion.games.aat.turns import Turns
 
 PHASE_MOVES = {"play": "do_play", "end_phase": "do_end_phase",
                "place_objective": "do_place_objective", "end_turn": "do_end_turn"}
+UNIT, CARD = Text(), Text()
+ACTIONS = {  # every action's fields, checked by the framework before a rule reads them
+    "play": Record(card=CARD, theater=Maybe(Text())), "place_objective": Record(card=CARD),
+    "set_aside": Record(card=Maybe(CARD)), "keep": Record(), "end_phase": Record(),
+    "end_turn": Record(), "done": Record(), "stop": Record(),
+    "move": Record(unit=UNIT), "undisrupt": Record(unit=UNIT),
+    "attack": Record(unit=UNIT, target=UNIT, mark=Flag()),
+    "order": Record(unit=UNIT, order=Either(Int(), Text()), leader=Maybe(UNIT)),
+    "choose": Record(value=Offered()),  # every choice lists its options (flow.choose)
+}
 
 
 class AatRules(SetupSteps, Turns, Triggers, Effects, Damage, Reach, Combat, Orders,
                Objectives, LegalMoves, Live, Reports, Invariants, Flow, Rules):
     game_id = GAME_ID
     save_version = STATE_VERSION
+    spec = SPEC
+    actions = ACTIONS
 
     def __init__(self, catalogue: dict | None = None):
         catalogue = catalogue or bundled()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from companion.core.engine import Rejected, Rules
 from companion.core.procedure import ProcedureRules
+from companion.core.shapes import Either, Flag, Int, ListOf, Maybe, Null, Record, Text
 from companion.games.ats import SPEC
 from companion.games.ats.checks import Invariants
 from companion.games.ats.cleanup import Cleanup
@@ -30,6 +31,19 @@ PROCEDURES = {"first_strike": first_strike, "combat": combat, "encounter": encou
 ANSWERS = {"turn_start": ("roll",), "main": ("intel", "attack", "sacrifice", "swap",
                                                    "end_turn"),
            "advance": ("advance", "skip"), "cloak": ("cloak", "skip")}  # others: the kind
+CARD, LEVEL = Text(), Int()
+ACTIONS = {  # every action's fields, checked by the framework before a rule reads them
+    "start_card": Record(card=CARD), "roll": Record(value=Maybe(Int())), "draw": Record(),
+    "intel": Record(level=LEVEL, mode=Text(), player=Maybe(Int())),
+    "attack": Record(level=LEVEL, target=Record(player=Int(), level=Maybe(LEVEL),
+                                                area=Maybe(Text()), bypass=Maybe(Flag()))),
+    "sacrifice": Record(swaps=ListOf(Record(level=LEVEL, card=CARD), 0, len(LEVELS))),
+    "swap": Record(level=LEVEL, card=CARD), "end_turn": Record(), "skip": Record(),
+    "advance": Record(levels=ListOf(LEVEL, 0, len(LEVELS))), "cloak": Record(level=LEVEL),
+    "reinforce": Record(card=Either(CARD, Null())),  # printed cards: None, no card
+    "discard": Record(card=CARD),
+    "choose": Record(value=Either(Text(), Int(), Flag(), ListOf(Either(Text(), Int())))),
+}
 
 
 class AtsRules(SetupSteps, LegalMoves, Turns, Cleanup, Reports, Invariants, ProcedureRules,
@@ -37,7 +51,8 @@ class AtsRules(SetupSteps, LegalMoves, Turns, Cleanup, Reports, Invariants, Proc
     game_id = GAME_ID
     save_version = STATE_VERSION
     procedures = PROCEDURES
-    dice = SPEC.dice
+    spec = SPEC
+    actions = ACTIONS
 
     def __init__(self):
         self.all_ids = frozenset(cards()[0])  # also loads the card data once, up front

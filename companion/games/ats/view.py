@@ -131,8 +131,6 @@ def describe(state: dict, action: dict) -> str:
     wait = state["await"] or {}
     who = state["players"][wait["player"]]["name"] if "player" in wait else ""
     kind = action["type"]
-    if kind == "free_roll":
-        return "a dice-roller roll"
     if kind == "start_card":
         return f"{who}'s starting card"  # still secret: never which one
     if kind == "attack":

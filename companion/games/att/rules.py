@@ -11,16 +11,34 @@ from __future__ import annotations
 from companion.core import rng
 from companion.core.engine import Rejected, Rules
 from companion.core.names import plain_text
-from companion.games.att import abilities, battle, cards, flow, model, reports, turn  # noqa: F401
+from companion.core.shapes import Either, Flag, Int, ListOf, OneOf, Record, Text, Tuple
+from companion.games.att import SPEC, abilities, battle, cards, flow, model, reports, turn  # noqa: F401
 from companion.games.att.data import GAME_ID, tables
 
 STATE_VERSION = 1
 ABILITY_PROMPTS = ("abilities", "window", "attacks")
+CARD, SLOT, TROOP = Text(), Tuple(Int(), Int()), Tuple(Int(), Int(), Int())
+ACTIONS = {  # every action's fields, checked by the framework before a rule reads them
+    "draw": Record(bases=Int()), "burn": Record(), "keep": Record(),
+    "place": Record(at=SLOT), "build": Record(at=SLOT, card=CARD),
+    "rebuild": Record(at=SLOT, base=Text()), "play": Record(card=CARD),
+    "discard": Record(card=CARD), "lose": Record(card=CARD),
+    "attack": Record(**{"from": Int()}, to=Int(), specials=ListOf(CARD)),
+    "renew": Record(renew=Flag()),
+    "kill": Record(target=Either(  # battle.py: a piece on the other side's board
+        Tuple(OneOf("troop"), Int(), Int(), Int()), Tuple(OneOf("base"), Int(), Int()),
+        Tuple(OneOf("special"), CARD), Tuple(OneOf("palace")))),
+    "sacrifice": Record(troop=TROOP), "boost": Record(troop=TROOP),
+    "done": Record(), "stop": Record(), "pass": Record(), "suggest": Record(),
+    "end_turn": Record(),
+}
 
 
 class AttRules(Rules):
     game_id = GAME_ID
     save_version = STATE_VERSION
+    spec = SPEC
+    actions = ACTIONS
 
     def __init__(self):
         self.tables = tables()

@@ -156,8 +156,6 @@ def label(state: dict, action: dict) -> str:
 
 def describe(state: dict, action: dict) -> str:
     """What Undo and Redo name (`state`: the one the action was taken in)."""
-    if action["type"] == "free_roll":
-        return "Dice roller"
     wait = state["await"] or {}
     who = names(state)[wait["player"]] if "player" in wait else ""
     return f"{who}: {label(state, action)}"

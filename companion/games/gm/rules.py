@@ -18,14 +18,22 @@ from __future__ import annotations
 from companion.core import rng
 from companion.core.engine import Rejected, Rules, whole
 from companion.core.names import plain_text
+from companion.core.shapes import Either, Int, Record, Text
+from companion.games.gm import SPEC
 from companion.games.gm.data import CHIPS, DOORS, GAME_ID, HAND, ROLE, VALUES, agents
 
 STATE_VERSION = 1
+ACTIONS = {  # every action's fields, checked by the framework before a rule reads them
+    "play": Either(Record(card=Text()), Record(value=Int())),  # a printed card: its value
+    "door": Record(door=Int()), "officer": Record(door=Int()),
+}
 
 
 class GmRules(Rules):
     game_id = GAME_ID
     save_version = STATE_VERSION
+    spec = SPEC
+    actions = ACTIONS
 
     def __init__(self):
         self.cards = agents()

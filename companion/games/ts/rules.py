@@ -12,7 +12,8 @@ from __future__ import annotations
 from companion.core import rng
 from companion.core.engine import Rejected, Rules
 from companion.core.names import plain_text
-from companion.games.ts import abilities, moves, reports, trickle
+from companion.core.shapes import Flag, Int, Maybe, Record, Text
+from companion.games.ts import SPEC, abilities, moves, reports, trickle
 from companion.games.ts.board import board
 from companion.games.ts.data import GAME_ID, tables
 from companion.games.ts.model import intel_name, on_board, to_bag
@@ -23,16 +24,29 @@ ACT = {"move", "transfer", "retire", "double", "comms", "smuggle", "pin", "unpin
 ACCEPTS = {"trickle": {"trickle"}, "draw": {"draw"}, "roll": {"roll"},
            "spawn": {"spawn", "done"}, "act": ACT, "analyst_draw": {"draw"},
            "keep": {"keep"}}
+AGENT, INTEL, SPACE = Text(), Text(), Int()
+ACTIONS = {  # every action's fields, checked by the framework before a rule reads them
+    "trickle": Record(), "draw": Record(intel=Text()), "roll": Record(value=Int()),
+    "spawn": Record(kind=Text(), at=SPACE), "done": Record(), "end_turn": Record(),
+    "keep": Record(keep=Flag()),
+    "move": Record(agent=AGENT, to=SPACE), "smuggle": Record(agent=AGENT, to=SPACE),
+    "retire": Record(agent=AGENT),
+    "transfer": Record(agent=AGENT, intel=INTEL, to=AGENT),
+    "double": Record(agent=AGENT, intel=INTEL, to=AGENT),
+    "comms": Record(agent=AGENT, intel=INTEL, to=SPACE, pay=Maybe(INTEL)),
+    "pin": Record(agent=AGENT, target=AGENT), "unpin": Record(agent=AGENT, target=AGENT),
+    "take": Record(agent=AGENT, target=AGENT, intel=INTEL, pay=Maybe(INTEL)),
+    "block": Record(agent=AGENT, at=SPACE, pay=Maybe(INTEL)),
+}
 
 
 class TsRules(Rules):
     game_id = GAME_ID
     save_version = STATE_VERSION
+    spec = SPEC
+    actions = ACTIONS
 
     def __init__(self):
-        from companion.games.ts import SPEC
-
-        self.dice = SPEC.dice
         self.tables = tables()
         self.kinds_of = {kind: [a for a, (_, k) in self.tables.agents.items() if k == kind]
                          for kind in self.tables.kinds}
