@@ -99,7 +99,8 @@ class Finish:
             session = self.app.controller.session
             with open(self.args.dump_state, "w", encoding="utf-8") as handle:
                 json.dump({"screen": self.app.root.current,
-                           "state": session.state if session else None}, handle)
+                           "state": session.state if session else None,
+                           "notice": self.app.root.get_screen("home").notice}, handle)
         if not (self.args.first_frame or self.args.screenshot):
             return self.stop(0)
         self.timeout = Clock.schedule_once(self.give_up, SHOT_DEADLINE)

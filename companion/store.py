@@ -86,6 +86,10 @@ class Store:
     def clear(self, game_id: str) -> None:
         self.slot(game_id).clear()
 
+    def set_aside(self, game_id: str, reason: str) -> str:
+        """The game's save replays but the app failed on it: kept aside (Slot.set_aside)."""
+        return self.slot(game_id).set_aside(reason)
+
     def describe(self, game_id: str) -> str:
         """A line for the home screen from the save alone (no replay): who plays, how
         far the game is, when it was saved."""
@@ -156,6 +160,19 @@ class Slot:
     def has_game(self) -> bool:
         return self.current.exists() or (self.folder / PREVIOUS).exists()
 
+    def set_aside(self, reason: str) -> str:
+        """The save the game was loaded from (the current one, else the one before it)
+        replays, yet the app failed on it: it is kept aside like a save that cannot be
+        read, never deleted, and the one before it stays to be resumed. Says so."""
+        for name in (CURRENT, PREVIOUS):
+            path = self.folder / name
+            if path.exists():
+                note = self._keep_aside(path, name, reason, "shown")
+                if name == CURRENT and (self.folder / PREVIOUS).exists():
+                    note += " The game as it was one move earlier can be resumed."
+                return note
+        return ""
+
     def saved_at(self) -> float:
         times = [path.stat().st_mtime for path in (self.current, self.folder / PREVIOUS)
                  if path.exists()]
@@ -174,7 +191,9 @@ class Slot:
             except FileNotFoundError:
                 continue
             except Exception as exc:  # SaveError, OSError, or a bug: never lock the app out
-                notes.append(self._keep_aside(path, name, exc))
+                reason = str(exc) if isinstance(exc, SaveError) else \
+                    f"{type(exc).__name__}: {exc}"
+                notes.append(self._keep_aside(path, name, reason))
                 continue
             if name == PREVIOUS and notes:
                 notes.append("The last good game was restored.")
@@ -186,10 +205,9 @@ class Slot:
         self.notice = " ".join(notes)
         return session
 
-    def _keep_aside(self, path: Path, name: str, exc: Exception) -> str:
-        """Rename a save that cannot be read to a new corrupt-*.json; say so."""
+    def _keep_aside(self, path: Path, name: str, reason: str, verb: str = "read") -> str:
+        """Rename a save that cannot be read (or shown) to a new corrupt-*.json; say so."""
         which = "The saved game" if name == CURRENT else "The last good game"
-        reason = str(exc) if isinstance(exc, SaveError) else f"{type(exc).__name__}: {exc}"
         reason = reason if len(reason) <= 300 else reason[:297] + "..."
         stamp = int(time.time() * 1000)
         aside = self.folder / f"corrupt-{stamp}-{name}"
@@ -200,5 +218,5 @@ class Slot:
         try:
             os.replace(path, aside)
         except OSError as error:
-            return f"{which} could not be read ({reason}) nor moved aside ({error})."
-        return f"{which} could not be read, so it was set aside as {aside.name} ({reason})."
+            return f"{which} could not be {verb} ({reason}) nor moved aside ({error})."
+        return f"{which} could not be {verb}, so it was set aside as {aside.name} ({reason})."

@@ -37,6 +37,7 @@ class DossierApp(App):
         self.demo = demo
         self.controller: GameController | None = None
         self.settings: Settings | None = None
+        self.notice = ""  # what the home screen must tell once (a save set aside)
 
     @property
     def user_data_dir(self) -> str:
@@ -53,12 +54,13 @@ class DossierApp(App):
 
     # -- lifecycle -----------------------------------------------------------------------
     def build(self):
-        from companion.app import widgets  # noqa: F401 - registers the kv rules' classes
+        from companion.app import rescue, widgets  # noqa: F401 - widgets: the kv classes
         from companion.app.newgame import NewGameScreen
         from companion.app.screens import GameOverScreen, HomeScreen
         from companion.app.table import TableScreen
 
         Window.clearcolor = theme.BACKGROUND
+        rescue.install()  # a game that fails to show never stops the app
         for name in ("widgets", "home", "newgame", "log", "gameover", "table"):
             Builder.load_file(str(KV / f"{name}.kv"))
         folder = self.data_dir or os.path.join(self.user_data_dir, "saves")
@@ -116,11 +118,16 @@ class DossierApp(App):
         keep_awake(name == "table" and self.settings["keep_awake"])
 
     def show_table(self) -> None:
-        if self.controller.rules.is_over(self.controller.state):
-            self.go("gameover")
-        else:
-            self.root.get_screen("table").use_game(self.controller.rules.game_id)
-            self.go("table")
+        """The open game's table (or its result); if showing it fails, its save is kept
+        aside and the home screen says so (companion.app.rescue)."""
+        from companion.app.rescue import showing
+
+        with showing(self):
+            if self.controller.rules.is_over(self.controller.state):
+                self.go("gameover")
+            else:
+                self.root.get_screen("table").use_game(self.controller.rules.game_id)
+                self.go("table")
 
     def open_log(self):
         """The log over (a phone) or beside (a tablet) the screen that is showing."""

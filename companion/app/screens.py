@@ -19,6 +19,25 @@ def player_name(typed: str) -> str:
     return " ".join(kept.split())[:NAME_LIMIT]
 
 
+def listed(store, game_id: str, notes: list) -> dict | None:
+    """The home screen's line for a game in progress (companion.progress), or None.
+    A save that loads but whose line fails is kept aside, as the table would
+    (companion.app.rescue), and the one before it tried; `notes` gets what was done."""
+    from companion.progress import progress
+
+    for _ in range(2):  # the current save, then the one before it
+        session = store.load(game_id)
+        if store.notice:
+            notes.append(store.notice)
+        if session is None:
+            return None
+        try:
+            return progress(session, store.slot(game_id).saved_at())
+        except Exception as error:  # a bug on this save: keep it, tell, go on
+            notes.append(store.set_aside(game_id, f"{type(error).__name__}: {error}"))
+    return None
+
+
 class HomeScreen(Screen):
     """The games in progress (any can be resumed: how far each is, whose turn, when it
     was last played; a finished one shows its result) and a new game of each kind."""
@@ -27,16 +46,17 @@ class HomeScreen(Screen):
 
     def refresh(self):
         from companion.app.widgets import BigButton
-        from companion.progress import progress
 
-        store = App.get_running_app().controller.store
+        app = App.get_running_app()
+        store = app.controller.store
         box = self.ids.games
         box.clear_widgets()
+        notes = [app.notice] if app.notice else []
+        app.notice = ""  # told once
         for game_id in store.in_progress():
-            session = store.load(game_id) if game_id in GAMES else None
-            if session is None:
+            line = listed(store, game_id, notes) if game_id in GAMES else None
+            if line is None:
                 continue
-            line = progress(session, store.slot(game_id).saved_at())
             verb = "See how it ended" if line["over"] else "Resume"
             button = BigButton(text=f"[b]{verb}: {escape_markup(line['game'])}[/b]\n"
                                     f"[size=15sp]{escape_markup(line['where'])}\n"
@@ -44,7 +64,7 @@ class HomeScreen(Screen):
                                tone="primary")
             button.bind(on_release=lambda *_a, g=game_id: self.resume(g))
             box.add_widget(button)
-        self.notice = store.notice
+        self.notice = " ".join(notes)
         for game_id, spec in GAMES.items():
             button = BigButton(text=f"New game: {spec.name}")
             button.bind(on_release=lambda *_a, g=game_id: self.new_game(g))

@@ -44,6 +44,11 @@ class TableScreen(Screen):
     def app(self):
         return App.get_running_app()
 
+    def forget_game(self) -> None:
+        """Drop the game's widget (it failed): the next game shown makes its own."""
+        self.ids.content.clear_widgets()
+        self.game_id, self.game, self.revealed = "", None, None
+
     def use_game(self, game_id: str) -> None:
         """Host this game's table widget (made once per game shown)."""
         if self.game_id == game_id:
