@@ -5,6 +5,7 @@ controller itself is tested without a window."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 from companion.core.engine import framework_words
@@ -19,6 +20,7 @@ class GameController:
         self.session: Session | None = None
         self.recent: list[dict] = []  # events of the last action, for the screen to tell
         self.next_seed: int | None = None  # tests and demos: the seed of the next new game
+        self.holder: int | None = None  # the seat holding the phone (None: not known)
 
     @property
     def rules(self):
@@ -33,14 +35,23 @@ class GameController:
             seed, self.next_seed = self.next_seed, None
         seed = random.SystemRandom().randrange(2**32) if seed is None else seed
         self.session = Session(rules_for(game_id), setup, seed)
-        self.recent = []
+        self.recent, self.holder = [], None
         self.store.save(self.session)
 
     def resume(self, game_id: str | None = None) -> bool:
         """Load the game of `game_id` (None: the most recently played one)."""
         self.session = self.store.load(game_id)
         self.recent = []
+        self.holder = None if self.session is None else self.store.slot(
+            self.rules.game_id).holder(self.session.seed)
         return self.session is not None
+
+    def hand_to(self, seat: int) -> None:
+        """`seat` holds the phone now (remembered beside the save, for a resume)."""
+        if seat != self.holder and self.session is not None:
+            self.holder = seat
+            with contextlib.suppress(OSError):  # if not kept, a resume asks for the phone
+                self.store.slot(self.rules.game_id).set_holder(self.session.seed, seat)
 
     def act(self, action: dict) -> list[dict]:
         """Apply an action (Rejected propagates, nothing changes) and save."""

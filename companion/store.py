@@ -22,6 +22,7 @@ from companion.core.session import (
 
 CURRENT = "current.json"
 PREVIOUS = "previous.json"
+HOLDER = "holder.json"  # the seat holding the phone (app.table: the pass-and-play cover)
 SLOT_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # a game id, safe as a folder name
 
 
@@ -159,6 +160,25 @@ class Slot:
 
     def has_game(self) -> bool:
         return self.current.exists() or (self.folder / PREVIOUS).exists()
+
+    def holder(self, seed: int) -> int | None:
+        """The seat that held the phone when the game of `seed` was last shown (None:
+        not known, or another game's)."""
+        try:
+            kept = json.loads((self.folder / HOLDER).read_bytes()[:1000])
+        except (OSError, ValueError):
+            return None
+        seat = kept.get("seat") if isinstance(kept, dict) and kept.get("seed") == seed \
+            else None
+        return seat if type(seat) is int else None
+
+    def set_holder(self, seed: int, seat: int) -> None:
+        """Kept beside the save (not in it: who holds the phone is not the game's), so a
+        resumed game needs no hand-over for the player who already has it."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        temp = self.folder / f".{HOLDER}.{os.getpid()}.tmp"
+        temp.write_text(json.dumps({"seed": seed, "seat": seat}), encoding="utf-8")
+        os.replace(temp, self.folder / HOLDER)
 
     def set_aside(self, reason: str) -> str:
         """The save the game was loaded from (the current one, else the one before it)

@@ -37,7 +37,6 @@ class TableScreen(Screen):
         super().__init__(**kwargs)
         self.game_id = ""
         self.game = None  # the game's table widget
-        self.revealed: tuple | None = None  # (session, seat, actions) the screen is open for
         self.cover = self.ids.cover.__self__  # held: it is out of the tree while not shown
 
     @property
@@ -47,7 +46,7 @@ class TableScreen(Screen):
     def forget_game(self) -> None:
         """Drop the game's widget (it failed): the next game shown makes its own."""
         self.ids.content.clear_widgets()
-        self.game_id, self.game, self.revealed = "", None, None
+        self.game_id, self.game = "", None
 
     def use_game(self, game_id: str) -> None:
         """Host this game's table widget (made once per game shown)."""
@@ -55,7 +54,6 @@ class TableScreen(Screen):
             return
         self.game = load(self.app.spec(game_id).table)()
         self.game_id = game_id
-        self.revealed = None
 
     # -- drawing ---------------------------------------------------------------------
     def refresh(self) -> None:
@@ -96,34 +94,29 @@ class TableScreen(Screen):
                 widget.turned = turned
 
     def cover_for(self, state: dict, view) -> int | None:
-        """The seat to hand the phone to before the screen may show: the owner of a
-        private prompt, or the next player after a private choice (the cover again).
-        A player who has shown the screen keeps it while every move since was theirs."""
-        session = self.app.controller.session
-        rules = self.app.controller.rules
-        moves = len(session.actions)
+        """The seat to hand the phone to before the screen may show (None: no cover). A
+        prompt that shows a seat's secret, or the first one after another seat's secret,
+        needs the acting seat to hold the phone. Who holds it is known (the controller's
+        `holder`): the seat that tapped the cover, or that the screen last showed for.
+        Undo, redo, the dice roller and a resume do not change hands."""
+        controller = self.app.controller
         if state["await"] is None:
             return None
+        rules, session = controller.rules, controller.session
         seat = rules.acting_seat(state)
-        private = view.private_seat(state)
-        before = session.states[-2] if moves else None
-        before_seat = None if before is None or before["await"] is None else \
-            rules.acting_seat(before)
-        was_private = before_seat is not None and view.private_seat(before) is not None
-        shown = self.revealed
-        if shown and shown[0] is session and shown[1] == seat and shown[2] <= moves and all(
-                session.states[i]["await"] and rules.acting_seat(session.states[i]) == seat
-                for i in range(shown[2], moves + 1)):
-            self.revealed = (session, seat, moves)  # the same player goes on: no hand over
-        if private is None and not (was_private and before_seat != seat):
+        before = session.states[-2] if session.actions else None
+        after_secret = before is not None and before["await"] is not None and \
+            view.private_seat(before) is not None and rules.acting_seat(before) != seat
+        if (view.private_seat(state) is None and not after_secret) or \
+                controller.holder == seat:
+            controller.hand_to(seat)  # the screen shows for this seat: they have the phone
             return None
-        return None if self.revealed == (session, seat, moves) else seat
+        return seat
 
     def reveal(self) -> None:
         """The player named on the cover has the phone."""
         controller = self.app.controller
-        self.revealed = (controller.session, controller.rules.acting_seat(controller.state),
-                         len(controller.session.actions))
+        controller.hand_to(controller.rules.acting_seat(controller.state))
         self.refresh()
 
     # -- the toolbar --------------------------------------------------------------------
