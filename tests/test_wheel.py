@@ -137,3 +137,30 @@ def test_companion_demo_screenshot_with_an_empty_home(installed, tmp_path):
         process.terminate()
         process.wait(10)
 
+
+
+def test_the_installed_app_resumes_every_save_of_the_kept_fuzz_campaign(installed, tmp_path):
+    """Each save of tests/data/saves-fuzz, started on as a fresh start would: a save
+    that replays opens its table (or its result), any other is kept aside with a
+    notice on the home screen; none stops the app (issue 30)."""
+    from companion.core.session import SaveError, read_save
+
+    kept = REPO_ROOT / "tests" / "data" / "saves-fuzz"
+    process, display = xvfb.start()
+    try:
+        env = {**xvfb.environment(display, tmp_path), "HOME": str(tmp_path)}
+        done = run(installed, "python", str(REPO_ROOT / "tests" / "ui" / "resume_saves.py"),
+                   str(kept), env=env)
+    finally:
+        process.terminate()
+        process.wait(10)
+    assert done.returncode == 0, done.stderr[-3000:]
+    ended = json.loads(done.stdout.splitlines()[-1])
+    assert sorted(ended) == sorted(p.name for p in kept.glob("*.json"))
+    for name, shown in ended.items():
+        try:
+            read_save((kept / name).read_bytes())
+        except SaveError:
+            assert shown["screen"] == "home" and "set aside" in shown["notice"], (name, shown)
+        else:
+            assert shown["screen"] in ("table", "gameover"), (name, shown)

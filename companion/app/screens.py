@@ -51,7 +51,7 @@ class HomeScreen(Screen):
         store = app.controller.store
         box = self.ids.games
         box.clear_widgets()
-        notes = [app.notice] if app.notice else []
+        notes = [note for note in (app.notice, store.notice) if note]  # a save set aside
         app.notice = ""  # told once
         for game_id in store.in_progress():
             line = listed(store, game_id, notes) if game_id in GAMES else None

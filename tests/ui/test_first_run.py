@@ -49,7 +49,8 @@ def test_an_unreadable_save_is_set_aside_with_a_notice_on_home(display, tmp_path
     (slot / "current.json").write_bytes(content)
     shot = artifacts / "home-notice.png"
     dump = start(display, tmp_path, "--data-dir", str(data), "--screenshot", str(shot))
-    assert dump == {"screen": "home", "state": None}
+    assert dump["screen"] == "home" and dump["state"] is None
+    assert "could not be read, so it was set aside as corrupt-" in dump["notice"]
     assert [p.read_bytes() for p in slot.glob("corrupt-*-current.json")] == [content]
     assert not (slot / "current.json").exists()
     with Image.open(shot) as image:
