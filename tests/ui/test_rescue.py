@@ -76,11 +76,7 @@ def test_a_redraw_that_fails_after_a_move_sets_the_save_aside(app, monkeypatch):
     from tests.ui.driver import pump
 
     controller = app.controller
-    controller.new_game(GAME, {"first": 0, "bag": "app"}, seed=5)
-    app.show_table()
-    pump()
-    slot = controller.store.slot(GAME).folder
-    aside = len(list(slot.glob("corrupt-*")))
+    slot, aside = open_game(app, seed=5)
     monkeypatch.setattr(type(app.root.get_screen("table").game), "refresh", boom)
     assert app.act(controller.legal()[0]) == ""
     pump()
@@ -104,11 +100,7 @@ def test_the_event_loop_handler_sets_an_open_game_aside_and_passes(app):
     from tests.ui.driver import pump
 
     controller = app.controller
-    controller.new_game(GAME, {"first": 1, "bag": "app"}, seed=6)
-    app.show_table()
-    pump()
-    slot = controller.store.slot(GAME).folder
-    aside = len(list(slot.glob("corrupt-*")))
+    slot, aside = open_game(app, seed=6)
     assert RESCUE.handle_exception(KeyboardInterrupt()) == ExceptionManager.RAISE
     assert RESCUE.handle_exception(KeyError(None)) == ExceptionManager.PASS
     pump()
@@ -116,6 +108,17 @@ def test_the_event_loop_handler_sets_an_open_game_aside_and_passes(app):
     assert "KeyError" in app.root.get_screen("home").notice
     assert RESCUE.handle_exception(KeyError(None)) == ExceptionManager.RAISE  # no game open
     assert len(list(slot.glob("corrupt-*"))) == aside + 1
+
+
+def open_game(app, seed: int):
+    """A new game on the table: (its slot's folder, how many saves it keeps aside)."""
+    from tests.ui.driver import pump
+
+    app.controller.new_game(GAME, {"first": 0, "bag": "app"}, seed=seed)
+    app.show_table()
+    pump()
+    slot = app.controller.store.slot(GAME).folder
+    return slot, len(list(slot.glob("corrupt-*")))
 
 
 def boom(*_args, **_kwargs):
