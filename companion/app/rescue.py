@@ -29,7 +29,8 @@ def set_aside(app, error: Exception) -> bool:
     controller.session, controller.recent = None, []
     reason = f"{type(error).__name__}: {error}"
     note = "" if app.demo else controller.store.set_aside(game_id, reason)
-    app.notice = note or f"The game could not be shown ({reason[:300]})."
+    app.notice = f"{app.spec(game_id).name}: " + (
+        note or f"the game could not be shown ({reason[:300]}).")
     app.root.get_screen("table").forget_game()
     app.go("home")
     return True

@@ -34,7 +34,8 @@ def listed(store, game_id: str, notes: list) -> dict | None:
         try:
             return progress(session, store.slot(game_id).saved_at())
         except Exception as error:  # a bug on this save: keep it, tell, go on
-            notes.append(store.set_aside(game_id, f"{type(error).__name__}: {error}"))
+            note = store.set_aside(game_id, f"{type(error).__name__}: {error}")
+            notes.append(f"{GAMES[game_id].name}: {note}")
     return None
 
 
