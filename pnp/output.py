@@ -197,7 +197,7 @@ def clear_stale(out_dir: Path) -> None:
     """Remove staging folders of runs whose process is gone (killed outright)."""
     for path in out_dir.glob(f"{STAGING}*"):
         pid = path.name[len(STAGING):].split("-")[0]
-        if pid.isdigit() and not alive(int(pid)):
+        if pid.isdecimal() and not alive(int(pid)):  # not "²", which int() refuses
             shutil.rmtree(path, ignore_errors=True)
 
 

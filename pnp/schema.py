@@ -164,10 +164,10 @@ class Num(Spec):
                 return None
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return self.wrong(value, mark, problems)
+        if too_large(value, mark, problems):  # before isfinite(), which converts 10**400
+            return None
         if not math.isfinite(value):
             problems.add(mark, f"expected a finite number, got {value}")
-            return None
-        if too_large(value, mark, problems):
             return None
         return _range(self, float(value), mark, problems)
 
