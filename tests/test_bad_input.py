@@ -4,13 +4,16 @@ silently before)."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
+import struct
+import zlib
 
 import pdfplumber
 import pytest
 from conftest import EXAMPLE, edit
-from PIL import Image
+from PIL import Image, ImageFile
 
 from pnp.cli import main
 
@@ -172,6 +175,73 @@ def test_a_png_with_fewer_rows_than_its_header_promises(game, tmp_path, capsys):
     edit(game / "layouts.yaml", '      - {type: background, fill: "#fbf8f0"}',
          "      - {type: image, src: art/cut.png, x: 0, y: 0, w: 10, h: 10}")
     assert "image 'art/cut.png' cannot be read" in refused(game, tmp_path, capsys)
+
+
+def png(rows: list[bytes], width: int, height: int, interlace: int = 0) -> bytes:
+    """An 8-bit grey PNG of these filtered rows (a filter byte, then the pixels): rows
+    that stop early make a complete zlib stream with fewer rows than the header says."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(
+            ">I", zlib.crc32(kind + data))
+    return (b"\x89PNG\r\n\x1a\n" +
+            chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, interlace))
+            + chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b""))
+
+
+def adam7(pixels: list[list[int]]) -> list[bytes]:
+    """The rows of an interlaced image's seven passes."""
+    height, width = len(pixels), len(pixels[0])
+    out = []
+    for x0, y0, dx, dy in ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4),
+                           (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)):
+        for y in range(y0, height, dy):
+            row = bytes(pixels[y][x] for x in range(x0, width, dx))
+            if row:
+                out.append(b"\0" + row)
+    return out
+
+
+def with_image(game, name: str, data: bytes) -> None:
+    (game / "art").mkdir(exist_ok=True)
+    (game / "art" / name).write_bytes(data)
+    edit(game / "layouts.yaml", '      - {type: background, fill: "#fbf8f0"}',
+         f"      - {{type: image, src: art/{name}, x: 0, y: 0, w: 10, h: 10}}")
+
+
+def test_a_png_whose_data_stops_after_10_of_its_2000_rows(game, tmp_path, capsys,
+                                                          monkeypatch):
+    """Pillow fills the missing rows without a word (whatever LOAD_TRUNCATED_IMAGES says):
+    the rows are counted against the header, at the image's place in the layout."""
+    monkeypatch.setattr(ImageFile, "LOAD_TRUNCATED_IMAGES", True)  # another library's say
+    with_image(game, "short.png", png([b"\0" + b"\x80" * 100] * 10, 100, 2000))
+    err = refused(game, tmp_path, capsys)
+    assert re.search(r"layouts\.yaml:\d+:\d+: image 'art/short\.png' cannot be read: its image "
+                     r"data stops after 10 of its 2000 rows \(the file is truncated\)", err), err
+    assert ImageFile.LOAD_TRUNCATED_IMAGES is True  # put back as it was
+
+
+def test_an_interlaced_png_is_counted_pass_by_pass(game, tmp_path, capsys):
+    pixels = [[(x * 7 + y * 13) % 256 for x in range(23)] for y in range(19)]
+    rows = adam7(pixels)
+    whole = png(rows, 23, 19, interlace=1)
+    with Image.open(io.BytesIO(whole)) as image:  # the passes are laid out right
+        assert image.tobytes() == bytes(v for row in pixels for v in row)
+    with_image(game, "laced.png", png(rows[:-3], 23, 19, interlace=1))
+    err = refused(game, tmp_path, capsys)
+    assert "image 'art/laced.png' cannot be read: its image data stops after" in err, err
+    (game / "art" / "laced.png").write_bytes(whole)
+    assert main(["check", str(game)]) == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("progressive", [False, True])
+def test_a_jpeg_cut_short_is_refused(game, tmp_path, capsys, progressive):
+    data = io.BytesIO()
+    Image.effect_noise((300, 400), 50).convert("RGB").save(data, "JPEG",
+                                                           progressive=progressive)
+    with_image(game, "cut.jpg", data.getvalue()[: len(data.getvalue()) // 2])
+    err = refused(game, tmp_path, capsys)
+    assert re.search(r"layouts\.yaml:\d+:\d+: image 'art/cut\.jpg' cannot be read: image "
+                     r"file is truncated", err), err
 
 
 def test_an_unknown_inline_icon_names_the_card_line(game, tmp_path, capsys):
