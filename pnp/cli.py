@@ -156,9 +156,10 @@ DOC_TOPICS = {"format": "game folders", "tutorial": "from pnp new to a sleeved p
 def cmd_docs(args) -> int:
     path = DOCS / f"{args.topic}.md"
     try:
-        print(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except OSError:
         raise UsageError(f"the documentation is missing from this install ({path})") from None
+    print(text)  # a reader that leaves early (`| head`) is no missing file: main() ends quietly
     return 0
 
 
