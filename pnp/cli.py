@@ -293,7 +293,11 @@ def main(argv: list[str] | None = None) -> int:
     from pnp.output import OutputError
 
     exchange.EXCHANGED.clear()
-    args = parse(argv)
+    try:
+        args = parse(argv)
+    except KeyboardInterrupt:  # while the parser is made (its plugins imported)
+        say("pnp: interrupted; nothing was written")
+        return EXIT_INTERRUPTED
     try:
         with fewer_collections(), stop_on_sigterm():
             return args.run(args)

@@ -218,3 +218,40 @@ def test_an_aside_a_killed_run_left_is_put_back_or_removed(before, games):
     assert build(games[1:], out, "--only", "rules") == 0
     assert (out / GAMES[0] / "crew.pdf").is_file()
     assert sorted(p.name for p in out.iterdir()) == [staging.name, *GAMES]
+
+
+def startup(hooked: str, how: str) -> subprocess.CompletedProcess:
+    """pnp started as the console script or `python -m pnp` starts it, with a SIGINT as
+    `hooked` is imported (while pnp loads or its command line is parsed)."""
+    code = f"""
+import os, signal, sys, runpy
+class Hook:
+    def find_spec(self, name, path, target=None):
+        if name == {hooked!r}:
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+sys.meta_path.insert(0, Hook())
+if {how!r} == "module":
+    sys.argv = ["pnp", "list"]
+    runpy.run_module("pnp", run_name="__main__")
+else:
+    from pnp.launch import main
+    sys.exit(main(["list"]))
+"""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=ENV, timeout=300)
+
+
+@pytest.mark.parametrize("hooked", ["pnp.cli", "pnp.cli_export", "pnp.gallery"])
+@pytest.mark.parametrize("how", ["script", "module"])
+def test_ctrl_c_while_pnp_starts_ends_quietly(hooked, how):
+    done = startup(hooked, how)
+    assert done.returncode == 130, done.stderr
+    assert done.stderr == "pnp: interrupted; nothing was written\n", done.stderr
+
+
+def test_the_console_script_starts_from_the_launcher():
+    import tomllib
+
+    scripts = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts["pnp"] == "pnp.launch:main"
