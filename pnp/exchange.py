@@ -56,7 +56,7 @@ def link(source: Path, target: Path) -> None:
     """A hard link to a file (a symbolic link as itself); a copy where none can be made."""
     try:
         os.link(source, target, follow_symlinks=False)
-    except OSError:
+    except (OSError, NotImplementedError):  # no hard links here, or not of a symlink
         shutil.copy2(source, target, follow_symlinks=False)
 
 

@@ -177,26 +177,28 @@ class Output:
     def _assembled(self):
         """(place, its new contents) for each folder exchanged whole (the outermost of
         those given to folder()) and each file staged outside them."""
-        units = [u for u in self.units if not any(o in u.parents for o in self.units)]
+        units = {u for u in self.units if not any(o in u.parents for o in self.units)}
         home = self._staging_folder()  # where the new contents are gathered
+        mine: dict[Path, list] = {unit: [] for unit in units}
+        loose = []
+        for final, temp in self.staged.items():
+            unit = next((p for p in final.parents if p in units), None)
+            (mine[unit] if unit is not None else loose).append((final, temp))
         dropped = set(self.removed)
-        loose = {f: t for f, t in self.staged.items() if not any(u in f.parents for u in units)}
         for unit in sorted(units):
-            new = home / unit.relative_to(self.out_dir)
-            mine = [(f, t) for f, t in self.staged.items() if unit in f.parents]
-            if not mine and not any(unit in path.parents for path in dropped):
+            if not mine[unit] and not any(unit in path.parents for path in dropped):
                 continue  # nothing of it changes
-            for final, temp in mine:  # a worker's files join the rest
+            for final, temp in mine[unit]:  # a worker's files join the rest
                 moved = home / final.relative_to(self.out_dir)
                 if temp != moved:
                     moved.parent.mkdir(parents=True, exist_ok=True)
                     os.replace(temp, moved)
+            new = home / unit.relative_to(self.out_dir)
             new.mkdir(parents=True, exist_ok=True)
             assemble(new, unit, dropped)
             sync_tree(new)
             yield unit, new
-        for final, temp in loose.items():
-            yield final, temp
+        yield from loose
 
     def _make_parents(self, folder: Path) -> None:
         for path in (*reversed(folder.parents), folder):
