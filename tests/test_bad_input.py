@@ -160,6 +160,22 @@ def test_a_symlink_loop_and_a_nul_byte_in_a_path(game, tmp_path, capsys):
     assert "cannot be opened" in refused(game, tmp_path, capsys)
 
 
+@pytest.mark.parametrize("what", ["loop", "nowhere", "folder"])
+def test_a_game_yaml_that_is_a_loop_of_links_or_a_folder(game, tmp_path, capsys, what):
+    """Found by the fuzzing campaign: Python 3.11's Path.resolve raised RuntimeError for
+    a loop of links when the message about it was being written (exit 70)."""
+    (game / "game.yaml").unlink()
+    if what == "loop":
+        os.symlink("game.yaml", game / "game.yaml")
+    elif what == "nowhere":
+        os.symlink("gone.yaml", game / "game.yaml")
+    else:
+        (game / "game.yaml").mkdir()
+    err = refused(game, tmp_path, capsys)
+    assert "game.yaml:1:1: game.yaml cannot be read: it is a folder, or a link that leads " \
+           "to no file" in err, err
+
+
 def test_a_truncated_font_is_refused(game, tmp_path, capsys):
     source = next((EXAMPLE.parent / "fonts").glob("DejaVuSansMono.ttf"))
     (game / "f.ttf").write_bytes(source.read_bytes()[:3000])
