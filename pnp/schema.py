@@ -305,6 +305,9 @@ class MapOf(Spec):
             kmark = value.key_mark(k) if isinstance(value, YMap) else mark
             vmark = value.mark_of(k) if isinstance(value, YMap) else mark
             ck = self.key.check(k, kmark, problems)
+            if ck is not None and ck in out:  # `12:` beside `'12':`
+                problems.add(kmark, f"duplicate key '{ck}' (written once as text, once not)")
+                continue
             out[ck if ck is not None else k] = self.value.check(v, vmark, problems)
         return out
 

@@ -52,14 +52,34 @@ class Numeral(str):
 
 
 class YMap(dict):
+    """A mapping with the marks of its keys and values. A key written as a number
+    (`12:`) is also found by its text ('12'), the name the schema reads it as."""
+
     mark: Mark
     key_marks: dict
     value_marks: dict
 
+    def __missing__(self, key):
+        written = self.written(key)
+        if written is None:
+            raise KeyError(key)
+        return self[written]
+
+    def written(self, key):
+        """The key as written for a name read from it, if they differ (else None)."""
+        if isinstance(key, str):
+            for own in self:
+                if isinstance(own, (int, float)) and not isinstance(own, bool) and \
+                        str(own) == key:
+                    return own
+        return None
+
     def mark_of(self, key) -> Mark:
+        key = key if key in self.value_marks else self.written(key)
         return self.value_marks.get(key, self.key_marks.get(key, self.mark))
 
     def key_mark(self, key) -> Mark:
+        key = key if key in self.key_marks else self.written(key)
         return self.key_marks.get(key, self.mark)
 
 

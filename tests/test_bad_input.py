@@ -176,6 +176,23 @@ def test_a_game_yaml_that_is_a_loop_of_links_or_a_folder(game, tmp_path, capsys,
            "to no file" in err, err
 
 
+def test_a_name_written_as_a_number_is_found_by_its_text(game, tmp_path, capsys):
+    """Found by the fuzzing campaign: a layout named `12:` was cleaned to the name '12',
+    then looked up by that name in the mapping as written (KeyError, exit 70)."""
+    edit(game / "layouts.yaml", "crew-front:", "12:")
+    err = refused(game, tmp_path, capsys)
+    assert re.search(r"game\.yaml:\d+:\d+: unknown layout 'crew-front'", err), err
+    edit(game / "game.yaml", "front: crew-front", "front: 12")
+    assert main(["check", str(game)]) == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("keys", ["12: a\n  '12': b", "'12': a\n  12: b"])
+def test_a_key_written_twice_once_as_a_number_is_refused(game, tmp_path, capsys, keys):
+    edit(game / "game.yaml", "vars:\n", f"vars:\n  {keys}\n")
+    err = refused(game, tmp_path, capsys)
+    assert re.search(r"game\.yaml:\d+:\d+: duplicate key '12' \(written once as text", err)
+
+
 def test_a_truncated_font_is_refused(game, tmp_path, capsys):
     source = next((EXAMPLE.parent / "fonts").glob("DejaVuSansMono.ttf"))
     (game / "f.ttf").write_bytes(source.read_bytes()[:3000])
