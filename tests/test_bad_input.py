@@ -193,6 +193,17 @@ def test_a_key_written_twice_once_as_a_number_is_refused(game, tmp_path, capsys,
     assert re.search(r"game\.yaml:\d+:\d+: duplicate key '12' \(written once as text", err)
 
 
+@pytest.mark.parametrize("old,new", [("size: a5", "size: [148, abc]"),
+                                     ("size: poker", "size: [63, 'w - 2']"),
+                                     ("size: a5", "size: [148, '{height}']")])
+def test_a_size_read_once_takes_no_expression(game, tmp_path, capsys, old, new):
+    """Found by the fuzzing campaign: `standee: {back: [16, a4]}` (and a component's size)
+    took an expression meant for layouts, then met a number (TypeError, exit 70)."""
+    edit(game / "game.yaml", old, new)
+    err = refused(game, tmp_path, capsys)
+    assert re.search(r"game\.yaml:\d+:\d+: expected a length .* got text", err), err
+
+
 def test_a_truncated_font_is_refused(game, tmp_path, capsys):
     source = next((EXAMPLE.parent / "fonts").glob("DejaVuSansMono.ttf"))
     (game / "f.ttf").write_bytes(source.read_bytes()[:3000])
