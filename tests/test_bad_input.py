@@ -176,6 +176,18 @@ def test_a_game_yaml_that_is_a_loop_of_links_or_a_folder(game, tmp_path, capsys,
            "to no file" in err, err
 
 
+def test_the_room_on_a_landscape_page_is_said_as_the_page_lies(game, tmp_path, capsys):
+    """--orientation landscape: 'at most 189 x 276 mm' named the portrait room."""
+    edit(game / "game.yaml", "size: poker", "size: [150, 200]")
+    out = tmp_path / "out"
+    assert main(["build", str(game), "--out", str(out), "-q", "--orientation", "landscape"]) == 2
+    err = capsys.readouterr().err
+    found = re.search(r"game\.yaml:\d+:\d+: .* at most ([\d.]+) x ([\d.]+) mm on a landscape "
+                      r"page", err)
+    assert found and float(found.group(1)) > float(found.group(2)), err
+    assert not out.exists()
+
+
 def test_a_name_written_as_a_number_is_found_by_its_text(game, tmp_path, capsys):
     """Found by the fuzzing campaign: a layout named `12:` was cleaned to the name '12',
     then looked up by that name in the mapping as written (KeyError, exit 70)."""
