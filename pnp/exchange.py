@@ -129,7 +129,7 @@ def swap(new: Path, place: Path) -> bool:
     if _renameat2 is None:
         try:
             _renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
-        except (AttributeError, OSError):  # not Linux, or a C library without it
+        except (AttributeError, OSError, TypeError):  # not Linux, or a C library without it
             _renameat2 = False
     if _renameat2 is False:
         return False

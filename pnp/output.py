@@ -50,6 +50,8 @@ class Output:
         self.staged: dict[Path, Path] = {}  # final -> its file in the staging folder
         self.removed: list[Path] = []  # files of an earlier build to drop on commit
         self.units: set[Path] = set()  # folders exchanged whole on commit (and those inside)
+        if self.out_dir.is_dir():  # an old build a killed run left aside: back before all else
+            recover_near(self.out_dir)
 
     def folder(self, name: str) -> Path:
         """out_dir/name: where files go (made when the run commits)."""
@@ -84,7 +86,6 @@ class Output:
             return self.staging
         try:
             self.make_out_dir()
-            recover_near(self.out_dir)  # an old build a killed run left aside: back first
             clear_stale(self.out_dir)
             staging = self.out_dir / f"{STAGING}{self.owner}-{os.getpid()}-{next(_runs)}"
             staging.mkdir()
