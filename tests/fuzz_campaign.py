@@ -1,8 +1,10 @@
 """A fuzzing campaign over the bundled games: mutate a game folder (tests/mutations.py),
 run `pnp check` on it (or `pnp build`, for a share of the cases), and report every
 finding: a traceback, an internal error (exit 70), an exit other than 0 or 2, a
-message that is not located (`file:line:col: ...`), a hang, or a file left behind
-after a failure (an output folder, a staging folder or a folder set aside).
+message that is not located (`file:line:col: ...`; a warning names at least its
+file and line), a hang, or a file left behind after a failure (an output folder, a
+staging folder or a folder set aside). --export-share runs a share of the cases as
+`pnp export` in several formats; --stacked makes one to three mutations a case.
 
     .venv/bin/python tests/fuzz_campaign.py                       # 300 cases a game
     .venv/bin/python tests/fuzz_campaign.py --game top-secret --cases 1000 --jobs 2
@@ -40,20 +42,31 @@ from pnp import BUNDLED_GAMES  # noqa: E402
 from pnp.cli import main  # noqa: E402
 
 LOCATED = re.compile(r"^\S[^:]*:(\d+:\d+|\d+(: column '[^']*')?|[^:!]+![A-Z]+\d+): \S")
+WARNED = re.compile(r"^\S[^:]*:\d+(:\d+)?: \S")
 FINE = re.compile(r"^(\d+ problem\(s\); nothing was written|warning: .*|note: .*)$")
 OPTIONS = [[], [], ["--paper", "letter"], ["--duplex", "fold"], ["--duplex", "none"],
-           ["--separated"], ["--bleed", "0"], ["--players", "2"]]  # each builds every game
+           ["--separated"], ["--bleed", "0"], ["--players", "2"], ["--printer-margin", "0"],
+           ["--bleed", "10", "--paper", "letter"], ["--back-offset", "1.5,-0.5"],
+           ["--safe-margin", "0"], ["--separated", "--duplex", "short"]]  # each builds all
+EXPORTS = [["--format", "png", "--dpi", "30"], ["--format", "sheet", "--dpi", "30"],
+           ["--format", "tts", "--dpi", "30"], ["--format", "csv"],
+           ["--format", "showcase", "--width", "600"], ["--format", "png", "--dpi", "30",
+                                                       "--corners", "3"]]
 
 
-def run_case(game: str, number: int, seed: int, build_share: float, where: Path) -> dict:
+def run_case(game: str, number: int, seed: int, build_share: float, where: Path,
+             export_share: float = 0.0, stacked: bool = False) -> dict:
     """Mutate a copy of the game in `where` and say what the command will be."""
     rng = random.Random(f"{seed}:{game}:{number}")
     folder = copy_game(BUNDLED_GAMES / game, where / "game")
-    done = mutate(rng, folder)
+    done = mutate(rng, folder, rng.choice((1, 1, 1, 2, 3)) if stacked else 1)
     build = rng.random() < build_share
+    export = not build and rng.random() < export_share
     args = ["check", str(folder)]
     if build:
         args = ["build", str(folder), "--out", str(where / "out"), "-q", *rng.choice(OPTIONS)]
+    elif export:
+        args = ["export", str(folder), "--out", str(where / "out"), "-q", *rng.choice(EXPORTS)]
     if game == "geheime-mission" and rng.random() < 0.2:  # its second language, or both
         args += ["--lang", rng.choice(["en", "all"])]
     return {"game": game, "case": number, "mutation": done, "args": args}
@@ -97,8 +110,11 @@ def judge(case: dict, code: int | None, err: str, where: Path) -> list[str]:
         for line in lines:
             if not LOCATED.match(line):
                 found.append("unlocated: " + normal(line))
+    for line in err.splitlines():  # a warning names its place too (a line, at least)
+        if line.startswith("warning: ") and not WARNED.match(line[len("warning: "):]):
+            found.append("unlocated warning: " + normal(line))
     out = where / "out"
-    if case["args"][0] == "build" and out.exists():
+    if case["args"][0] in ("build", "export") and out.exists():
         if code != 0:
             found.append("left behind: " + ", ".join(sorted(p.name for p in out.iterdir())))
         elif any(out.rglob(".pnp-*")):
@@ -122,7 +138,8 @@ def normal(text: str) -> str:
 
 
 def campaign(games: list, cases: range, seed: int, build_share: float, jobs: int,
-             timeout: float, keep: Path | None) -> list[dict]:
+             timeout: float, keep: Path | None, export_share: float = 0.0,
+             stacked: bool = False) -> list[dict]:
     results, running, todo = [], {}, [(g, n) for g in games for n in cases]
     base = Path(tempfile.mkdtemp(prefix="pnp-fuzz-"))
     try:
@@ -132,7 +149,8 @@ def campaign(games: list, cases: range, seed: int, build_share: float, jobs: int
                 where = (keep or base) / f"{game}-{number}"
                 shutil.rmtree(where, ignore_errors=True)
                 where.mkdir(parents=True)
-                case = run_case(game, number, seed, build_share, where)
+                case = run_case(game, number, seed, build_share, where, export_share,
+                                stacked)
                 pid = os.fork()
                 if pid == 0:
                     child(case["args"], where)
@@ -169,10 +187,11 @@ def summary(results: list[dict]) -> str:
     lines = []
     for game in dict.fromkeys(r["game"] for r in results):
         mine = [r for r in results if r["game"] == game]
-        builds = sum(r["args"][0] == "build" for r in mine)
+        runs = {c: sum(r["args"][0] == c for r in mine) for c in ("check", "build", "export")}
         codes = {c: sum(r["code"] == c for r in mine) for c in (0, 2)}
         found = [r for r in mine if r["findings"]]
-        lines.append(f"{game}: {len(mine)} cases ({len(mine) - builds} check, {builds} build); "
+        lines.append(f"{game}: {len(mine)} cases ({runs['check']} check, {runs['build']} build, "
+                     f"{runs['export']} export); "
                      f"exit 0: {codes[0]}, exit 2: {codes[2]}; findings: {len(found)}")
     groups: dict = {}
     for r in results:
@@ -194,6 +213,10 @@ def arguments() -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--build-share", type=float, default=0.2,
                    help="share of cases run as pnp build (default 0.2)")
+    p.add_argument("--export-share", type=float, default=0.0,
+                   help="share of cases run as pnp export, of several formats (default 0)")
+    p.add_argument("--stacked", action="store_true",
+                   help="one to three mutations a case (default: one)")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--timeout", type=float, default=120, help="seconds before a case hangs")
     p.add_argument("--keep", type=Path, help="leave each case's folder here")
@@ -208,7 +231,7 @@ if __name__ == "__main__":
     cases = range(args.case, args.case + 1) if args.case is not None else range(args.cases)
     start = time.monotonic()
     found = campaign(games, cases, args.seed, args.build_share, args.jobs, args.timeout,
-                     args.keep)
+                     args.keep, args.export_share, args.stacked)
     print(summary(found))
     print(f"{len(found)} cases in {time.monotonic() - start:.0f} s")
     if args.case is not None:

@@ -1,7 +1,8 @@
 """Mutations of a game folder, for fuzzing (tests/test_fuzz.py, tests/fuzz_campaign.py).
 
-`mutate(rng, folder)` changes one thing in one of the folder's YAML files (or the
-file itself) and returns what it did, as a line to reproduce it by. The same
+`mutate(rng, folder, times)` changes one thing (or `times` things, one after the
+other) in the folder's YAML files (or a file itself) and returns what it did, as a
+line to reproduce it by. The same
 `random.Random` state gives the same mutation. Kinds, with their weights:
 
 - value: a scalar replaced in place, at its span in the text (the rest of the file
@@ -11,6 +12,10 @@ file itself) and returns what it did, as a line to reproduce it by. The same
 - number: a number made another number (zero, negative, scaled a thousandfold, a
   fraction, just beyond a limit);
 - template: a `{field}` (of the game's, or none, or a path into one) put into a text;
+- prose: a printed text given markup, inline icons, long words, soft hyphens,
+  joiners, emoji, combining accents, right-to-left marks;
+- element: a layout element given an extreme value its type takes (zero, negative,
+  the page's size, an expression, a condition), sometimes another type;
 - type: a value (scalar, list or mapping) replaced in place by another type;
 - structure: the loaded data changed and written back whole: a key deleted, renamed
   (misspelt) or added, a list item deleted or doubled, two values swapped, a value
@@ -47,6 +52,10 @@ NASTY = [
     "1" * 600, "-w", "bleed * 1e308", "level >= 3 and 'Stealth' in attributes",
 ]
 NUMBERS = [0, -1, 0.001, 1e-6, 41, 201, 1001, 1999, 2001, 20000, 20001, 10**15, 10**15 + 1]
+PROSE = ["**", "*", "__", ":star:", ":nope:", "::", "\n\n\n", "x" * 200, "\u00ad" * 10,
+         "\u200d", "\u200b", "🂡🂢", "\ufdfa", "e" + "\u0301" * 20, "\t", "{", "}", "\\",
+         "<b>", "&amp;", "%s", "\r", "- ", "1. ", "> ", "# ", "  ", "**a *b** c*", "漢字かな",
+         "\u202e", "\U0001f600", "\x7f", "'", '"', "–", "…"]
 SALT = ":{}[],&*!|>'\"%@`#-?\t\n\r\x00\x85\u2028\ufeff \\/<=~"
 TYPES = ["[]", "{}", "[a]", "{a: 1}", "[[[[1]]]]", "{a: {b: {c: [d]}}}", "~", "12", "text",
          "true", "[1, 2, 3]", "{id: x}", "''"]
@@ -56,7 +65,12 @@ class Loader(yaml.SafeLoader):
     """The pure-Python safe loader: its marks count characters of the text."""
 
 
-def mutate(rng: random.Random, folder: Path) -> str:
+def mutate(rng: random.Random, folder: Path, times: int = 1) -> str:
+    """`times` mutations, one after the other; what each did, joined by ' + '."""
+    return " + ".join(mutate_once(rng, folder) for _ in range(times))
+
+
+def mutate_once(rng: random.Random, folder: Path) -> str:
     files = sorted(p for p in folder.rglob("*.yaml") if p.is_file())
     path = rng.choice(files)
     kind = rng.choices(list(KINDS), weights=[KINDS[k][1] for k in KINDS])[0]
@@ -148,6 +162,58 @@ def template(rng: random.Random, folder: Path, path: Path) -> str | None:
     at = rng.randrange(len(target.value) + 1)
     return replace_span(path, text, target,
                         flow(target.value[:at] + "{" + name + "}" + target.value[at:]))
+
+
+def prose(rng: random.Random, folder: Path, path: Path) -> str | None:
+    """A text that is printed (words with spaces) gets markup, inline icons, long
+    words, soft hyphens, joiners, emoji, combining accents, right-to-left marks."""
+    text = path.read_text(encoding="utf-8")
+    found = [n for n in nodes(text) if isinstance(n, yaml.ScalarNode) and
+             n.tag.endswith(":str") and " " in n.value]
+    if not found:
+        return None
+    target = rng.choice(found)
+    at = rng.randrange(len(target.value) + 1)
+    inserted = "".join(rng.choice(PROSE) for _ in range(rng.randint(1, 3)))
+    return replace_span(path, text, target,
+                        flow(target.value[:at] + inserted + target.value[at:]))
+
+
+ELEMENT = {  # a layout element's key -> values its type takes, extreme ones
+    ("x", "y", "w", "h", "cx", "cy", "r", "radius", "stroke_width", "gap", "icon_size"):
+        [0, 0.01, -5, 1999, "w", "h", "w * 2", "h - 1000", "-w", "w / 3", "2in", "1e-9"],
+    ("size",): [0.5, 1, 400, 1999, "w", "w * 2"],
+    ("rotate",): [-360, 360, 90, 45, 0.1],
+    ("min_size", "leading", "tracking", "max_lines"): [1, 3, 0.5, 400, -2, 20, 500],
+    ("rows", "cols", "columns", "start", "stop", "step"): [1, 2, 200, 1000, -1000000, 1000000],
+    ("fill", "stroke", "color", "highlight_fill"): ["#00000000", "none", "#fff", "navy"],
+    ("text", "value", "label"): ["{id}", "", "{nope}", "x" * 400, 0, [1, 2], {"a": 1}],
+    ("when",): [True, False, "index > 1", "copies == 0", "nope", "id in ['x']"],
+    ("fit",): ["cover", "contain", "stretch"], ("anchor",): ["top-left", "bottom-right"],
+    ("align",): ["left", "right"], ("valign",): ["top", "bottom"],
+    ("shape",): ["hex", "shield", "diamond", "{id}"], ("dash",): [[], [0], [100] * 8, [1, 0]],
+    ("crop",): [[0, 0, 1, 1], [0, 0, 0, 0], [10**6, 0, 1, 1]],
+    ("points",): [[[0, 0], [0, 0]], [[0, 0], ["w", "h"], [0, "h"]], [[-1999, 0], [1999, 0]]],
+}
+
+
+def element(rng: random.Random, folder: Path, path: Path) -> str | None:
+    """A layout element given another value its type takes, at an extreme (zero,
+    negative, the page's size, an expression), or a new element of another type."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    found = [box for _, box in containers(data) if isinstance(box, dict) and "type" in box]
+    if not found:
+        return None
+    target = rng.choice(found)
+    keys, values = rng.choice(list(ELEMENT.items()))
+    key, new = rng.choice(keys), rng.choice(values)
+    if rng.random() < 0.2:
+        target["type"] = rng.choice(["rect", "text", "icon", "badge", "track", "grid", "line",
+                                     "polygon", "circle", "richtext", "hexgrid", "image"])
+    target[key] = new
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10**9),
+                    encoding="utf-8")
+    return f"{target['type']} element: {key} = {shorten(repr(new))}"
 
 
 def kind_of(rng: random.Random, folder: Path, path: Path) -> str | None:
@@ -271,9 +337,9 @@ def shorten(text: str, size: int = 50) -> str:
     return text if len(text) <= size else text[:size - 3] + "..."
 
 
-KINDS = {"value": (value, 30), "number": (number, 14), "template": (template, 10),
-         "type": (kind_of, 10), "structure": (structure, 16), "text": (text, 16),
-         "file": (whole_file, 4)}
+KINDS = {"value": (value, 24), "number": (number, 13), "template": (template, 8),
+         "prose": (prose, 8), "element": (element, 10), "type": (kind_of, 8),
+         "structure": (structure, 13), "text": (text, 12), "file": (whole_file, 4)}
 
 
 def copy_game(source: Path, target: Path) -> Path:
