@@ -225,6 +225,7 @@ def startup(hooked: str, how: str) -> subprocess.CompletedProcess:
     `hooked` is imported (while pnp loads or its command line is parsed)."""
     code = f"""
 import os, signal, sys, runpy
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal, if inherited
 class Hook:
     def find_spec(self, name, path, target=None):
         if name == {hooked!r}:
