@@ -1,6 +1,5 @@
 """Dossier print-and-play: YAML game folders rendered to print-ready PDFs."""
 
-from importlib import metadata
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
@@ -19,7 +18,15 @@ BUNDLED_GAMES = bundled_path("cards")
 BUNDLED_LAYOUTS = bundled_path("layouts")
 DOCS = bundled_path("docs")
 
-try:
-    __version__ = metadata.version("dossier")
-except metadata.PackageNotFoundError:  # run from a checkout without installing
-    __version__ = "0+unknown"
+
+def __getattr__(name: str):
+    """`__version__`, read from the installed metadata when asked for (importing
+    importlib.metadata costs every command, `pnp` launching, a few hundredths of a second)."""
+    if name != "__version__":
+        raise AttributeError(f"module 'pnp' has no attribute '{name}'")
+    from importlib import metadata
+
+    try:
+        return metadata.version("dossier")
+    except metadata.PackageNotFoundError:  # run from a checkout without installing
+        return "0+unknown"

@@ -1,5 +1,5 @@
 import sys
 
-from pnp.cli import main
+from pnp.launch import main
 
 sys.exit(main())

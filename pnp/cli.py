@@ -15,7 +15,7 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
-from pnp import BUNDLED_GAMES, DOCS, __version__, backoffset, cli_export, cli_icons
+from pnp import BUNDLED_GAMES, DOCS, __version__, backoffset, cli_export, cli_icons, exchange
 from pnp.cli_export import add_only_option
 from pnp.cli_games import (  # noqa: F401 (UsageError and the game arguments re-exported)
     UsageError,
@@ -30,6 +30,7 @@ from pnp.cli_options import (  # noqa: F401 (the exit codes re-exported)
     EXIT_INTERRUPTED,
     EXIT_INVALID,
     EXIT_TERMINATED,
+    Terminated,
     add_lang_option,
     add_print_options,
     options_from,
@@ -156,9 +157,10 @@ DOC_TOPICS = {"format": "game folders", "tutorial": "from pnp new to a sleeved p
 def cmd_docs(args) -> int:
     path = DOCS / f"{args.topic}.md"
     try:
-        print(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except OSError:
         raise UsageError(f"the documentation is missing from this install ({path})") from None
+    print(text)  # a reader that leaves early (`| head`) is no missing file: main() ends quietly
     return 0
 
 
@@ -261,10 +263,6 @@ def fewer_collections():
         gc.unfreeze()
 
 
-class Terminated(BaseException):
-    """SIGTERM: stop as on Ctrl-C, removing what this run created."""
-
-
 @contextmanager
 def stop_on_sigterm():
     """While a command runs, SIGTERM (a service manager, `kill`, a CI timeout)
@@ -283,10 +281,23 @@ def stop_on_sigterm():
         signal.signal(signal.SIGTERM, previous)
 
 
+def stopped(how: str) -> str:
+    """What a stop leaves, as it is: a stop that arrives once the run's folders were
+    exchanged (they are exchanged all at once, signals held) finds them written."""
+    if not exchange.EXCHANGED:
+        return f"{how}; nothing was written"
+    return f"{how} after the run was written ({', '.join(map(str, exchange.EXCHANGED))})"
+
+
 def main(argv: list[str] | None = None) -> int:
     from pnp.output import OutputError
 
-    args = parse(argv)
+    exchange.EXCHANGED.clear()
+    try:
+        args = parse(argv)
+    except KeyboardInterrupt:  # while the parser is made (its plugins imported)
+        say("pnp: interrupted; nothing was written")
+        return EXIT_INTERRUPTED
     try:
         with fewer_collections(), stop_on_sigterm():
             return args.run(args)
@@ -299,10 +310,10 @@ def main(argv: list[str] | None = None) -> int:
         say(f"pnp {args.command}: {exc}")
         return EXIT_INVALID
     except KeyboardInterrupt:
-        say(f"pnp {args.command}: interrupted; nothing was written")
+        say(f"pnp {args.command}: {stopped('interrupted')}")
         return EXIT_INTERRUPTED
     except Terminated:
-        say(f"pnp {args.command}: terminated; nothing was written")
+        say(f"pnp {args.command}: {stopped('terminated')}")
         return EXIT_TERMINATED
     except BrokenPipeError:  # `pnp ... | head`: the reader left; end quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

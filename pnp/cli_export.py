@@ -328,7 +328,7 @@ def files(count: int) -> str:
 
 def cmd_watch(args) -> int:
     from pnp.cli_games import load_languages, resolve_game, say
-    from pnp.cli_options import EXIT_INTERRUPTED, refuse_back_offset
+    from pnp.cli_options import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated, refuse_back_offset
     from pnp.errors import InvalidInput
     from pnp.watch import Watcher
 
@@ -344,7 +344,7 @@ def cmd_watch(args) -> int:
     watcher = Watcher(folder, args.lang, Path(args.out), args.format, options, say)
     try:
         watcher.run()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Terminated) as stop:
         say(f"pnp watch: {watcher.stopped()}")
-        return EXIT_INTERRUPTED
+        return EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_TERMINATED
     return 0

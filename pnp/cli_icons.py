@@ -169,7 +169,11 @@ def _changes(root: Path, files: list, existing: dict, pictures: dict, args) -> d
 
 
 def _inside(root: Path, name: str) -> Path:
-    path = (root / name).resolve()
+    try:
+        path = (root / name).resolve()
+    except (OSError, RuntimeError, ValueError) as exc:  # a loop of links, a NUL byte
+        raise UsageError(f"icon file {name} cannot be opened: "
+                         f"{getattr(exc, 'strerror', None) or exc}") from None
     if not path.is_relative_to(root.resolve()):
         raise UsageError(f"icon file {name} is outside the game folder")
     return path

@@ -18,6 +18,10 @@ EXIT_TERMINATED = 143  # 128 + SIGTERM, as a shell reports a process it ended
 EXIT_INTERNAL = 70
 
 
+class Terminated(BaseException):
+    """SIGTERM: stop as on Ctrl-C, removing what this run created."""
+
+
 def positive(text: str) -> int:
     try:
         value = int(text)

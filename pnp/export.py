@@ -51,13 +51,14 @@ class ExportOptions:
 
 
 def export_games(games: list, out_dir: Path, options: ExportOptions,
-                 progress=None) -> list[Result]:
-    """Export every game; files move into place only when all have rendered."""
+                 progress=None, keep: list | None = None) -> list[Result]:
+    """Export every game; files move into place only when all have rendered. `keep`:
+    the manifest's entries for files not made again now (`pnp watch`), listed first."""
     output = Output(out_dir)
     results = []
     try:
         for game in games:
-            results.append(_export_game(game, output, options, progress))
+            results.append(_export_game(game, output, options, progress, keep or []))
         written = output.commit()
     except BaseException:
         output.discard()
@@ -72,7 +73,8 @@ def chosen(game, only: tuple) -> list:
     return [c for c in game.components if not only or c.id in only]
 
 
-def _export_game(game, output: Output, options: ExportOptions, progress) -> Result:
+def _export_game(game, output: Output, options: ExportOptions, progress,
+                 keep: list) -> Result:
     if options.format != "csv":  # csv writes the items as the designer keeps them
         game = for_players(game, options.print.players)
     problems = Problems()
@@ -134,7 +136,7 @@ def _export_game(game, output: Output, options: ExportOptions, progress) -> Resu
         files.append({"file": final.name, "objects": len(saved.objects)})
     manifest = {"game": game.id, **({"language": game.language} if game.translated else {}),
                 "format": options.format, **manifest_options(options), **colour(options),
-                "files": files,
+                "files": keep + files,
                 **({"decks": saved.decks} if saved is not None else {})}
     output.write_text(target / "manifest.json", json.dumps(manifest, indent=1) + "\n")
     return result

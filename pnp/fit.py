@@ -86,6 +86,9 @@ def fit_problems(game, options, problems: Problems, warn) -> None:
         margin = options.printer_margin
         area = folded(options.paper, bleed, margin, marks) if backs and \
             options.duplex == "fold" else printable(options.paper, bleed, margin, marks)
+        turned = options.orientation == "landscape"  # the room said as the page lies
+        room = f"{area[1]:g} x {area[0]:g} mm on a landscape page" if turned else \
+            f"{area[0]:g} x {area[1]:g} mm"
         for item, size in zip(comp.items, piece_sizes(comp, options), strict=True):
             if fits(size, area, options.orientation):
                 continue
@@ -96,7 +99,7 @@ def fit_problems(game, options, problems: Problems, warn) -> None:
                 problems.add(mark, f"a {what} two-sided sheet ({comp.id} "
                              f"'{item.printed_id}') does not fit one {paper} page with its "
                              f"bleed and margins, so cannot print back to back: at most "
-                             f"{area[0]:g} x {area[1]:g} mm")
+                             f"{room}")
                 continue
             if comp.kind == "sheet":
                 if fits(size, PAPERS[options.paper], options.orientation):
@@ -109,7 +112,6 @@ def fit_problems(game, options, problems: Problems, warn) -> None:
             piece = {"deck": "card", "tokens": "token", "dice": "die net"}[comp.kind]
             name = item.printed_id
             problems.add(mark, f"a {what} {piece} ({comp.id} '{name}') does not fit on "
-                         f"{paper} paper with its bleed and margins: at most "
-                         f"{area[0]:g} x {area[1]:g} mm")
+                         f"{paper} paper with its bleed and margins: at most {room}")
             if comp.kind == "deck":
                 break  # one size for the whole deck: say it once

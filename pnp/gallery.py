@@ -339,8 +339,8 @@ def markdown(dpi: int) -> str:
 
 
 def write_gallery(out_dir: Path, dpi: int = DEFAULT_DPI) -> list[Path]:
-    """DIR/gallery.md and DIR/gallery/<key>.png, all or nothing; then the pictures an
-    older gallery.md named that this one does not are removed (nothing else is)."""
+    """DIR/gallery.md and DIR/gallery/<key>.png, all or nothing; the pictures an older
+    gallery.md named that this one does not are dropped with it (nothing else is)."""
     from pnp.output import Output, OutputError, describe
 
     images = pictures(dpi)
@@ -359,12 +359,11 @@ def write_gallery(out_dir: Path, dpi: int = DEFAULT_DPI) -> list[Path]:
             except OSError as exc:
                 raise OutputError(describe(exc, folder / f"{key}.png")) from None
         output.write_text(page, markdown(dpi))
+        output.removed += [folder / name for name in old - {f"{key}.png" for key in images}]
         output.commit()
     except BaseException:
         output.discard()
         raise
-    for name in sorted(old - {f"{key}.png" for key in images}):
-        (folder / name).unlink(missing_ok=True)
     return [page, *(folder / f"{key}.png" for key in images)]
 
 

@@ -78,7 +78,7 @@ def rel(path: Path) -> str:
     """A path as the user will recognise it: relative to the working folder if inside."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (OSError, RuntimeError, ValueError):  # outside; a loop of links (3.11's resolve)
         return str(path)
 
 
@@ -144,8 +144,10 @@ class Loader(ComponentLoader):
     def load(self) -> Game:
         game_file = self.root / "game.yaml"
         if not game_file.is_file():
+            there = game_file.is_symlink() or game_file.exists()
             raise InvalidInput([file_mark(rel(game_file)).problem(
-                "no game.yaml here: a game folder needs a game.yaml "
+                "game.yaml cannot be read: it is a folder, or a link that leads to no file"
+                if there else "no game.yaml here: a game folder needs a game.yaml "
                 "(the format: `pnp docs format`)")])
         raw = self.yaml(game_file)
         self.problems.raise_if_any()

@@ -16,6 +16,7 @@ import difflib
 import hashlib
 import io
 import json
+import math
 import os
 import re
 import sys
@@ -37,6 +38,7 @@ LICENCE_URL = "https://creativecommons.org/licenses/by/3.0/"
 ANYONE = "game-icons.net contributors"
 TOLERANCE = 0.1  # how far a flattened curve may stray, in the 100 x 100 icon box
 MAX_FILL_DIFFERENCE = 0.5  # box units squared that even-odd may leave unpainted
+FAR = 10_000  # a view box, or a fitted point in the 100 x 100 box, no icon goes beyond
 SPEC = re.compile(r"(?P<name>[a-z0-9][a-z0-9-]*)=(?P<prefix>[a-z0-9-]+):(?P<id>[a-z0-9-]+)")
 PATH_DATA = re.compile(r"""\sd\s*=\s*["']([^"']*)["']""")
 
@@ -88,8 +90,7 @@ class Library:
                 seen.append((aliases[seen[-1]] or {}).get("parent", ""))
             else:
                 raise KeyError(icon_id)
-        box = tuple(float(entry.get(key, self.data.get(key, default))) for key, default in
-                    (("left", 0), ("top", 0), ("width", 512), ("height", 512)))
+        box = self.box(icon_id, entry)
         body = entry.get("body", "")
         if re.search(r"<(?!path\b|/)", body) or "transform" in body:
             raise LibraryError(f"'{icon_id}' holds more than plain paths; this reader "
@@ -105,11 +106,30 @@ class Library:
         rings = svgpath.fitted(raw, box)
         if not rings:
             raise LibraryError(f"'{icon_id}' draws nothing")
+        if any(abs(v) > FAR for ring in rings for point in ring for v in point):
+            raise LibraryError(f"'{icon_id}' draws far outside its view box")
         even_odd = re.search(r"fill-rule\s*=\s*[\"']evenodd", body)  # else SVG's nonzero
         if not even_odd and svgpath.fill_difference(rings) > MAX_FILL_DIFFERENCE:
             raise LibraryError(f"'{icon_id}' has parts that overlap without cutting a hole: "
                                "an icon file's even-odd fill would print them hollow")
         return Picture(icon_id, rings)
+
+
+    def box(self, icon_id: str, entry: dict) -> tuple:
+        """The picture's view box (left, top, width, height), each checked to be a number
+        of a real size before it is used: the set may come from any file (--from)."""
+        box = []
+        for key, default in (("left", 0), ("top", 0), ("width", 512), ("height", 512)):
+            value = entry.get(key, self.data.get(key, default))
+            number = isinstance(value, (int, float)) and not isinstance(value, bool)
+            real = number and abs(value) <= FAR and math.isfinite(value)  # size first: 10**400
+            if not real or (key in ("width", "height") and value <= 0):
+                shown = f"a number beyond {FAR:,}" if number and isinstance(value, int) and \
+                    not real else repr(value)[:40]
+                raise LibraryError(f"'{icon_id}': its view box's {key} is {shown}, not "
+                                   f"{'a size' if key in ('width', 'height') else 'a place'}")
+            box.append(float(value))
+        return tuple(box)
 
 
 def parse_spec(text: str) -> tuple[str, str, str]:

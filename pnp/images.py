@@ -3,16 +3,11 @@ bomb or a truncated file is a located problem, never a crash or a silent hole)."
 
 from __future__ import annotations
 
-import warnings
-
-from PIL import Image
 from reportlab.lib.units import mm
 
-from pnp import ASSETS
+from pnp import ASSETS, imagecheck
 from pnp.errors import Mark
 from pnp.layouts import close_files
-
-Image.MAX_IMAGE_PIXELS = 64_000_000  # Pillow's decompression-bomb guard, made an error below
 
 
 class ImageDrawing:
@@ -91,17 +86,9 @@ class ImageDrawing:
             found = self.svg(path, src, mark)
         else:
             try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("error", Image.DecompressionBombWarning)
-                    with Image.open(path) as img:
-                        img.verify()  # chunk checksums
-                    with Image.open(path) as img:
-                        img.load()  # every row the header promises is there
-                        found = (path, img.size, None)
-            except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-                self.report(mark, f"image '{src}' refused: {exc}")
-            except (OSError, SyntaxError, ValueError) as exc:
-                self.report(mark, f"image '{src}' cannot be read: {exc}")
+                found = (path, imagecheck.size(path), None)
+            except imagecheck.BadImage as exc:
+                self.report(mark, f"image '{src}' {exc}")
         self.images[src] = found
         return found
 

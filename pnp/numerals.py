@@ -6,9 +6,9 @@ from __future__ import annotations
 import math
 import re
 
+from pnp.bignum import MAX_NUMBER, TooLong, beyond, digits, whole
 from pnp.yamlload import Numeral
 
-MAX_NUMBER = 10**15  # beyond any count, value or size a game has (and exact as a float)
 LEADING_ZEROS = re.compile(r"[-+]?0[0-9]+")  # `007`: decimal as written, as in a CSV
 
 
@@ -19,20 +19,29 @@ def from_numeral(value, mark, problems):
     if not isinstance(value, Numeral):
         return value
     if LEADING_ZEROS.fullmatch(value):
-        return int(value)
+        try:
+            return whole(value)
+        except TooLong as exc:
+            problems.add(mark, str(exc))
+            return None
     if isinstance(value.yaml_value, str):  # `1e5`: a plain decimal number to any reader
         return float(value)
+    meant = value.yaml_value
+    if isinstance(meant, int) and too_large(meant, mark, problems):
+        return None  # `0x` and 5,000 digits: its size is what is wrong
     problems.add(mark, f"'{value}' is not a plain number (YAML 1.1 reads it as "
-                 f"{value.yaml_value!r}): write {value.yaml_value!r}, or quote it if it is text")
+                 f"{meant!r}): write {meant!r}, or quote it if it is text")
     return None
 
 
 def too_large(value: int | float, mark, problems) -> bool:
     """A number no game needs, refused where it is written (a later float() of a
-    400-digit int would overflow)."""
-    if abs(value) <= MAX_NUMBER or (isinstance(value, float) and not math.isfinite(value)):
+    400-digit int would overflow): checked before any conversion of the value."""
+    if isinstance(value, float) and not math.isfinite(value):
         return False  # not finite: said by the caller
-    shown = f"a number of {len(str(abs(value)))} digits" if isinstance(value, int) and \
+    if abs(value) <= MAX_NUMBER:
+        return False
+    shown = f"a number of {digits(value)} digits" if isinstance(value, int) and \
         abs(value) > 10**20 else str(value)
-    problems.add(mark, f"{shown} is beyond any real value; the limit is {MAX_NUMBER:.0e}")
+    problems.add(mark, beyond(shown))
     return True

@@ -2,13 +2,16 @@
 
 Every file is rendered into a hidden staging folder inside the output folder
 (`.pnp-staging-<pid>-<worker pid>-<n>/`, mirroring the final paths; a game built
-in a worker process stages in a folder of its own, named for the run); only when every game of
-the run has rendered are the files synced to disk and moved into place. On any
-failure (a problem found while rendering, a full disk, Ctrl-C, SIGTERM) the
-staging folder and every folder this run created are removed, so "nothing was
-written" stays true. A run killed outright (SIGKILL, a power cut) leaves only
-its staging folder, hidden and never mistaken for output; the next run into the
-same folder clears it.
+in a worker process stages in a folder of its own, named for the run). Only when
+every game of the run has rendered are the files synced to disk and each folder
+the run writes (a game's, an export's) exchanged whole for its new contents
+(exchange.py): at every instant it is wholly the old build or wholly the new one.
+On any failure (a problem found while rendering, a full disk, Ctrl-C, SIGTERM)
+the staging folder and every folder this run created are removed, so "nothing was
+written" stays true. A run killed outright (SIGKILL, a power cut) leaves only its
+staging folder, hidden and never mistaken for output, and perhaps an old folder
+set aside; the next run into the same folder clears the one and puts back the
+other before anything else.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ import json
 import os
 import shutil
 from pathlib import Path
+
+from pnp.exchange import alive, assemble, exchange, recover_near, remove, sync, sync_tree
 
 STAGING = ".pnp-staging-"
 _runs = itertools.count(1)
@@ -44,6 +49,9 @@ class Output:
         self.staging: Path | None = None
         self.staged: dict[Path, Path] = {}  # final -> its file in the staging folder
         self.removed: list[Path] = []  # files of an earlier build to drop on commit
+        self.units: set[Path] = set()  # folders exchanged whole on commit (and those inside)
+        if self.out_dir.is_dir():  # an old build a killed run left aside: back before all else
+            recover_near(self.out_dir)
 
     def folder(self, name: str) -> Path:
         """out_dir/name: where files go (made when the run commits)."""
@@ -53,6 +61,7 @@ class Output:
         if blocking is not None:
             raise OutputError(f"--out {self.out_dir}: {blocking} is a file, not a folder")
         self._staging_folder()
+        self.units.add(target)
         return target
 
     def make_out_dir(self) -> None:
@@ -138,30 +147,59 @@ class Output:
         discard it with this run."""
         self.staged.update(other.staged)
         self.removed += other.removed
+        self.units |= other.units
         self.made += [path for path in other.made if path not in self.made]
         if other.staging is not None:
             self.adopted.append(other.staging)
 
     def commit(self) -> list[Path]:
-        """Sync every staged file to disk, then move each into place."""
-        written = []
+        """Sync every staged file, assemble each folder's new contents, then exchange
+        them all for the old (exchange.py); the files written are returned."""
+        written = list(self.staged)
         final = self.out_dir
         try:
             for final, temp in self.staged.items():  # noqa: B007 - the error names it
                 sync(temp)
-            for final, temp in self.staged.items():
+            places = []
+            for final, new in self._assembled():
                 self._make_parents(final.parent)
-                os.replace(temp, final)
-                written.append(final)
-            for final in self.removed:
-                final.unlink(missing_ok=True)
-            for folder in {path.parent for path in written}:
-                sync(folder)
+                places.append((final, new))
+            final = self.out_dir
+            asides = exchange(places, self.owner)
         except OSError as exc:
             raise OutputError(describe(exc, final)) from None
+        for aside in asides:  # the old builds: nothing refers to them now
+            with contextlib.suppress(OSError):
+                remove(aside)
         self._clear_staging()
-        self.staged, self.removed, self.made = {}, [], []
+        self.staged, self.removed, self.made, self.units = {}, [], [], set()
         return written
+
+    def _assembled(self):
+        """(place, its new contents) for each folder exchanged whole (the outermost of
+        those given to folder()) and each file staged outside them."""
+        units = {u for u in self.units if not any(o in u.parents for o in self.units)}
+        home = self._staging_folder()  # where the new contents are gathered
+        mine: dict[Path, list] = {unit: [] for unit in units}
+        loose = []
+        for final, temp in self.staged.items():
+            unit = next((p for p in final.parents if p in units), None)
+            (mine[unit] if unit is not None else loose).append((final, temp))
+        dropped = set(self.removed)
+        for unit in sorted(units):
+            if not mine[unit] and not any(unit in path.parents for path in dropped):
+                continue  # nothing of it changes
+            for final, temp in mine[unit]:  # a worker's files join the rest
+                moved = home / final.relative_to(self.out_dir)
+                if temp != moved:
+                    moved.parent.mkdir(parents=True, exist_ok=True)
+                    os.replace(temp, moved)
+            new = home / unit.relative_to(self.out_dir)
+            new.mkdir(parents=True, exist_ok=True)
+            assemble(new, unit, dropped)
+            sync_tree(new)
+            yield unit, new
+        yield from loose
 
     def _make_parents(self, folder: Path) -> None:
         for path in (*reversed(folder.parents), folder):
@@ -175,7 +213,7 @@ class Output:
         for folder in reversed(self.made):
             with contextlib.suppress(OSError):
                 folder.rmdir()
-        self.staged, self.removed, self.made = {}, [], []
+        self.staged, self.removed, self.made, self.units = {}, [], [], set()
 
     def _clear_staging(self) -> None:
         for folder in [self.staging, *self.adopted]:
@@ -184,33 +222,12 @@ class Output:
         self.staging, self.adopted = None, []
 
 
-def sync(path: Path) -> None:
-    """fsync a file or folder, so a rename never publishes data still in a cache."""
-    descriptor = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
-
-
 def clear_stale(out_dir: Path) -> None:
     """Remove staging folders of runs whose process is gone (killed outright)."""
     for path in out_dir.glob(f"{STAGING}*"):
         pid = path.name[len(STAGING):].split("-")[0]
-        if pid.isdigit() and not alive(int(pid)):
+        if pid.isdecimal() and not alive(int(pid)):  # not "²", which int() refuses
             shutil.rmtree(path, ignore_errors=True)
-
-
-def alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # another user's process: alive
-        return True
-    return True
 
 
 def _file_only(entry: dict) -> dict:

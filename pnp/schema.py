@@ -164,10 +164,10 @@ class Num(Spec):
                 return None
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return self.wrong(value, mark, problems)
+        if too_large(value, mark, problems):  # before isfinite(), which converts 10**400
+            return None
         if not math.isfinite(value):
             problems.add(mark, f"expected a finite number, got {value}")
-            return None
-        if too_large(value, mark, problems):
             return None
         return _range(self, float(value), mark, problems)
 
@@ -305,6 +305,9 @@ class MapOf(Spec):
             kmark = value.key_mark(k) if isinstance(value, YMap) else mark
             vmark = value.mark_of(k) if isinstance(value, YMap) else mark
             ck = self.key.check(k, kmark, problems)
+            if ck is not None and ck in out:  # `12:` beside `'12':`
+                problems.add(kmark, f"duplicate key '{ck}' (written once as text, once not)")
+                continue
             out[ck if ck is not None else k] = self.value.check(v, vmark, problems)
         return out
 

@@ -90,7 +90,7 @@ def side_of(comp, item, side: str, name: str) -> str:
     if comp.kind == "dice":
         if side in ("", "front"):
             return "face 1"
-        if side.isdigit() and 1 <= int(side) <= len(item.faces):
+        if side.isdecimal() and 1 <= int(side) <= len(item.faces):  # not "²": int() fails
             return f"face {side}"
         raise NoSuchPiece(f"'{side}' is not a face of the die '{name}': 1 to {len(item.faces)}")
     if side in ("", "front"):

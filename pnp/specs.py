@@ -48,10 +48,11 @@ FIELD_TYPES = ("text", "int", "number", "bool", "list", "map", "any")
 
 slug = Str(pattern=SLUG, expected="an id of lowercase letters, digits and hyphens")
 PAGE = "page"  # a sheet as large as the chosen paper's printable area
-size_spec = OneOf((Str(choices=tuple(CARD_SIZES)), ListOf(Length(min=1), min=2, max=2)),
+# lengths read once, not per piece, take no expression (`w - 6` means nothing there)
+fixed_size = ListOf(Length(min=1, templated=False), min=2, max=2)
+size_spec = OneOf((Str(choices=tuple(CARD_SIZES)), fixed_size),
                   expected=f"a size name ({', '.join(CARD_SIZES)}) or [width, height] in mm")
-sheet_size_spec = OneOf((Str(choices=(*CARD_SIZES, PAGE)),
-                         ListOf(Length(min=1), min=2, max=2)),
+sheet_size_spec = OneOf((Str(choices=(*CARD_SIZES, PAGE)), fixed_size),
                         expected=f"a size name ({', '.join(CARD_SIZES)}), '{PAGE}' (the "
                         "printable area of the paper) or [width, height] in mm")
 point = ListOf(Length(), min=2, max=2)
@@ -219,7 +220,7 @@ RULES = Record({
     "only": Opt(MapOf(ListOf(Any_(), min=1))),
 }, what="deck rules")
 
-STANDEE_BAND = ListOf(Length(min=0), min=2, max=2)  # [from y, to y] in mm down the sheet
+STANDEE_BAND = ListOf(Length(min=0, templated=False), min=2, max=2)  # [from y, to y] in mm
 STANDEE = Record({"front": Opt(STANDEE_BAND, required=True),
                   "back": Opt(STANDEE_BAND, required=True)}, what="standee")
 

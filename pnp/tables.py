@@ -19,8 +19,9 @@ import re
 
 import yaml
 
+from pnp.bignum import TooLong, whole
 from pnp.errors import InvalidInput, Mark
-from pnp.yamlload import MAX_TEXT, YList, YMap
+from pnp.yamlload import MAX_TEXT, Numeral, YList, YMap
 
 MAX_ROWS = 20_000  # the most pieces a component may have (specs.MAX_PIECES)
 WHOLE = re.compile(r"[+-]?\d+")
@@ -30,11 +31,9 @@ RESERVED_TYPES = {"copies": "int", "size": "any", "faces": "any", "per_player": 
 def typed(text: str, kind: str):
     """A cell's text as the value YAML would give it for a field of `kind`."""
     text = text.strip()
-    if kind == "int" and WHOLE.fullmatch(text):
-        return int(text)
+    if kind in ("int", "number") and WHOLE.fullmatch(text):
+        return whole(text)  # TooLong beyond 4,000 digits: said at the cell
     if kind == "number":
-        if WHOLE.fullmatch(text):
-            return int(text)
         try:
             value = float(text.replace(",", "."))
         except ValueError:
@@ -44,18 +43,25 @@ def typed(text: str, kind: str):
         return text.lower() in ("true", "yes")
     if kind == "list":
         if text.startswith("["):  # a list of more than plain words: YAML flow style
-            try:
-                value = yaml.safe_load(text)
-            except yaml.YAMLError:
-                return text
+            value = flow(text)
             return value if isinstance(value, list) else text
         return [part.strip() for part in text.split(";") if part.strip()]
     if kind in ("map", "any"):
-        try:
-            return yaml.safe_load(text)
-        except yaml.YAMLError:
-            return text
+        return flow(text)
     return text
+
+
+def flow(text: str):
+    """A cell written as YAML (`[a, b]`, `{x: 1}`), read as a YAML file is read (its
+    tags, numbers and limits), or its text where it cannot be."""
+    from pnp.yamlload import load_text
+
+    if not text:
+        return None
+    try:
+        return plain(load_text(text, "cell"))
+    except InvalidInput:
+        return text
 
 
 def native(value, kind: str):
@@ -123,7 +129,11 @@ def items_from_rows(rows, rel: str, fields: dict, where) -> YList:
                 continue
             mark = Mark(rel, number, col, where(number, col, name))
             kind = kinds.get(name, "text")
-            item[name] = typed(cell, kind) if isinstance(cell, str) else native(cell, kind)
+            try:
+                item[name] = typed(cell, kind) if isinstance(cell, str) else native(cell, kind)
+            except TooLong as exc:
+                problems.append(mark.problem(str(exc)))
+                continue
             item.key_marks[name] = item.value_marks[name] = mark
         items.append(item)
         items.marks.append(item.mark)
@@ -174,6 +184,8 @@ def plain(value):
         return {plain(k): plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
+    if isinstance(value, Numeral):  # `010` as written, a str to yaml.safe_dump
+        return str(value)
     return value
 
 

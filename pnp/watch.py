@@ -20,6 +20,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from pnp import exchange
 from pnp.errors import InvalidInput
 from pnp.formats import WHOLE_GAME
 from pnp.groups import sharing
@@ -71,6 +72,8 @@ class Watcher:
         self.written: set = set()  # every file a build wrote
         self.last: Path | None = None  # where the last good build is
         self.state = "none"  # of the latest build: none, building, good, broken
+        self.builds = 0  # builds written
+        self.exchanged = 0  # folders put in place by this process when the latest began
 
     def ignored(self, path: Path) -> bool:
         return path in self.written or any(path == d or path.is_relative_to(d)
@@ -91,21 +94,27 @@ class Watcher:
             self.rebuild(changed)
 
     def stopped(self) -> str:
-        """What Ctrl-C leaves behind, as it is."""
+        """What Ctrl-C or SIGTERM leaves behind, as it is: how many builds were written
+        and where the last is. A stop during a build finds it written or not at all
+        (its folder is exchanged whole, signals held)."""
+        if self.state == "building" and len(exchange.EXCHANGED) > self.exchanged:
+            self.state, self.builds = "good", self.builds + 1  # written, then stopped
+            self.last = exchange.EXCHANGED[-1]
         if self.last is None:
             return "stopped watching; no build succeeded, so nothing was written"
-        said = f"stopped watching; the last build is in {self.last}"
+        count = f"{self.builds} build{'' if self.builds == 1 else 's'} written"
+        said = f"stopped watching; the last build is in {self.last} ({count}"
         if self.state == "building":
-            return f"{said} (the rebuild under way when stopped was not written)"
+            return f"{said}; the rebuild under way when stopped was not written)"
         if self.state == "broken":
-            return f"{said} (made before the latest save, which has problems)"
-        return said
+            return f"{said}; the last made before the latest save, which has problems)"
+        return f"{said})"
 
     def rebuild(self, changed: set | None) -> None:
         from pnp.game import load_game
 
         start = time.perf_counter()
-        self.state = "building"
+        self.state, self.exchanged = "building", len(exchange.EXCHANGED)
         try:
             game = load_game(self.folder, lang=self.lang)
             comps = list(game.components) if changed is None or self.fmt in WHOLE_GAME \
@@ -123,7 +132,7 @@ class Watcher:
             self.say(f"error: {type(exc).__name__}: {exc}; still watching")
             self.state = "broken"
             return
-        self.state = "good"
+        self.state, self.builds = "good", self.builds + 1
         names = ", ".join(c.id for c in comps)
         self.say(f"rebuilt {names} in {time.perf_counter() - start:.2f} s")
 
@@ -145,13 +154,8 @@ class Watcher:
 
             kept = [e for e in self.old_items(game, f"{self.fmt}/manifest.json", "files")
                     if e.get("component") not in ids] if len(ids) < len(game.components) \
-                else []  # read before the export replaces it
-            result = export_games([part], self.out, self.options)[0]
-            if kept:
-                path = result.folder / "manifest.json"
-                manifest = json.loads(path.read_text(encoding="utf-8"))
-                manifest["files"] = kept + manifest["files"]
-                replace_file(path, json.dumps(manifest, indent=1) + "\n")
+                else []  # the files of the other components, which stay as they are
+            result = export_games([part], self.out, self.options, keep=kept)[0]
         self.last = result.folder
         self.written |= {p.resolve() for p in result.files}
         where = result.folder.resolve()
@@ -168,12 +172,3 @@ class Watcher:
         items = old.get(key) if isinstance(old, dict) else None
         return [e for e in items if isinstance(e, dict)] if isinstance(items, list) else []
 
-
-def replace_file(path: Path, text: str) -> None:
-    """Write by a temporary name, fsync, rename: a crash leaves the old file or the new."""
-    temp = path.with_name(f".{path.name}.watch")
-    with open(temp, "w", encoding="utf-8") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temp, path)

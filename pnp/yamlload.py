@@ -18,6 +18,7 @@ from pathlib import Path
 
 import yaml
 
+from pnp.bignum import beyond
 from pnp.errors import InvalidInput, Mark, Problem
 
 MAX_NODES = 200_000  # values in one document, aliases expanded
@@ -28,6 +29,13 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present
 STR = "tag:yaml.org,2002:str"
 NO_DOCUMENT = object()  # a stream without a document (an empty file)
 NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+CORE = "tag:yaml.org,2002:"
+# the tags a value may carry: YAML's own types that the safe loader builds and that
+# come back as written (None and "!": no tag); any other is refused where it is written
+TAGS = {yaml.ScalarEvent: {None, "!", *(CORE + name for name in (
+            "str", "int", "float", "bool", "null", "binary", "timestamp"))},
+        yaml.SequenceStartEvent: {None, "!", CORE + "seq"},
+        yaml.MappingStartEvent: {None, "!", CORE + "map"}}
 # numbers as YAML 1.2 and every reader agree on them; other YAML 1.1 number forms
 # (leading zeros, 0x, 0b, underscores, 1:20) stay as the text written
 PLAIN_NUMBER = re.compile(r"[-+]?(?:0|[1-9][0-9]*)|[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)"
@@ -44,14 +52,34 @@ class Numeral(str):
 
 
 class YMap(dict):
+    """A mapping with the marks of its keys and values. A key written as a number
+    (`12:`) is also found by its text ('12'), the name the schema reads it as."""
+
     mark: Mark
     key_marks: dict
     value_marks: dict
 
+    def __missing__(self, key):
+        written = self.written(key)
+        if written is None:
+            raise KeyError(key)
+        return self[written]
+
+    def written(self, key):
+        """The key as written for a name read from it, if they differ (else None)."""
+        if isinstance(key, str):
+            for own in self:
+                if isinstance(own, (int, float)) and not isinstance(own, bool) and \
+                        str(own) == key:
+                    return own
+        return None
+
     def mark_of(self, key) -> Mark:
+        key = key if key in self.value_marks else self.written(key)
         return self.value_marks.get(key, self.key_marks.get(key, self.mark))
 
     def key_mark(self, key) -> Mark:
+        key = key if key in self.key_marks else self.written(key)
         return self.key_marks.get(key, self.mark)
 
 
@@ -98,7 +126,7 @@ class _Builder:
                     return node.value
                 value = node.value  # `09`, `1e5`: text to YAML 1.1, numbers to a reader
             else:
-                value = self.loader.construct_object(node, deep=True)
+                value = self.construct(node)
             if node.tag in (STR, *NUMBER_TAGS) and not node.style and \
                     not PLAIN_NUMBER.fullmatch(node.value):
                 numeral = Numeral(node.value)
@@ -130,6 +158,23 @@ class _Builder:
             return out
         finally:
             self.active.discard(id(node))
+
+
+    def construct(self, node: yaml.ScalarNode):
+        """A scalar of one of YAML's types; a value the type cannot hold (5,000 digits,
+        the 31st of February) is refused where it is written."""
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except (ValueError, OverflowError) as exc:
+            text = node.value if len(node.value) <= 40 else f"{node.value[:40]}..."
+            if node.tag == NUMBER_TAGS[0]:
+                count = sum(ch.isdigit() for ch in node.value.lstrip("+-0"))
+                reason = beyond(f"a number of {count} digits")
+            elif node.tag == CORE + "timestamp":
+                reason = f"'{text}' is not a date ({exc}); quote it if it is text"
+            else:
+                reason = f"'{text}' cannot be read: {exc}"
+            raise InvalidInput([_mark(self.file, node).problem(reason)]) from None
 
 
 class _EventBuilder(_Builder):
@@ -190,8 +235,9 @@ class _EventBuilder(_Builder):
 
 def _scan(text: str, file: str) -> tuple[Problem | None, bool]:
     """Scan the events (libyaml's parser keeps its own stack) before composing a
-    tree, which recurses per level and would overflow on deep input: (values nested
-    too deep, whether the values need a node tree: an alias or a merge key)."""
+    tree, which recurses per level and would overflow on deep input: (the first value
+    nested too deep or with a tag refused, whether the values need a node tree: an
+    alias or a merge key)."""
     loader = _Loader(text)
     depth, aliased = 0, False
     try:
@@ -208,9 +254,23 @@ def _scan(text: str, file: str) -> tuple[Problem | None, bool]:
             elif isinstance(event, yaml.AliasEvent) or (
                     isinstance(event, yaml.ScalarEvent) and event.value in ("<<", "=")):
                 aliased = True
+            if getattr(event, "tag", None) not in TAGS.get(type(event), (None,)):
+                return _refused_tag(event, file), aliased
     finally:
         loader.dispose()
     return None, aliased
+
+
+def _refused_tag(event, file: str) -> Problem:
+    """A tag that is not one of YAML's own types (`!!python/object/apply:...`, `!mine`,
+    `!!set`): refused where it is written, on any value, never read past."""
+    tag = event.tag
+    shown = "!!" + tag[len(CORE):] if tag.startswith(CORE) else tag
+    mark = event.start_mark
+    return Problem(file, mark.line + 1, mark.column + 1,
+                   f"the YAML tag '{shown}' is not allowed: a game folder holds plain values "
+                   "(text, numbers, true/false, dates, lists and mappings; object tags are "
+                   "refused)")
 
 
 def _next_event(loader, file: str) -> bool:
@@ -249,10 +309,16 @@ def load_yaml(path: Path, display: str | None = None):
     except UnicodeDecodeError as exc:
         line, col = _position(raw.decode("utf-8", "replace"), exc.start)
         raise InvalidInput([Problem(file, line, col, f"not UTF-8 text ({exc.reason})")]) from None
+    return load_text(text, file)
+
+
+def load_text(text: str, file: str):
+    """The value of a YAML document's text (a file's, or a spreadsheet cell's), checked
+    as load_yaml checks a file; InvalidInput at file:line:col on any error."""
     try:
-        deep, aliased = _scan(text, file)
-        if deep:
-            raise InvalidInput([deep])
+        refused, aliased = _scan(text, file)
+        if refused:
+            raise InvalidInput([refused])
         loader = _Loader(text)
     except yaml.YAMLError as exc:
         raise InvalidInput([_yaml_problem(exc, file, text)]) from None
@@ -283,3 +349,4 @@ def _yaml_problem(exc: yaml.YAMLError, file: str, text: str) -> Problem:
         return Problem(file, *_position(text, exc.position),
                        f"character {char} is not allowed in YAML ({exc.reason})")
     return Problem(file, 1, 1, f"YAML error: {exc}")
+

@@ -4,13 +4,16 @@ silently before)."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
+import struct
+import zlib
 
 import pdfplumber
 import pytest
 from conftest import EXAMPLE, edit
-from PIL import Image
+from PIL import Image, ImageFile
 
 from pnp.cli import main
 
@@ -157,6 +160,62 @@ def test_a_symlink_loop_and_a_nul_byte_in_a_path(game, tmp_path, capsys):
     assert "cannot be opened" in refused(game, tmp_path, capsys)
 
 
+@pytest.mark.parametrize("what", ["loop", "nowhere", "folder"])
+def test_a_game_yaml_that_is_a_loop_of_links_or_a_folder(game, tmp_path, capsys, what):
+    """Found by the fuzzing campaign: Python 3.11's Path.resolve raised RuntimeError for
+    a loop of links when the message about it was being written (exit 70)."""
+    (game / "game.yaml").unlink()
+    if what == "loop":
+        os.symlink("game.yaml", game / "game.yaml")
+    elif what == "nowhere":
+        os.symlink("gone.yaml", game / "game.yaml")
+    else:
+        (game / "game.yaml").mkdir()
+    err = refused(game, tmp_path, capsys)
+    assert "game.yaml:1:1: game.yaml cannot be read: it is a folder, or a link that leads " \
+           "to no file" in err, err
+
+
+def test_the_room_on_a_landscape_page_is_said_as_the_page_lies(game, tmp_path, capsys):
+    """--orientation landscape: 'at most 189 x 276 mm' named the portrait room."""
+    edit(game / "game.yaml", "size: poker", "size: [150, 200]")
+    out = tmp_path / "out"
+    assert main(["build", str(game), "--out", str(out), "-q", "--orientation", "landscape"]) == 2
+    err = capsys.readouterr().err
+    found = re.search(r"game\.yaml:\d+:\d+: .* at most ([\d.]+) x ([\d.]+) mm on a landscape "
+                      r"page", err)
+    assert found and float(found.group(1)) > float(found.group(2)), err
+    assert not out.exists()
+
+
+def test_a_name_written_as_a_number_is_found_by_its_text(game, tmp_path, capsys):
+    """Found by the fuzzing campaign: a layout named `12:` was cleaned to the name '12',
+    then looked up by that name in the mapping as written (KeyError, exit 70)."""
+    edit(game / "layouts.yaml", "crew-front:", "12:")
+    err = refused(game, tmp_path, capsys)
+    assert re.search(r"game\.yaml:\d+:\d+: unknown layout 'crew-front'", err), err
+    edit(game / "game.yaml", "front: crew-front", "front: 12")
+    assert main(["check", str(game)]) == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("keys", ["12: a\n  '12': b", "'12': a\n  12: b"])
+def test_a_key_written_twice_once_as_a_number_is_refused(game, tmp_path, capsys, keys):
+    edit(game / "game.yaml", "vars:\n", f"vars:\n  {keys}\n")
+    err = refused(game, tmp_path, capsys)
+    assert re.search(r"game\.yaml:\d+:\d+: duplicate key '12' \(written once as text", err)
+
+
+@pytest.mark.parametrize("old,new", [("size: a5", "size: [148, abc]"),
+                                     ("size: poker", "size: [63, 'w - 2']"),
+                                     ("size: a5", "size: [148, '{height}']")])
+def test_a_size_read_once_takes_no_expression(game, tmp_path, capsys, old, new):
+    """Found by the fuzzing campaign: `standee: {back: [16, a4]}` (and a component's size)
+    took an expression meant for layouts, then met a number (TypeError, exit 70)."""
+    edit(game / "game.yaml", old, new)
+    err = refused(game, tmp_path, capsys)
+    assert re.search(r"game\.yaml:\d+:\d+: expected a length .* got text", err), err
+
+
 def test_a_truncated_font_is_refused(game, tmp_path, capsys):
     source = next((EXAMPLE.parent / "fonts").glob("DejaVuSansMono.ttf"))
     (game / "f.ttf").write_bytes(source.read_bytes()[:3000])
@@ -172,6 +231,73 @@ def test_a_png_with_fewer_rows_than_its_header_promises(game, tmp_path, capsys):
     edit(game / "layouts.yaml", '      - {type: background, fill: "#fbf8f0"}',
          "      - {type: image, src: art/cut.png, x: 0, y: 0, w: 10, h: 10}")
     assert "image 'art/cut.png' cannot be read" in refused(game, tmp_path, capsys)
+
+
+def png(rows: list[bytes], width: int, height: int, interlace: int = 0) -> bytes:
+    """An 8-bit grey PNG of these filtered rows (a filter byte, then the pixels): rows
+    that stop early make a complete zlib stream with fewer rows than the header says."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(
+            ">I", zlib.crc32(kind + data))
+    return (b"\x89PNG\r\n\x1a\n" +
+            chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, interlace))
+            + chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b""))
+
+
+def adam7(pixels: list[list[int]]) -> list[bytes]:
+    """The rows of an interlaced image's seven passes."""
+    height, width = len(pixels), len(pixels[0])
+    out = []
+    for x0, y0, dx, dy in ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4),
+                           (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)):
+        for y in range(y0, height, dy):
+            row = bytes(pixels[y][x] for x in range(x0, width, dx))
+            if row:
+                out.append(b"\0" + row)
+    return out
+
+
+def with_image(game, name: str, data: bytes) -> None:
+    (game / "art").mkdir(exist_ok=True)
+    (game / "art" / name).write_bytes(data)
+    edit(game / "layouts.yaml", '      - {type: background, fill: "#fbf8f0"}',
+         f"      - {{type: image, src: art/{name}, x: 0, y: 0, w: 10, h: 10}}")
+
+
+def test_a_png_whose_data_stops_after_10_of_its_2000_rows(game, tmp_path, capsys,
+                                                          monkeypatch):
+    """Pillow fills the missing rows without a word (whatever LOAD_TRUNCATED_IMAGES says):
+    the rows are counted against the header, at the image's place in the layout."""
+    monkeypatch.setattr(ImageFile, "LOAD_TRUNCATED_IMAGES", True)  # another library's say
+    with_image(game, "short.png", png([b"\0" + b"\x80" * 100] * 10, 100, 2000))
+    err = refused(game, tmp_path, capsys)
+    assert re.search(r"layouts\.yaml:\d+:\d+: image 'art/short\.png' cannot be read: its image "
+                     r"data stops after 10 of its 2000 rows \(the file is truncated\)", err), err
+    assert ImageFile.LOAD_TRUNCATED_IMAGES is True  # put back as it was
+
+
+def test_an_interlaced_png_is_counted_pass_by_pass(game, tmp_path, capsys):
+    pixels = [[(x * 7 + y * 13) % 256 for x in range(23)] for y in range(19)]
+    rows = adam7(pixels)
+    whole = png(rows, 23, 19, interlace=1)
+    with Image.open(io.BytesIO(whole)) as image:  # the passes are laid out right
+        assert image.tobytes() == bytes(v for row in pixels for v in row)
+    with_image(game, "laced.png", png(rows[:-3], 23, 19, interlace=1))
+    err = refused(game, tmp_path, capsys)
+    assert "image 'art/laced.png' cannot be read: its image data stops after" in err, err
+    (game / "art" / "laced.png").write_bytes(whole)
+    assert main(["check", str(game)]) == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("progressive", [False, True])
+def test_a_jpeg_cut_short_is_refused(game, tmp_path, capsys, progressive):
+    data = io.BytesIO()
+    Image.effect_noise((300, 400), 50).convert("RGB").save(data, "JPEG",
+                                                           progressive=progressive)
+    with_image(game, "cut.jpg", data.getvalue()[: len(data.getvalue()) // 2])
+    err = refused(game, tmp_path, capsys)
+    assert re.search(r"layouts\.yaml:\d+:\d+: image 'art/cut\.jpg' cannot be read: image "
+                     r"file is truncated", err), err
 
 
 def test_an_unknown_inline_icon_names_the_card_line(game, tmp_path, capsys):

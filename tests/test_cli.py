@@ -154,3 +154,23 @@ def test_ctrl_c_ends_quietly_and_writes_nothing(game, tmp_path, capsys, monkeypa
 def test_docs_are_printed_from_the_install(capsys):
     code, text, _ = run(["docs", "format"], capsys)
     assert code == 0 and "game.yaml" in text
+
+
+@pytest.mark.parametrize("args", [["docs", "format"], ["docs", "tutorial"]])
+def test_a_reader_that_leaves_early_ends_the_command_quietly(args):
+    """`pnp docs format | head -2`: the pipe is made one page small, so the command is
+    still writing when the reader closes it (a closed pipe, not a missing file)."""
+    import fcntl
+    import os
+
+    read, write = os.pipe()
+    fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, 4096)
+    process = subprocess.Popen([sys.executable, "-m", "pnp", *args], stdout=write,
+                               stderr=subprocess.PIPE, text=True)
+    os.close(write)
+    with os.fdopen(read, "rb") as reader:
+        first = reader.readline()
+    _, err = process.communicate(timeout=300)
+    assert first.strip(), "the command wrote nothing"
+    assert err == "", err
+    assert process.returncode in (0, 1)

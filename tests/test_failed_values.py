@@ -92,3 +92,66 @@ def test_a_list_entry_choice_that_is_not_text(aat, capsys):
                 if "item_choices: [Space, null]" in text)
     assert re.search(rf"game\.yaml:{line}:\d+: expected text, got nothing",
                      refused(aat, capsys))
+
+
+def built_nothing(game, tmp_path, capsys) -> str:
+    """`pnp build` of a game that must fail: exit 2, no traceback, no output folder."""
+    out = tmp_path / "out"
+    code = main(["build", str(game), "--out", str(out), "-q"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "internal error" not in err and "Traceback" not in err, err
+    assert not out.exists()
+    return err
+
+
+def line_of(path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+HUGE = "1" + "0" * 400  # beyond the float range: float(10**400) is an OverflowError
+BEYOND = r"a number of \d+ digits is beyond any real value"
+
+
+@pytest.mark.parametrize("file,old,new,message", [
+    ("icons.yaml", "[80, 18]", f"[80, {HUGE}]", BEYOND),  # a Num in a list in a list
+    ("game.yaml", "    rules: {count: 6", f"    safe_margin: {HUGE}\n    rules: {{count: 6",
+     BEYOND),
+    ("crew.yaml", "power: 4", "power: " + "9" * 5000, BEYOND),  # more than int() reads
+    ("crew.yaml", "power: 4", "power: 1_" + "0" * 5000, BEYOND),  # YAML 1.1's underscores
+    ("crew.yaml", "power: 4", "power: 0" + "9" * 5000, BEYOND),  # leading zero: a Numeral
+    ("crew.yaml", "power: 4", "power: 0x" + "f" * 5000, BEYOND),  # 6,000 digits as hex
+    ("crew.yaml", "power: 4", "power: 2001-02-31", "'2001-02-31' is not a date"),
+    ("crew.yaml", "power: 4", "power: 2001-13-01", "'2001-13-01' is not a date"),
+], ids=["icon-point", "safe-margin", "5000-digits", "underscores", "leading-zero", "hex",
+        "31-february", "month-13"])
+def test_a_number_or_date_no_value_can_hold_is_refused_before_any_conversion(
+        game, tmp_path, capsys, file, old, new, message):
+    """Each is checked for size before float(), int() or str() runs on it."""
+    edit(game / file, old, new)
+    line = line_of(game / file, new.split("\n")[0][:30])
+    err = built_nothing(game, tmp_path, capsys)
+    assert re.search(rf"{file}:{line}:\d+: {message}", err), err
+
+
+def test_a_csv_cell_of_5000_digits_is_refused_at_its_cell(game, tmp_path, capsys):
+    rows = [f"C-0{n};Name {n};sun;{n};Text." for n in range(1, 7)]
+    rows[2] = "C-03;Pilot;sun;" + "9" * 5000 + ";Text."
+    (game / "crew.csv").write_text("id;name;suit;power;text\n" + "\n".join(rows) + "\n")
+    edit(game / "game.yaml", "data: crew.yaml", "data: crew.csv")
+    err = built_nothing(game, tmp_path, capsys)
+    assert re.search(rf"crew\.csv:4: column 'power': {BEYOND}", err), err
+
+
+@pytest.mark.parametrize("cell", ["{when: 2001-02-31}", "[!!python/object/apply:os.system "
+                                  "[echo]]", "[" + "9" * 5000 + "]"])
+def test_a_yaml_cell_is_read_as_a_yaml_file_is(game, tmp_path, capsys, cell):
+    """A `map` field's cell in YAML's flow style: its tags and numbers checked as a
+    file's; a cell that cannot be read stays text, which the field refuses."""
+    edit(game / "game.yaml", "      text: text\n", "      text: text\n      extra: map\n")
+    rows = [f"C-0{n};Name {n};sun;{n};Text.;{{a: 1}}" for n in range(1, 7)]
+    rows[1] = rows[1].rsplit(";", 1)[0] + ";" + cell
+    (game / "crew.csv").write_text("id;name;suit;power;text;extra\n" + "\n".join(rows) + "\n")
+    edit(game / "game.yaml", "data: crew.yaml", "data: crew.csv")
+    err = built_nothing(game, tmp_path, capsys)
+    assert re.search(r"crew\.csv:3: column 'extra': expected a mapping, got text", err), err

@@ -248,3 +248,26 @@ def test_a_layout_prints_the_credits(game, tmp_path):
     with pdfplumber.open(tmp_path / loaded.id / "rules.pdf") as pdf:
         text = " ".join(pdf.pages[0].extract_text().split())
     assert "Pictures: game-icons.net, CC BY 3.0: Lorc: tower." in text
+
+
+@pytest.mark.parametrize("entry, message", [
+    ({"width": 10**400}, "its view box's width is a number beyond 10,000, not a size"),
+    ({"width": "abc"}, "its view box's width is 'abc', not a size"),
+    ({"height": 0}, "its view box's height is 0, not a size"),
+    ({"left": None}, "its view box's left is None, not a place"),
+    ({"top": True}, "its view box's top is True, not a place"),
+    ({"body": '<path d="M0 0L1e300 0L10 1e300Z"/>'}, "draws far outside its view box"),
+])
+def test_a_set_from_any_file_has_its_numbers_checked_before_use(game, tmp_path, capsys,
+                                                                entry, message):
+    """--from reads any file: a view box of 10**400 ended in an OverflowError (exit 70),
+    a point at 1e300 wrote an icon file that the game then refused."""
+    icon = {"body": '<path d="M0 0L10 0L10 10Z"/>', **entry}
+    source = tmp_path / "icons.json"
+    source.write_text(json.dumps({"prefix": "game-icons", "icons": {"tank": icon}}))
+    before = snapshot(game)
+    assert main(["icons", "add", str(game), "tank=game-icons:tank", "--from",
+                 str(source)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "internal error" not in err, err
+    assert snapshot(game) == before

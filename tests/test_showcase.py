@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from pnp.cli import main
-from tests.conftest import ATS
+from tests.conftest import ATS, EXAMPLE
 
 COLOURS = {"red": (224, 16, 16), "green": (16, 192, 32), "blue": (16, 48, 224),
            "yellow": (240, 224, 0), "orange": (255, 128, 0), "cyan": (0, 224, 224),
@@ -209,6 +209,16 @@ def test_wrong_pieces_are_each_named_and_nothing_is_written(game, tmp_path, caps
         assert part in err, part
     assert "orange:back" not in err and "'red'" not in err.replace("'red:3'", "")
     assert "Traceback" not in err and not out.exists()
+
+
+def test_a_die_face_written_as_a_superscript_is_no_face(tmp_path, capsys):
+    """'²' is a digit to str.isdigit() but not to int(): said as no face, not a crash."""
+    out = tmp_path / "out"
+    code = main(["export", str(EXAMPLE), "--format", "showcase", "--out", str(out),
+                 "--pieces", "power-die:\u00b2"])
+    err = capsys.readouterr().err
+    assert code == 2 and "'\u00b2' is not a face of the die 'power-die'" in err, err
+    assert not out.exists()
 
 
 def test_wrong_pieces_in_game_yaml_are_reported_at_their_place(tmp_path, capsys):

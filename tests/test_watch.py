@@ -127,30 +127,80 @@ def test_stopping_says_what_was_built(game, tmp_path):
     edit(game / "crew.yaml", "power: x", "power: 3")
     good = Watcher(game, None, out, "pdf", ExportOptions(), [].append)
     good.run(lambda: True)
-    assert good.stopped() == f"stopped watching; the last build is in {out / 'star-patrol'}"
+    assert good.stopped() == (f"stopped watching; the last build is in {out / 'star-patrol'} "
+                              "(1 build written)")
     assert (out / "star-patrol" / "crew.pdf").is_file()
+    good.rebuild({game / "crew.yaml"})
     edit(game / "crew.yaml", "power: 3", "power: x")
     good.rebuild({game / "crew.yaml"})
     assert good.stopped() == (f"stopped watching; the last build is in {out / 'star-patrol'} "
-                              "(made before the latest save, which has problems)")
+                              "(2 builds written; the last made before the latest save, which "
+                              "has problems)")
 
 
-def test_ctrl_c_in_the_game_folder_says_where_the_build_is(game):
-    """The issue's case: `pnp watch .` in the game folder, one save, then Ctrl-C."""
-    log = game.parent / "watch.log"
+def test_a_stop_just_after_a_build_was_written_counts_it(game, tmp_path, monkeypatch):
+    """A stop that arrives once the build's folder is in place, before the watch has
+    taken note of it, finds it written, not "under way"; one that arrives before,
+    finds nothing written."""
+    out = tmp_path / "out"
+    watcher = Watcher(game, None, out, "pdf", ExportOptions(), [].append)
+    written = Watcher.write
+
+    def stopped_before(self, *args):
+        raise KeyboardInterrupt
+
+    def stopped_after(self, *args):
+        written(self, *args)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Watcher, "write", stopped_before)
+    with pytest.raises(KeyboardInterrupt):
+        watcher.rebuild(None)
+    assert watcher.stopped() == "stopped watching; no build succeeded, so nothing was written"
+    monkeypatch.setattr(Watcher, "write", stopped_after)
+    with pytest.raises(KeyboardInterrupt):
+        watcher.rebuild(None)
+    assert (out / "star-patrol" / "crew.pdf").is_file()
+    assert watcher.stopped() == (f"stopped watching; the last build is in "
+                                 f"{out / 'star-patrol'} (1 build written)")
+
+
+def watch_one_save(game, log: Path, args: list, stop: int, cwd=None) -> tuple[int, str]:
+    """`pnp watch ARGS`: its first build, one save of crew.yaml and its rebuild, then
+    the signal `stop`; (its exit status, what it said)."""
     with open(log, "wb") as sink:
-        process = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "."], cwd=game,
-                                   stdout=sink, stderr=sink, env={**os.environ, "PYTHONPATH":
-                                                                  str(REPO)})
+        process = subprocess.Popen([sys.executable, "-m", "pnp", "watch", *args], cwd=cwd,
+                                   stdout=sink, stderr=sink,
+                                   env={**os.environ, "PYTHONPATH": str(REPO)})
+    text = lambda: log.read_text(errors="replace")  # noqa: E731
     try:
-        text = lambda: log.read_text(errors="replace")  # noqa: E731
         wait_for(lambda: "watching" in text(), "the first build")
         edit(game / "crew.yaml", "Navigator", "Navigatrix")
         wait_for(lambda: "rebuilt crew in" in text(), "the crew rebuild")
     finally:
-        process.send_signal(signal.SIGINT)
+        process.send_signal(stop)
         process.wait(30)
-    assert process.returncode == 130
-    assert text().count("rebuilt") == 2, text()
-    assert "pnp watch: stopped watching; the last build is in out/star-patrol" in text()
+    return process.returncode, text()
+
+
+def test_sigterm_says_how_many_builds_were_written(game, tmp_path):
+    """SIGTERM (a service manager, a CI timeout) ends a watch as Ctrl-C does: it says
+    what was written, never "nothing was written" after builds."""
+    out = tmp_path / "out"
+    code, text = watch_one_save(game, tmp_path / "watch.log", [str(game), "--out", str(out)],
+                                signal.SIGTERM)
+    assert code == 143, text
+    assert (f"pnp watch: stopped watching; the last build is in {out / 'star-patrol'} "
+            "(2 builds written)") in text
+    assert "nothing was written" not in text and "Traceback" not in text
+
+
+def test_ctrl_c_in_the_game_folder_says_where_the_build_is(game):
+    """The issue's case: `pnp watch .` in the game folder, one save, then Ctrl-C."""
+    code, text = watch_one_save(game, game.parent / "watch.log", ["."], signal.SIGINT,
+                                cwd=game)
+    assert code == 130
+    assert text.count("rebuilt") == 2, text
+    assert "pnp watch: stopped watching; the last build is in out/star-patrol (2 builds " \
+           "written)" in text
     assert (game / "out" / "star-patrol" / "crew.pdf").is_file()

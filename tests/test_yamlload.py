@@ -122,3 +122,38 @@ def test_empty_file_is_an_empty_mapping(tmp_path):
     path.write_text("")
     assert load_yaml(path) == {} and isinstance(load_yaml(path), YMap)
     assert load_yaml(Path(path)).mark.line == 1
+
+
+TAGGED = {
+    "object on a list": "x: !!python/object/apply:os.system [echo hi]\n",
+    "object on a mapping": "x: !!python/object:builtins.dict {a: 1}\n",
+    "object on a text": "x: !!python/name:os.system\n",
+    "local tag on a list": "x: !mine [a, b]\n",
+    "a set": "x: !!set {a, b}\n",
+    "an ordered map": "x: !!omap [{a: 1}]\n",
+    "a list tagged a mapping": "x: !!map [a]\n",
+    "deep in a list": "x:\n  - a\n  - [b, !!python/tuple [c]]\n",
+    "through an alias": "x: &a !!python/object/apply:os.system [echo]\ny: *a\n",
+}
+
+
+@pytest.mark.parametrize("text", TAGGED.values(), ids=TAGGED.keys())
+def test_a_tag_that_is_not_yamls_own_is_refused_where_it_is_written(tmp_path, text):
+    """Object and local tags (and !!set, !!omap, whose meaning would be lost) are never
+    read past, on any value, by either builder."""
+    path = tmp_path / "tagged.yaml"
+    path.write_text(text)
+    with pytest.raises(InvalidInput) as error:
+        load_yaml(path, "tagged.yaml")
+    (problem,) = error.value.problems
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "!" in row)
+    assert (problem.file, problem.line) == ("tagged.yaml", line), problem
+    assert "YAML tag '!" in problem.message and "is not allowed" in problem.message
+
+
+def test_yamls_own_tags_still_read(tmp_path):
+    path = tmp_path / "plain.yaml"
+    path.write_text("a: !!str 12\nb: !!int '7'\nc: !!float 1\nd: !!binary aGk=\ne: !!seq [1]\n"
+                    "f: !!map {g: 1}\nh: !!null ''\ni: !!bool yes\nj: ! plain\n")
+    assert load_yaml(path) == {"a": "12", "b": 7, "c": 1.0, "d": b"hi", "e": [1],
+                               "f": {"g": 1}, "h": None, "i": True, "j": "plain"}
