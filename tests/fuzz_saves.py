@@ -45,6 +45,7 @@ def a_save(game_id: str, pick: random.Random) -> dict:
 
 
 def places(value, path=()):
+    """Every (path, value) inside a JSON or YAML document."""
     yield path, value
     if isinstance(value, dict):
         for key, item in value.items():

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from pnp.cli import main
 from pnp.output import STAGING
+from tests.fuzz_saves import places
 
 LOCATED = re.compile(r"^\S+:\d+:\d+: .+$")
 NASTY = st.one_of(
@@ -33,17 +34,6 @@ NASTY = st.one_of(
 VALUES = st.recursive(NASTY, lambda inner: st.lists(inner, max_size=3)
                       | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=6)
 SETTINGS = settings(deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
-
-
-def places(value, path=()):
-    """Every (path, value) inside a loaded YAML document."""
-    yield path, value
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from places(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from places(item, (*path, index))
 
 
 def mutate(data, path, new):
