@@ -16,9 +16,9 @@ from pnp.alike import Memo
 from pnp.components import count_label
 from pnp.draw import Renderer
 from pnp.errors import Problems
-from pnp.game import Component, Game
 from pnp.groups import files
 from pnp.impose import PRINTER_MARGIN
+from pnp.model import Component, Game
 from pnp.output import Output, OutputError, describe
 from pnp.packing import plan_file
 from pnp.players import for_players

@@ -194,23 +194,6 @@ def component_list(text: str) -> tuple:
     return ids
 
 
-def only_components(games: list, only: tuple | None) -> list:
-    """The games with just the named components; an id no game has is a usage error."""
-    from dataclasses import replace
-
-    from pnp.cli_games import UsageError
-
-    if not only:
-        return games
-    known = {c.id for game in games for c in game.components}
-    unknown = [c for c in only if c not in known]
-    if unknown:
-        raise UsageError(f"--only: no component {', '.join(map(repr, unknown))} (components: "
-                         f"{', '.join(sorted(known))})")
-    return [replace(game, components=[c for c in game.components if c.id in only])
-            for game in games if any(c.id in only for c in game.components)]
-
-
 def page_sized(game) -> bool:
     """Whether a sheet of the game takes its size from the paper (`size: page`)."""
     from pnp.specs import PAGE

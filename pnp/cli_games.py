@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 from pnp import BUNDLED_GAMES
-from pnp.cli_export import only_components
 
 
 class UsageError(Exception):
@@ -99,6 +98,21 @@ def refuse_shared_folders(games: list) -> None:
 
 
 def rel_path(path: Path) -> str:
-    from pnp.game import rel
+    from pnp.errors import rel
 
     return rel(path)
+
+
+def only_components(games: list, only: tuple | None) -> list:
+    """The games with just the named components; an id no game has is a usage error."""
+    from dataclasses import replace
+
+    if not only:
+        return games
+    known = {c.id for game in games for c in game.components}
+    unknown = [c for c in only if c not in known]
+    if unknown:
+        raise UsageError(f"--only: no component {', '.join(map(repr, unknown))} (components: "
+                         f"{', '.join(sorted(known))})")
+    return [replace(game, components=[c for c in game.components if c.id in only])
+            for game in games if any(c.id in only for c in game.components)]

@@ -5,63 +5,13 @@ Part of game.Loader."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from pnp.errors import Mark, file_mark
+from pnp.errors import Mark, file_mark, rel, unknown_ref
 from pnp.fields import check_field_options, check_rules, field_spec
-from pnp.layouts import unknown_ref
+from pnp.model import Component, Game, Item
 from pnp.schema import Record
-from pnp.sources import ItemSources, rel
+from pnp.sources import ItemSources
 from pnp.specs import CARD_SIZES, COMPONENT, PAGE, RESERVED
-
-if TYPE_CHECKING:
-    from pnp.game import Game
-
-
-@dataclass
-class Item:
-    id: str
-    copies: int
-    fields: dict
-    mark: Mark
-    front: str | None = None
-    back: str | None = None
-    shape: str | None = None
-    size: tuple | float | None = None
-    faces: list = field(default_factory=list)
-    size_mark: Mark | None = None  # where a sheet's own size is written
-    index: int | None = None  # position in its component, when copied per player set
-    per_player: bool | None = None  # false: printed once in a per_player component
-
-    @property
-    def printed_id(self) -> str:
-        """The id the piece shows (a player's copy keeps it; its own id names the set)."""
-        return str(self.fields.get("id", self.id))
-
-
-@dataclass
-class Component:
-    id: str
-    kind: str
-    name: str
-    size: tuple | None
-    items: list[Item]
-    front: str | None
-    back: str | None
-    shape: str | None
-    face: str | None
-    vars: dict
-    mark: Mark
-    size_mark: Mark | None = None
-    fields: tuple = ()  # the declared field names
-    per_player: bool = False  # printed once per player set (players.py)
-    standee: dict | None = None  # {front, back: [y from, y to] mm}: a fold-up figure
-    safe_margin: float | None = None  # its own, smaller safe zone (mm), for small pieces
-    two_sided: bool = False  # a sheet's items print in pairs, the second on the back
-    pack: bool | str | None = None  # as written: a shared print file's name, or false
-    pack_mark: Mark | None = None
-    print_file: str = ""  # the PDF (stem) it prints into, shared or its own (pnp.groups)
 
 
 class Entries(list):

@@ -17,12 +17,11 @@ from reportlab.lib.units import mm
 
 from pnp.alike import AlikeSides
 from pnp.colors import color
-from pnp.errors import Mark, Problems
+from pnp.errors import Mark, Problems, unknown_ref
 from pnp.expr import Arith, ExprError
 from pnp.hexgrid import HexgridDrawing
 from pnp.iconshapes import IconShapes
 from pnp.images import ImageDrawing
-from pnp.layouts import unknown_ref
 from pnp.origins import Origins
 from pnp.reports import Reports
 from pnp.reuse import Reuse

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -95,3 +96,18 @@ class Problems:
     def raise_if_any(self) -> None:
         if self.items:
             raise InvalidInput(self.items)
+
+
+def rel(path: Path) -> str:
+    """A path as the user will recognise it: relative to the working folder if inside."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except (OSError, RuntimeError, ValueError):  # outside; a loop of links (3.11's resolve)
+        return str(path)
+
+
+def unknown_ref(kind: str, name: str, known) -> str:
+    """An unknown name's message, with the closest known one as a hint."""
+    close = difflib.get_close_matches(str(name), list(map(str, known)), n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    return f"unknown {kind} '{name}'{hint}"

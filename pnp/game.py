@@ -7,13 +7,12 @@ Every problem in every file is collected and raised together as InvalidInput
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import ASSETS, BUNDLED_LAYOUTS
 from pnp import credits as picture_credits
-from pnp.components import Component, ComponentLoader, Item, named_size  # noqa: F401 (re-exported)
-from pnp.errors import InvalidInput, Mark, Problems, file_mark
+from pnp.components import ComponentLoader
+from pnp.errors import InvalidInput, Mark, Problems, file_mark, rel, unknown_ref
 from pnp.groups import assign_files
 from pnp.langs import (
     GAME_SHAPE,
@@ -21,10 +20,10 @@ from pnp.langs import (
     Translator,
     chosen_language,
     declared,
-    output_folder,
 )
-from pnp.layouts import check_names, resolve_layouts, unknown_ref
-from pnp.players import PlayerSets, player_sets
+from pnp.layouts import check_names, resolve_layouts
+from pnp.model import Game
+from pnp.players import player_sets
 from pnp.schema import Spec
 from pnp.showpick import check_showcase
 from pnp.specs import (
@@ -36,50 +35,6 @@ from pnp.specs import (
 from pnp.yamlload import YMap, load_yaml
 
 BUNDLED_ICONS = ASSETS / "icons.yaml"
-
-
-@dataclass
-class Game:
-    id: str
-    name: str
-    root: Path
-    language: str
-    players: object
-    fonts: dict  # family -> {variant: Path}
-    styles: dict
-    layouts: dict
-    icons: dict
-    vars: dict
-    components: list[Component]
-    languages: tuple = ()  # every language of the game, the default first
-    translated: bool = False  # declares `languages` (its texts may be translations)
-    player_sets: PlayerSets | None = None
-    showcase: object = None  # showpick.Showcase: what `pnp export --format showcase` shows
-    credits: dict = field(default_factory=lambda: dict(picture_credits.EMPTY))  # CREDITS.md
-
-    @property
-    def folder(self) -> str:
-        """Its build folder under --out: <id>/ for the default language, else <id>/<lang>/."""
-        return output_folder(self.id, self.languages or (self.language,), self.language)
-
-    @property
-    def label(self) -> str:
-        """How progress lines name it: the id, with the language when it has several."""
-        return f"{self.id} ({self.language})" if self.translated else self.id
-
-    def component(self, component_id: str) -> Component:
-        for comp in self.components:
-            if comp.id == component_id:
-                return comp
-        raise KeyError(component_id)
-
-
-def rel(path: Path) -> str:
-    """A path as the user will recognise it: relative to the working folder if inside."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except (OSError, RuntimeError, ValueError):  # outside; a loop of links (3.11's resolve)
-        return str(path)
 
 
 class Loader(ComponentLoader):

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from pnp.errors import Mark, Problems
+from pnp.errors import Mark, Problems, unknown_ref
 from pnp.expr import Arith, Condition, ExprError
 from pnp.schema import is_template, unknown_key
 from pnp.specs import ELEMENT_SPECS, MAX_BOXES
@@ -313,8 +313,3 @@ def close_files(root, src: str) -> str:
     found = "/".join(fixed)
     return f"; did you mean '{found}'?" if found and found != src else ""
 
-
-def unknown_ref(kind: str, name: str, known) -> str:
-    close = difflib.get_close_matches(str(name), list(map(str, known)), n=1)
-    hint = f"; did you mean '{close[0]}'?" if close else ""
-    return f"unknown {kind} '{name}'{hint}"

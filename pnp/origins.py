@@ -28,7 +28,7 @@ def bundled(mark: Mark) -> bool:
 
 def raw_game(game) -> YMap | None:
     """The game's game.yaml as written, marks kept; None when it cannot be read again."""
-    from pnp.sources import rel
+    from pnp.errors import rel
 
     path = game.root / "game.yaml"
     try:

@@ -8,14 +8,7 @@ import csv
 import difflib
 from pathlib import Path
 
-from pnp.errors import InvalidInput, Mark
-from pnp.layouts import unknown_ref
-
-
-def rel(path):
-    from pnp.game import rel as game_rel
-
-    return game_rel(path)
+from pnp.errors import InvalidInput, Mark, rel, unknown_ref
 
 
 class ItemSources:

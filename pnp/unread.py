@@ -37,7 +37,7 @@ class Unread:
 def unread_files(root, raw, problems) -> Unread:
     """The layout and icon files listed in game.yaml (`raw`) that have problems of their
     own or are missing, and the names in them."""
-    from pnp.sources import rel
+    from pnp.errors import rel
 
     unread = Unread()
     troubled = {problem.file for problem in problems.items}
