@@ -261,7 +261,7 @@ def large_deck(tmp: Path, env: dict, count: int = 10_000, small: int = 1_000) ->
 
 PROFILE = """
 import cProfile, pstats, sys
-from pnp.cli import main
+from pnp.cli.main import main
 profiler = cProfile.Profile()
 profiler.runcall(main, sys.argv[2:])
 stats = pstats.Stats(profiler).strip_dirs()

@@ -1,6 +1,6 @@
 """The printed pieces as images, for the player who holds a card on the screen.
 
-The picture is the print's own drawing (pnp.pieceimage), from the same YAML and
+The picture is the print's own drawing (pnp.export.pieceimage), from the same YAML and
 layouts as the PDFs. The desktop draws each piece when first asked and keeps it
 in a cache named by a fingerprint of the game's files and of pnp's drawing
 code, so a changed card is drawn again. A phone has no PDF rasteriser: the app
@@ -104,11 +104,11 @@ class CardArt:
     def draw(self, component: str, item: str, folder: Path) -> bool:
         """Draw every side of one piece into `folder` (False: no drawing here)."""
         try:
-            from pnp.pieceimage import piece_images
+            from pnp.export.pieceimage import piece_images
         except ImportError:  # a phone: reportlab and pdfium are not there
             return False
         if self._game is None:
-            from pnp.game import load_game
+            from pnp.load.game import load_game
 
             self._game = load_game(self.folder)
         try:
@@ -141,8 +141,8 @@ def save(image, target: Path) -> None:
 def prebuild(game_id: str, out: Path, source: Path | None = None) -> int:
     """Every piece of a game drawn into out/<game-id>/ with its index: the images an
     Android build ships. Returns the number of pictures."""
-    from pnp.game import load_game
-    from pnp.pieceimage import piece_images, printed_game
+    from pnp.export.pieceimage import piece_images, printed_game
+    from pnp.load.game import load_game
 
     source = source or BUNDLED_GAMES / game_id
     game = printed_game(load_game(source))

@@ -8,14 +8,14 @@ import os
 import sys
 from pathlib import Path
 
-from pnp.argtypes import ranged
+from pnp.cli.argtypes import ranged
 
 EXIT_INVALID = 2
 MAX_SEED = 2**32 - 1
 
 
 def add_commands(command) -> None:
-    from pnp.cli_options import positive
+    from pnp.cli.options import positive
 
     r = command("replay", "re-run a saved game and print its log and result", cmd_replay)
     r.add_argument("file", metavar="FILE", help="a save file (the companion's or simulate's)")
@@ -38,7 +38,7 @@ seed = ranged(int, 0, MAX_SEED, "a whole number")
 
 def cmd_replay(args) -> int:
     from companion.core.session import SaveError, read_save_file
-    from pnp.cli import UsageError
+    from pnp.cli.main import UsageError
 
     try:
         session = read_save_file(Path(args.file))
@@ -62,7 +62,7 @@ def cmd_replay(args) -> int:
 def cmd_simulate(args) -> int:
     from companion.core.simulate import simulate
     from companion.games import GAMES, agents_of, rules_for
-    from pnp.cli import UsageError
+    from pnp.cli.main import UsageError
 
     if args.game not in GAMES:
         raise UsageError(f"no rules engine for '{args.game}' (engines: "

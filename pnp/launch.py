@@ -10,7 +10,7 @@ EXIT_INTERRUPTED = 130
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        from pnp.cli import main as run
+        from pnp.cli.main import main as run
 
         return run(argv)
     except KeyboardInterrupt:  # while importing; cli.main() says it for the rest

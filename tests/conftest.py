@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from pnp import ASSETS, BUNDLED_GAMES
-from pnp.build import Options, build_game
-from pnp.game import load_game
+from pnp.load.game import load_game
+from pnp.sheets.build import Options, build_game
 
 EXAMPLE = ASSETS / "example"
 ATS = BUNDLED_GAMES / "above-top-secret"

@@ -39,7 +39,7 @@ sys.path[:0] = [str(HERE), str(HERE.parent)]  # the mutations, and the pnp besid
 from mutations import copy_game, mutate  # noqa: E402
 
 from pnp import BUNDLED_GAMES  # noqa: E402
-from pnp.cli import main  # noqa: E402
+from pnp.cli.main import main  # noqa: E402
 
 LOCATED = re.compile(r"^\S[^:]*:(\d+:\d+|\d+(: column '[^']*')?|[^:!]+![A-Z]+\d+): \S")
 WARNED = re.compile(r"^\S[^:]*:\d+(:\d+)?: \S")

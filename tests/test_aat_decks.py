@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 
 from pnp import BUNDLED_GAMES
-from pnp.cli import main
-from pnp.game import load_game
+from pnp.cli.main import main
+from pnp.load.game import load_game
 
 FOLDER = BUNDLED_GAMES / "against-all-tyrants"
 DECKS = {"freedom-fighters": ("Rebellion", "Freedom Fighters"),

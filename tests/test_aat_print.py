@@ -16,11 +16,12 @@ import yaml
 from pdfread import PT, manifest
 from PIL import Image, ImageStat
 
-from pnp import BUNDLED_GAMES, reuse
-from pnp.build import Options, check_game
-from pnp.draw import Renderer
-from pnp.export import ExportOptions, export_games
-from pnp.game import load_game
+from pnp import BUNDLED_GAMES
+from pnp.draw import reuse
+from pnp.draw.renderer import Renderer
+from pnp.export.writer import ExportOptions, export_games
+from pnp.load.game import load_game
+from pnp.sheets.build import Options, check_game
 
 AAT = BUNDLED_GAMES / "against-all-tyrants"
 DECKS = ("freedom-fighters", "first-leaders-navy", "robot-uprising")
@@ -73,7 +74,7 @@ def drawn(game):
         patch.setattr(Renderer, "draw", draw)
         patch.setattr(Renderer, "icon_shapes", icon_shapes)
         patch.setattr(reuse, "REUSABLE", frozenset())  # every piece drawn in full, none
-        # written again from a kept drawing (pnp.reuse), so each piece's icons are seen
+        # written again from a kept drawing (pnp.draw.reuse), so each piece's icons are seen
         assert check_game(game, Options()).warnings == []
     return seen
 

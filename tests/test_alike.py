@@ -1,4 +1,4 @@
-"""pnp check draws a side alike once (pnp/alike.py): it draws every player set yet
+"""pnp check draws a side alike once (pnp/draw/alike.py): it draws every player set yet
 paints no more sides than a build, and says what a side alike reports for that side,
 as painting it would (its card, its name, the number of pieces)."""
 
@@ -12,12 +12,12 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp import BUNDLED_GAMES
-from pnp.alike import Memo, Reads
-from pnp.build import Options, build_game, check_game
-from pnp.draw import Renderer
-from pnp.errors import InvalidInput
-from pnp.game import load_game
-from pnp.sheetpdf import Scratch
+from pnp.draw.alike import Memo, Reads
+from pnp.draw.renderer import Renderer
+from pnp.load.errors import InvalidInput
+from pnp.load.game import load_game
+from pnp.sheets.build import Options, build_game, check_game
+from pnp.sheets.sheetpdf import Scratch
 from tests.conftest import EXAMPLE, edit
 
 
@@ -39,7 +39,7 @@ def checked(game, options: Options, monkeypatch, every_side: bool = False):
     check was before sides alike were painted once (the oracle)."""
     with monkeypatch.context() as patch:
         if every_side:
-            patch.setattr("pnp.build.Memo", lambda: None)
+            patch.setattr("pnp.sheets.build.Memo", lambda: None)
         try:
             return check_game(game, options).warnings, []
         except InvalidInput as exc:
@@ -55,7 +55,7 @@ def test_check_paints_no_more_sides_than_the_build(monkeypatch, tmp_path):
     check_game(game, Options())
     checked_sides = len(sides)
     sides.clear()
-    monkeypatch.setattr("pnp.build.Memo", lambda: None)
+    monkeypatch.setattr("pnp.sheets.build.Memo", lambda: None)
     check_game(game, Options())
     assert checked_sides <= built < len(sides)  # six player sets drawn, two printed
 

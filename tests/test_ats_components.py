@@ -16,11 +16,11 @@ import yaml
 from conftest import ATS
 from pdfread import PT, manifest
 
-from pnp import reuse
-from pnp.build import Options, check_game
-from pnp.draw import Renderer
-from pnp.game import load_game
-from pnp.players import for_players
+from pnp.draw import reuse
+from pnp.draw.renderer import Renderer
+from pnp.load.game import load_game
+from pnp.load.players import for_players
+from pnp.sheets.build import Options, check_game
 
 # token label -> the defense-card attribute it marks (rulings R-ATT-*: Cloaking cloaks a
 # card, Protector gives the Protector token, Disabler disables)
@@ -60,7 +60,7 @@ def drawn(game):
         patch.setattr(Renderer, "draw", draw)
         patch.setattr(Renderer, "icon_shapes", icon_shapes)
         patch.setattr(reuse, "REUSABLE", frozenset())  # every piece drawn in full, none
-        # written again from a kept drawing (pnp.reuse), so each piece's icons are seen
+        # written again from a kept drawing (pnp.draw.reuse), so each piece's icons are seen
         check_game(game, Options())
     return seen
 

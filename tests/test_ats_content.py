@@ -10,7 +10,7 @@ from statistics import mean
 from conftest import ATS
 
 from pnp import REPO_ROOT
-from pnp.game import load_game
+from pnp.load.game import load_game
 
 UNIT_TYPES = {"Land", "Air", "Covert", "Space", "Missile", "Anti-Air"}
 ATTRIBUTES = {"First Strike", "Disabler", "Booby-Trapped", "Bypass", "Cloaking", "Counterattack",
@@ -63,7 +63,7 @@ def test_the_printed_clearance_and_encounter_numbers_are_the_engines(tmp_path):
     from companion.games.ats.data import CLEARANCE_COST, LEVELS
     from companion.games.ats.effects import encounter_happens
     from companion.games.ats.legal import WITHIN_ONE
-    from pnp.build import Options, build_game
+    from pnp.sheets.build import Options, build_game
 
     game = load_game(ATS)
     levels = game.vars["glossary"]["levels"]

@@ -12,10 +12,10 @@ import pytest
 from PIL import Image
 
 from pnp import BUNDLED_GAMES
-from pnp.build import Options
-from pnp.cli import main
-from pnp.export import ExportOptions, export_games
-from pnp.game import load_game
+from pnp.cli.main import main
+from pnp.export.writer import ExportOptions, export_games
+from pnp.load.game import load_game
+from pnp.sheets.build import Options
 
 ATS = BUNDLED_GAMES / "above-top-secret"
 DPI = 40

@@ -20,9 +20,9 @@ import yaml
 from PIL import Image, ImageChops, ImageStat
 
 from pnp import BUNDLED_GAMES, REPO_ROOT
-from pnp.build import Options, check_game
-from pnp.export import ExportOptions, export_games
-from pnp.game import load_game
+from pnp.export.writer import ExportOptions, export_games
+from pnp.load.game import load_game
+from pnp.sheets.build import Options, check_game
 from tests.pdfread import manifest
 from tests.test_aat_print import (
     drawn,  # noqa: F401  (a fixture: every icon drawn, on our game)

@@ -15,7 +15,7 @@ import pytest
 from conftest import EXAMPLE, edit
 from PIL import Image, ImageFile
 
-from pnp.cli import main
+from pnp.cli.main import main
 
 LOCATED = re.compile(r"^\S+:\d+:\d+: ", re.M)
 RULES = "rules: {count: 6, unique: [id, name], per: [{field: suit, count: 2}]}"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from pnp.cli import main
+from pnp.cli.main import main
 from tests.conftest import EXAMPLE
 from tests.test_printer_margin import ink_distance
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp import build
-from pnp.cli import main
+from pnp.cli.main import main
+from pnp.sheets import build
 
 
 def run(args, capsys):

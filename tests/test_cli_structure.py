@@ -1,22 +1,12 @@
-"""The command line depends one way (issue 24, section 6): `pnp`'s main parser
-(pnp/cli.py) uses the export commands and the shared options, and nothing it uses
-imports it back, at the top of a module or inside a function."""
+"""What answers at once (help, version, list) loads no drawing library (issue 24,
+section 4). That the command line depends one way, on top of the pipeline, is
+tests/test_architecture.py's."""
 
 from __future__ import annotations
 
 import pytest
 
 from pnp import REPO_ROOT
-from tests.test_platform import imports
-
-USED_BY_CLI = ("cli_export", "cli_options", "cli_games", "argtypes", "gallery", "newgame",
-               "cli_icons")
-
-
-@pytest.mark.parametrize("module", USED_BY_CLI)
-def test_what_the_command_line_uses_never_imports_it_back(module):
-    assert "pnp.cli" not in imports(REPO_ROOT / "pnp" / f"{module}.py")
-
 
 HEAVY = ("reportlab", "PIL", "pypdfium2")
 QUICK = ["--help", "--version", "list", *[f"{name} --help" for name in (

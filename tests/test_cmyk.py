@@ -1,4 +1,4 @@
-"""pnp/cmyk.py: RGB to CMYK through littlecms and Dossier's FOGRA39 profile (issue 24,
+"""pnp/export/cmyk.py: RGB to CMYK through littlecms and Dossier's FOGRA39 profile (issue 24,
 section 2): colours keep their appearance on the paper, black and grey go to the black
 plate alone, nothing exceeds the ink limit, images follow the same rules as colours."""
 
@@ -9,7 +9,7 @@ import math
 import pytest
 from PIL import Image, ImageCms
 
-from pnp import cmyk
+from pnp.export import cmyk
 
 
 def delta_e(first: tuple, second: tuple) -> float:

@@ -17,11 +17,12 @@ from PIL import Image
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import BUNDLED_GAMES, cmyk
-from pnp.cli import main
-from pnp.cmykpdf import convert
-from pnp.export import ExportOptions, export_games
-from pnp.game import load_game
+from pnp import BUNDLED_GAMES
+from pnp.cli.main import main
+from pnp.export import cmyk
+from pnp.export.cmykpdf import convert
+from pnp.export.writer import ExportOptions, export_games
+from pnp.load.game import load_game
 
 COLOUR_OPS = {"rg", "RG", "g", "G", "k", "K", "sc", "SC", "scn", "SCN"}
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from conftest import edit
 
-from pnp.cli import main
-from pnp.errors import Mark, Problems
-from pnp.game import load_game
-from pnp.schema import Color
+from pnp.cli.main import main
+from pnp.load.errors import Mark, Problems
+from pnp.load.game import load_game
+from pnp.load.schema import Color
 
 
 @pytest.mark.parametrize("written,read", [("navy", "#000080"), ("Navy", "#000080"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pnp import BUNDLED_GAMES
-from pnp.game import load_game
+from pnp.load.game import load_game
 
 
 def rgb(hex_colour: str, ground: tuple | None = None) -> tuple:

@@ -119,8 +119,8 @@ def test_printed_text_meets_wcag_aa_on_the_ground_it_is_printed_on(build, game_i
 def test_a_low_contrast_text_is_found_where_it_is_printed(game, tmp_path):
     """The check can fail: pale grey rules text on the cream sheet, named with its file,
     page, text and both colours; the same sheet in its own dark ink passes."""
-    from pnp.build import Options, build_game
-    from pnp.game import load_game
+    from pnp.load.game import load_game
+    from pnp.sheets.build import Options, build_game
     from tests.conftest import edit
 
     loaded = load_game(game)

@@ -10,9 +10,9 @@ import pytest
 from PIL import Image, ImageStat
 
 from pnp import BUNDLED_GAMES
-from pnp.build import Options
-from pnp.export import ExportOptions, export_games
-from pnp.game import load_game
+from pnp.export.writer import ExportOptions, export_games
+from pnp.load.game import load_game
+from pnp.sheets.build import Options
 
 DPI = 50
 BAND = 2.5  # mm inside the trim

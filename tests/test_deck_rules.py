@@ -8,9 +8,9 @@ import re
 import pytest
 from conftest import edit
 
-from pnp.cli import main
-from pnp.errors import InvalidInput
-from pnp.game import load_game
+from pnp.cli.main import main
+from pnp.load.errors import InvalidInput
+from pnp.load.game import load_game
 
 RULES = "rules: {count: 6, unique: [id, name], per: [{field: suit, count: 2}]}"
 

@@ -13,7 +13,7 @@ from conftest import edit
 from PIL import Image
 
 from pnp import BUNDLED_GAMES
-from pnp.cli import main
+from pnp.cli.main import main
 
 PROBLEM = re.compile(r"^(?!warning: )(\S+?):(\d+)(?::(\d+))?: (.*)$", re.M)
 

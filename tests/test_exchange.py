@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLE
 
-from pnp import exchange
-from pnp.cli import main
-from pnp.cli_options import Terminated
+from pnp.cli.main import main
+from pnp.cli.options import Terminated
+from pnp.sheets import exchange
 
 REPO = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}
@@ -143,7 +143,7 @@ def test_files_the_build_does_not_replace_are_kept_as_they_are(before, games):
 
 CHILD = """
 import os, signal, sys
-from pnp import exchange
+from pnp.sheets import exchange
 protocol, step, how = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 if protocol == "renames":
     exchange.swap = lambda new, place: False
@@ -243,7 +243,7 @@ else:
                           env=ENV, timeout=300)
 
 
-@pytest.mark.parametrize("hooked", ["pnp.cli", "pnp.cli_export", "pnp.gallery"])
+@pytest.mark.parametrize("hooked", ["pnp.cli.main", "pnp.cli.export", "pnp.export.gallery"])
 @pytest.mark.parametrize("how", ["script", "module"])
 def test_ctrl_c_while_pnp_starts_ends_quietly(hooked, how):
     done = startup(hooked, how)

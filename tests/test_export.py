@@ -14,10 +14,10 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from pnp import BUNDLED_GAMES
-from pnp.build import Options, build_game
-from pnp.export import ExportOptions, export_games
-from pnp.game import load_game
-from pnp.pixels import pixels
+from pnp.export.pixels import pixels
+from pnp.export.writer import ExportOptions, export_games
+from pnp.load.game import load_game
+from pnp.sheets.build import Options, build_game
 from tests.conftest import EXAMPLE
 
 PT = 72 / 25.4
@@ -350,7 +350,7 @@ def test_tts_files_state_the_dpi_their_pixels_have(tmp_path):
 
 
 def test_tts_card_dpi_is_the_highest_whole_dpi_that_fits_4096_px():
-    from pnp.tts import MAX_PIXELS, card_dpi
+    from pnp.export.tts import MAX_PIXELS, card_dpi
 
     for trim in [(63, 88), (63.5, 88.9), (41, 63), (70, 120), (88, 63), (1990, 1990)]:
         for cols, rows in [(1, 1), (7, 1), (10, 7), (3, 2)]:

@@ -3,9 +3,10 @@ once, and its file written for each piece (issue 24 section 4: the PNG export's 
 
 from __future__ import annotations
 
-from pnp import BUNDLED_GAMES, raster
-from pnp.export import ExportOptions, export_games
-from pnp.game import load_game
+from pnp import BUNDLED_GAMES
+from pnp.export import raster
+from pnp.export.writer import ExportOptions, export_games
+from pnp.load.game import load_game
 
 
 def test_a_common_back_is_rasterised_once_and_written_for_every_card(tmp_path, monkeypatch):

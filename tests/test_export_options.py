@@ -12,9 +12,9 @@ import sys
 import pytest
 from PIL import Image
 
-from pnp.cli import main
-from pnp.export import pixels
-from pnp.fit import printable
+from pnp.cli.main import main
+from pnp.export.writer import pixels
+from pnp.plan.fit import printable
 from tests.conftest import EXAMPLE, edit
 
 NO_PAPER = "an image has no paper; only a sheet of `size: page` takes its size from it, " \

@@ -1,4 +1,4 @@
-"""pnp.expr: the one parser for `when` conditions and arithmetic lengths."""
+"""pnp.load.expr: the one parser for `when` conditions and arithmetic lengths."""
 
 import contextlib
 import inspect
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import find, given, settings
 from hypothesis import strategies as st
 
-from pnp.expr import MAX_DEPTH, MAX_LENGTH, Arith, Condition, ExprError, lookup
+from pnp.load.expr import MAX_DEPTH, MAX_LENGTH, Arith, Condition, ExprError, lookup
 
 CONTEXT = {
     "level": 3, "zero": 0, "half": 0.5, "shape": "round", "name": "Bob",

@@ -12,8 +12,8 @@ import pytest
 from conftest import edit
 
 from pnp import BUNDLED_GAMES
-from pnp.cli import main
-from pnp.errors import Mark, Problems
+from pnp.cli.main import main
+from pnp.load.errors import Mark, Problems
 
 AAT = BUNDLED_GAMES / "against-all-tyrants"
 

@@ -18,8 +18,8 @@ from fuzz_campaign import judge, run_case
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.cli import main
-from pnp.output import STAGING
+from pnp.cli.main import main
+from pnp.sheets.output import STAGING
 from tests.fuzz_saves import places
 
 LOCATED = re.compile(r"^\S+:\d+:\d+: .+$")

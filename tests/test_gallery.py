@@ -1,7 +1,7 @@
 """docs/gallery.md never goes stale: `pnp gallery` draws it again here and the
 committed page and pictures must be what it draws; and it shows every element
 type, badge shape, image fit, icon shape and bundled layout there is, the lists
-taken from the schema (pnp/specs.py) and layouts/, so a new one fails this test
+taken from the schema (pnp/load/specs.py) and layouts/, so a new one fails this test
 until the gallery has it."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import yaml
 from PIL import Image, ImageChops, ImageStat
 
 from pnp import BUNDLED_LAYOUTS, REPO_ROOT
-from pnp.cli import main
-from pnp.specs import ELEMENTS, ICON_SHAPE
+from pnp.cli.main import main
+from pnp.load.specs import ELEMENTS, ICON_SHAPE
 
 DOCS = REPO_ROOT / "docs"
 PAGE = DOCS / "gallery.md"

@@ -12,8 +12,8 @@ import pdfplumber
 import pytest
 
 from pnp import BUNDLED_GAMES
-from pnp.build import Options, build_game
-from pnp.game import load_game
+from pnp.load.game import load_game
+from pnp.sheets.build import Options, build_game
 
 # game -> the components whose every card shows its own picture
 CARDS = {"against-all-tyrants": ("freedom-fighters", "first-leaders-navy", "robot-uprising"),

@@ -6,8 +6,8 @@ import pytest
 from conftest import ATS, EXAMPLE
 from pdfread import manifest, pages
 
-from pnp.impose import PAPERS
-from pnp.impose import PRINTER_MARGIN as MARGIN
+from pnp.plan.impose import PAPERS
+from pnp.plan.impose import PRINTER_MARGIN as MARGIN
 
 TOL = 0.1
 CROP_MARK_PT = 0.5

@@ -10,8 +10,8 @@ import pytest
 from pdfread import PT, manifest, pages
 
 from pnp import BUNDLED_GAMES
-from pnp.build import Options, build_games, check_game
-from pnp.game import load_game
+from pnp.load.game import load_game
+from pnp.sheets.build import Options, build_games, check_game
 
 GM = BUNDLED_GAMES / "geheime-mission"
 # docs/rulings/geheime-mission.md, GM-DECK: (find, attack, defence) of A01..A40, in this order
@@ -93,7 +93,7 @@ def test_names_and_three_digit_calls_are_unique_and_009_exists(games):
 def test_check_enforces_the_deck_rules(tmp_path, old, new, message):
     import shutil
 
-    from pnp.errors import InvalidInput
+    from pnp.load.errors import InvalidInput
 
     game = tmp_path / "gm"
     shutil.copytree(GM, game)

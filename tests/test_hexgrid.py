@@ -1,4 +1,4 @@
-"""The `hexgrid` element (pnp/hexgrid.py): its geometry computed, and read back from the
+"""The `hexgrid` element (pnp/draw/hexgrid.py): its geometry computed, and read back from the
 PDF to 0.1 mm (every space a regular hexagon at its place, the fills, outlines and names
 picked per space, row and column), both orientations; its mistakes are located errors."""
 
@@ -10,10 +10,10 @@ import textwrap
 import pdfplumber
 import pytest
 
-from pnp.build import Options, build_game, check_game
-from pnp.errors import InvalidInput
-from pnp.game import load_game
-from pnp.hexgrid import Grid, row_letters
+from pnp.draw.hexgrid import Grid, row_letters
+from pnp.load.errors import InvalidInput
+from pnp.load.game import load_game
+from pnp.sheets.build import Options, build_game, check_game
 from tests.pdfread import PT, manifest
 
 ROOT3 = math.sqrt(3)

@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from pnp import credits, iconlib, svgpath
-from pnp.cli import main
-from pnp.errors import InvalidInput
-from pnp.game import load_game
+from pnp.author import iconlib, svgpath
+from pnp.cli.main import main
+from pnp.load import credits
+from pnp.load.errors import InvalidInput
+from pnp.load.game import load_game
 from tests.conftest import edit
 
 FIXTURE = Path(__file__).parent / "data" / "game-icons-small.json"
@@ -237,7 +238,7 @@ def test_credits_sum_up_by_source_licence_and_author():
 def test_a_layout_prints_the_credits(game, tmp_path):
     import pdfplumber
 
-    from pnp.build import Options, build_game
+    from pnp.sheets.build import Options, build_game
 
     assert add(game, "tower=game-icons:tower", extra=["--author", "Lorc"]) == 0
     edit(game / "layouts.yaml", "      - {type: richtext, x: 14, y: 32,",

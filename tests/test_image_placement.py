@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from pnp.build import Options
-from pnp.export import ExportOptions, export_games
-from pnp.game import load_game
+from pnp.export.writer import ExportOptions, export_games
+from pnp.load.game import load_game
+from pnp.sheets.build import Options
 
 RED, GREEN, BLUE, YELLOW, WHITE = ((220, 30, 30), (30, 180, 60), (30, 60, 220),
                                    (240, 210, 20), (255, 255, 255))

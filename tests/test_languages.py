@@ -9,11 +9,11 @@ from conftest import EXAMPLE, edit
 from pypdf import PdfReader
 
 from pnp import BUNDLED_GAMES
-from pnp.build import Options, build_game
-from pnp.cli import main
-from pnp.errors import InvalidInput
-from pnp.game import load_game
-from pnp.langs import UnknownLanguage
+from pnp.cli.main import main
+from pnp.load.errors import InvalidInput
+from pnp.load.game import load_game
+from pnp.load.langs import UnknownLanguage
+from pnp.sheets.build import Options, build_game
 
 
 def bilingual(game_dir):

@@ -8,9 +8,9 @@ import pdfplumber
 import pytest
 from conftest import edit
 
-from pnp.cli import main
-from pnp.errors import InvalidInput
-from pnp.game import load_game
+from pnp.cli.main import main
+from pnp.load.errors import InvalidInput
+from pnp.load.game import load_game
 
 FIELDS = "text: text\n"
 MORE_FIELDS = ("text: {type: text, required: false}\n      tags: {type: list, required: false}\n"
@@ -60,8 +60,8 @@ def test_lines_print_what_each_card_has(game, tmp_path):
 
 def test_a_line_of_only_markup_is_left_out(game):
     with_lines(game, LINES)
-    from pnp.layouts import Line  # noqa: F401 - the public name of a line
-    from pnp.template import join_lines
+    from pnp.load.layouts import Line  # noqa: F401 - the public name of a line
+    from pnp.load.template import join_lines
 
     lines = load_game(game).layouts["crew-front"].elements[-1]["_lines"]
     out = join_lines(lines, {"tags": [], "text": "Plain.", "power": 3, "orders": None})

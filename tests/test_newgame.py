@@ -10,9 +10,9 @@ import re
 import pdfplumber
 import pytest
 
-from pnp.cli import main
-from pnp.game import load_game
-from pnp.newgame import STARTERS_DIR, slugify, starters, title
+from pnp.author.newgame import STARTERS_DIR, slugify, starters, title
+from pnp.cli.main import main
+from pnp.load.game import load_game
 from tests.test_contrast_rendered import low_contrast
 
 STARTERS = list(starters())

@@ -12,11 +12,11 @@ from conftest import ATS, EXAMPLE
 from pdfread import manifest, pages
 from pypdf import PdfReader
 
-from pnp.build import Options, build_game
-from pnp.draw import MIN_TEXT_PT
-from pnp.game import load_game
-from pnp.impose import PAPERS
-from pnp.tiles import TILE_MARGIN
+from pnp.draw.renderer import MIN_TEXT_PT
+from pnp.load.game import load_game
+from pnp.plan.impose import PAPERS
+from pnp.sheets.build import Options, build_game
+from pnp.sheets.tiles import TILE_MARGIN
 
 GAMES = [EXAMPLE, ATS]
 

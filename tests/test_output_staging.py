@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLE, edit
 
-from pnp import BUNDLED_GAMES, build
-from pnp.cli import main
-from pnp.output import STAGING, Output, OutputError
+from pnp import BUNDLED_GAMES
+from pnp.cli.main import main
+from pnp.sheets import build
+from pnp.sheets.output import STAGING, Output, OutputError
 
 AAT = BUNDLED_GAMES / "against-all-tyrants"
 

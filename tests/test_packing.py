@@ -14,11 +14,11 @@ from conftest import edit
 from pypdf import PdfReader
 
 from pnp import BUNDLED_GAMES
-from pnp.build import Options, build_game
-from pnp.cli import main
-from pnp.export import ExportOptions
-from pnp.game import load_game
-from pnp.watch import Watcher
+from pnp.cli.main import main
+from pnp.cli.watch import Watcher
+from pnp.export.writer import ExportOptions
+from pnp.load.game import load_game
+from pnp.sheets.build import Options, build_game
 
 PT = 25.4 / 72
 # Sheets of paper a build may take: issue 25's targets on A4 (Above Top Secret 26 before,

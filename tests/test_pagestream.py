@@ -1,4 +1,4 @@
-"""Pages encoded as they end (pnp.pagestream) make the file reportlab makes."""
+"""Pages encoded as they end (pnp.sheets.pagestream) make the file reportlab makes."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.pagestream import seal_last_page
+from pnp.sheets.pagestream import seal_last_page
 
 
 def test_pages_encoded_as_they_end_make_the_same_file():

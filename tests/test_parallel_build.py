@@ -1,4 +1,4 @@
-"""Several games built side by side, one process each (pnp/parallel.py, issue 24
+"""Several games built side by side, one process each (pnp/sheets/parallel.py, issue 24
 section 4): the same files as one after another, and still all or nothing: a game
 that fails in its worker reports its problems whole, and nothing is written, not even
 a staging folder."""
@@ -10,11 +10,12 @@ import pickle
 
 import pytest
 
-from pnp import BUNDLED_GAMES, parallel
-from pnp.build import Options, build_games
-from pnp.errors import InvalidInput, Problem
-from pnp.game import load_game
-from pnp.output import OutputError
+from pnp import BUNDLED_GAMES
+from pnp.load.errors import InvalidInput, Problem
+from pnp.load.game import load_game
+from pnp.sheets import parallel
+from pnp.sheets.build import Options, build_games
+from pnp.sheets.output import OutputError
 
 GAMES = ("geheime-mission", "top-secret")
 

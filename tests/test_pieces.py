@@ -7,10 +7,10 @@ import math
 from conftest import ATS, EXAMPLE
 from pdfread import manifest, pages
 
-from pnp.build import Options, build_game
-from pnp.game import load_game
-from pnp.pieces import die_net_size, token_size
-from pnp.tiles import TILE_MARGIN, TILE_OVERLAP
+from pnp.load.game import load_game
+from pnp.plan.pieces import die_net_size, token_size
+from pnp.sheets.build import Options, build_game
+from pnp.sheets.tiles import TILE_MARGIN, TILE_OVERLAP
 
 
 def test_a_board_larger_than_the_paper_is_tiled_with_overlap(build):

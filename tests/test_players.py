@@ -9,7 +9,7 @@ import shutil
 import pytest
 from pdfread import pages
 
-from pnp.cli import main
+from pnp.cli.main import main
 from tests.conftest import EXAMPLE
 
 SETS = "player_sets: {values: [Red, Blue, Green], print: 2}\n"

@@ -13,8 +13,8 @@ import pytest
 from PIL import ImageChops
 
 from pnp import BUNDLED_GAMES
-from pnp.cli import main
-from pnp.tiles import ALONG_SIDE, targets
+from pnp.cli.main import main
+from pnp.sheets.tiles import ALONG_SIDE, targets
 
 DPI = 100
 PX = 25.4 / DPI  # mm per pixel

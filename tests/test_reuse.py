@@ -1,5 +1,5 @@
 """Elements drawn alike on many pieces are written again from the operators kept the
-second time (pnp.reuse): the PDFs are the same byte for byte, and what drawing says
+second time (pnp.draw.reuse): the PDFs are the same byte for byte, and what drawing says
 (text that does not fit, ink in the safe zone, the smallest size) is still said for
 every piece."""
 
@@ -12,12 +12,13 @@ import pytest
 from conftest import edit
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import BUNDLED_GAMES, reuse
-from pnp.build import Options, build_game
-from pnp.draw import Renderer
-from pnp.errors import Problems
-from pnp.game import load_game
-from pnp.reuse import NEVER
+from pnp import BUNDLED_GAMES
+from pnp.draw import reuse
+from pnp.draw.renderer import Renderer
+from pnp.draw.reuse import NEVER
+from pnp.load.errors import Problems
+from pnp.load.game import load_game
+from pnp.sheets.build import Options, build_game
 
 LONG = "Supercalifragilisticexpialidociouscrewmembersofthestarpatrolforever"
 

@@ -11,9 +11,9 @@ import sys
 import pytest
 
 from pnp import BUNDLED_GAMES
-from pnp.build import Options, check_game
-from pnp.cutshape import inset
-from pnp.game import load_game
+from pnp.draw.cutshape import inset
+from pnp.load.game import load_game
+from pnp.sheets.build import Options, check_game
 from tests.conftest import edit
 
 

@@ -1,5 +1,5 @@
 """Print-shop presets (`pnp export --shop`, issue 24 section 1), read back: each shop's
-published numbers (pnp/shops.py cites them), every front once at the shop's exact
+published numbers (pnp/export/shops.py cites them), every front once at the shop's exact
 pixels with its count in cards.csv, one back per deck (one per distinct back where a
 deck's differ), a folder per player's deck, the safe zone checked in the shop's terms,
 a card of another size refused with both sizes, and the options a preset fixes
@@ -15,10 +15,10 @@ import pytest
 from PIL import Image
 
 from pnp import BUNDLED_GAMES
-from pnp.cli import main
-from pnp.export import ExportOptions, export_games
-from pnp.game import load_game
-from pnp.shops import SHOPS, fit
+from pnp.cli.main import main
+from pnp.export.shops import SHOPS, fit
+from pnp.export.writer import ExportOptions, export_games
+from pnp.load.game import load_game
 from tests.conftest import edit
 
 

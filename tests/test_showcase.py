@@ -10,7 +10,7 @@ import json
 import pytest
 from PIL import Image
 
-from pnp.cli import main
+from pnp.cli.main import main
 from tests.conftest import ATS, EXAMPLE
 
 COLOURS = {"red": (224, 16, 16), "green": (16, 192, 32), "blue": (16, 48, 224),

@@ -1,13 +1,13 @@
-"""Padding between text and rules or bands (pnp/spacing.py, issue 25): a line of text
+"""Padding between text and rules or bands (pnp/draw/spacing.py, issue 25): a line of text
 whose ink comes within 0.4 mm of a rule or a band's edge, or crosses it, is a warning
 naming the text's layout line and what it touches; the bundled games have none
 (tests/test_safe_zone.py builds them all without a warning)."""
 
 from __future__ import annotations
 
-from pnp.build import Options, check_game
-from pnp.game import load_game
-from pnp.spacing import PieceSpacing
+from pnp.draw.spacing import PieceSpacing
+from pnp.load.game import load_game
+from pnp.sheets.build import Options, check_game
 from tests.conftest import edit
 
 TRIM = (63, 88)

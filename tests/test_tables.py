@@ -10,9 +10,9 @@ import sys
 import pytest
 
 from pnp import BUNDLED_GAMES
-from pnp.errors import InvalidInput
-from pnp.export import ExportOptions, export_games
-from pnp.game import load_game
+from pnp.export.writer import ExportOptions, export_games
+from pnp.load.errors import InvalidInput
+from pnp.load.game import load_game
 from tests.conftest import edit
 
 

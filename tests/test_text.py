@@ -11,11 +11,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.draw import DEFAULT_STYLE, Renderer
-from pnp.errors import Problems
-from pnp.fonts import BUNDLED_FONTS, font_name
-from pnp.game import load_game
-from pnp.text import Word, fit, parse, wrap
+from pnp.draw.renderer import DEFAULT_STYLE, Renderer
+from pnp.draw.text import Word, fit, parse, wrap
+from pnp.load.errors import Problems
+from pnp.load.fonts import BUNDLED_FONTS, font_name
+from pnp.load.game import load_game
 
 SHY = "\u00ad"
 REGULAR = font_name(BUNDLED_FONTS, "sans")

@@ -1,4 +1,4 @@
-"""Text boxes written directly (pnp.textout) give the very PDF reportlab's own calls
+"""Text boxes written directly (pnp.draw.textout) give the very PDF reportlab's own calls
 give, byte for byte; the text caches stay bounded."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from conftest import EXAMPLE
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp import textout, typeset
-from pnp.colors import color
-from pnp.draw import DEFAULT_STYLE, Renderer
-from pnp.errors import Problems
-from pnp.fonts import BUNDLED_FONTS, font_name
-from pnp.game import load_game
+from pnp.draw import textout, typeset
+from pnp.draw.colors import color
+from pnp.draw.renderer import DEFAULT_STYLE, Renderer
+from pnp.load.errors import Problems
+from pnp.load.fonts import BUNDLED_FONTS, font_name
+from pnp.load.game import load_game
 
 
 def letters(first: int, last: int) -> str:

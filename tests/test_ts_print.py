@@ -14,8 +14,8 @@ import pdfplumber
 import pytest
 
 from pnp import BUNDLED_GAMES
-from pnp.build import Options, check_game
-from pnp.game import load_game
+from pnp.load.game import load_game
+from pnp.sheets.build import Options, check_game
 from tests.pdfread import PT, manifest
 from tests.test_contrast import contrast
 from tests.test_hexgrid import centre, close, hexagons, on_piece

@@ -13,11 +13,11 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from pnp import BUNDLED_GAMES
-from pnp.export import ExportOptions, export_games
-from pnp.game import load_game
-from pnp.pixels import pixels
-from pnp.players import for_players
-from pnp.ttssave import SCALE_1_MM, UNIT_MM
+from pnp.export.pixels import pixels
+from pnp.export.ttssave import SCALE_1_MM, UNIT_MM
+from pnp.export.writer import ExportOptions, export_games
+from pnp.load.game import load_game
+from pnp.load.players import for_players
 
 GAMES = sorted(p.name for p in BUNDLED_GAMES.iterdir() if (p / "game.yaml").exists())
 DPI = 40  # a card drawn at 40 dpi is the same pixels in the png export and on a sheet
@@ -223,7 +223,7 @@ def test_the_die_template_is_tabletop_simulators_d6():
     """Six faces, each its own colour with a black mark in its top-left corner: each
     lands in its cell, the mark top-left when upright and bottom-right when turned,
     with an inset of the face's edge colour all round and the top row empty."""
-    from pnp.tts import die_template
+    from pnp.export.tts import die_template
 
     colours = [(200, 40 * n, 0) for n in range(6)]
     faces = []
@@ -299,13 +299,13 @@ def test_a_standee_is_checked_where_it_is_written(game):
 
 def test_the_tts_modules_never_import_their_caller():
     """Issue 24 section 6: each format a module of its own on shared rasterising and
-    sizes; pnp/tts.py and pnp/ttssave.py never import pnp/export.py."""
+    sizes; pnp/export/tts.py and pnp/export/ttssave.py never import pnp/export/writer.py."""
     import ast
 
-    from pnp import tts, ttssave
+    from pnp.export import tts, ttssave
 
     for module in (tts, ttssave):
         tree = ast.parse(Path(module.__file__).read_text())
         names = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
             a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-        assert "pnp.export" not in names and "pnp.cli_export" not in names, module
+        assert "pnp.export.writer" not in names and "pnp.cli.export" not in names, module

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from pnp import REPO_ROOT
-from pnp.cli import main
+from pnp.cli.main import main
 
 PAGE = REPO_ROOT / "docs" / "tutorial.md"
 PICTURES = REPO_ROOT / "docs" / "tutorial"
@@ -252,7 +252,7 @@ def against_the_light(sheet: Path, page_of, shift: tuple):
     (a multiply), cropped to the upper level scale and the left upright one."""
     from PIL import Image, ImageChops, ImageOps
 
-    from pnp.calibration import geometry
+    from pnp.sheets.calibration import geometry
 
     px = 10  # pixels a mm, at 254 dpi
     front = ImageOps.mirror(page_of(sheet, 0, 254).convert("L"))  # turned over its long edge

@@ -10,7 +10,7 @@ import pytest
 from conftest import edit
 from PIL import Image
 
-from pnp.cli import main
+from pnp.cli.main import main
 
 
 def line_of(path, needle) -> int:

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import Options
-from pnp.export import ExportOptions
-from pnp.game import load_game
-from pnp.watch import Watcher
+from pnp.cli.watch import Watcher
+from pnp.export.writer import ExportOptions
+from pnp.load.game import load_game
+from pnp.sheets.build import Options
 from tests.conftest import edit
 
 REPO = Path(__file__).resolve().parents[1]  # the pnp under test, whatever the cwd

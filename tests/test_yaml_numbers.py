@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from conftest import edit
 
-from pnp.cli import main
-from pnp.game import load_game
-from pnp.yamlload import load_yaml
+from pnp.cli.main import main
+from pnp.load.game import load_game
+from pnp.load.yamlload import load_yaml
 
 
 @pytest.mark.parametrize("written", ["010", "0x1F", "1_000", "06", "0b101", "1:20", "00"])

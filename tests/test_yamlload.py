@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from pnp import ASSETS, BUNDLED_GAMES, REPO_ROOT
-from pnp.errors import InvalidInput
-from pnp.yamlload import (
+from pnp.load.errors import InvalidInput
+from pnp.load.yamlload import (
     NO_DOCUMENT,
     YList,
     YMap,

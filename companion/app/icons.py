@@ -1,5 +1,5 @@
 """A game's printed pictograms, drawn from their YAML shapes with Kivy instructions:
-crisp at any size, and the same drawing the print tool makes (pnp/draw.py). A game
+crisp at any size, and the same drawing the print tool makes (pnp/draw/renderer.py). A game
 subclasses PrintedIcon with the function that gives an icon's shapes."""
 
 from __future__ import annotations

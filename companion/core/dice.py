@@ -12,7 +12,7 @@ def printed_faces(piece: str) -> tuple[str, ...]:
     """'game-id:component/item' -> each face's words, face 1 first: its `label`,
     else its pips (and its mark: '4, hit')."""
     from pnp import BUNDLED_GAMES
-    from pnp.game import load_game
+    from pnp.load.game import load_game
 
     game_id, _, where = piece.partition(":")
     component, _, item_id = where.partition("/")

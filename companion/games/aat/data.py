@@ -213,7 +213,7 @@ def plain_text(markup: str) -> str:
 @cache
 def game():
     from pnp import BUNDLED_GAMES
-    from pnp.game import load_game
+    from pnp.load.game import load_game
 
     return load_game(BUNDLED_GAMES / GAME_ID, check_fonts=False)
 

@@ -82,7 +82,7 @@ def card_text(card_id: str) -> str:
 
 # -- the escalation track and the damage tokens, as printed ------------------------------
 def _resolve(value):
-    from pnp.template import substitute
+    from pnp.load.template import substitute
 
     return substitute(value, game().vars)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from pnp import BUNDLED_GAMES
-from pnp.game import load_game
+from pnp.load.game import load_game
 
 GAME_ID = "above-top-secret"
 LEVELS = (1, 2, 3, 4, 5)

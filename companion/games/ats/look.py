@@ -76,5 +76,5 @@ def icon_names() -> dict:
 
 def shapes(name: str) -> list[dict]:
     """An icon's shapes in its 100 x 100 box (y down): polygon, path, circle, ring,
-    rect, line; see pnp/draw.py for their meaning."""
+    rect, line; see pnp/draw/renderer.py for their meaning."""
     return game().icons[name]

@@ -6,7 +6,7 @@ game.yaml alone, in a few milliseconds): a further army is its cards and its YAM
 
 from companion.core.spec import GameSpec, Option, Players
 from pnp import BUNDLED_GAMES
-from pnp.yamlload import load_yaml
+from pnp.load.yamlload import load_yaml
 
 
 def army_choices() -> tuple[tuple[str, str], ...]:

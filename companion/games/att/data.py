@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from pnp import BUNDLED_GAMES
-from pnp.game import load_game
+from pnp.load.game import load_game
 
 GAME_ID = "attack-the-tower"
 TYPES = ("light", "shooter", "heavy", "cavalry", "siege")  # ATT-TROOPS, in the figure's order

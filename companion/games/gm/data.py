@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from pnp import BUNDLED_GAMES
-from pnp.game import load_game
+from pnp.load.game import load_game
 
 GAME_ID = "geheime-mission"
 HAND = 5  # GM-DEAL

@@ -1,0 +1,1 @@
+"""The `pnp` command and its subcommands, on top of the pipeline."""

@@ -1,0 +1,110 @@
+"""What `pnp`'s commands share: the exit codes, the print options and their types,
+the language option, and running a build or export with its report. Both the main
+command line (cli.py) and the export commands (cli_export.py) import it; it imports
+neither, so the command line depends one way."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from pnp.cli.argtypes import ranged
+from pnp.cli.games import UsageError, say
+from pnp.plan import backoffset
+
+EXIT_INVALID = 2
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143  # 128 + SIGTERM, as a shell reports a process it ended
+EXIT_INTERNAL = 70
+
+
+class Terminated(BaseException):
+    """SIGTERM: stop as on Ctrl-C, removing what this run created."""
+
+
+def positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+bleed_mm = ranged(float, 0, 10, "a number of mm", " mm")
+safe_mm = ranged(float, 0, 20, "a number of mm", " mm")
+printer_mm = ranged(float, 0, 15, "a number of mm", " mm")
+player_sets = ranged(int, 1, 12, "a whole number", "")
+
+
+def add_print_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size")
+    parser.add_argument("--duplex", choices=("long", "short", "none", "fold"), default="long",
+                        help="long/short: backs on the next page, placed for that duplex "
+                             "flip; none: backs on pages of their own after the fronts; "
+                             "fold: fronts and backs side by side with a fold line")
+    parser.add_argument("--bleed", type=bleed_mm, default=3.0, metavar="MM",
+                        help="bleed around the card block, 0 to 10 mm")
+    parser.add_argument("--orientation", choices=("auto", "portrait", "landscape"),
+                        default="auto", help="page orientation; auto picks fewer pages")
+    parser.add_argument("--safe-margin", type=safe_mm, default=3.0, metavar="MM",
+                        help="warn about text closer than this to the trim (shops keep text "
+                             "3 mm inside the cut); 0 turns the warning off")
+    parser.add_argument("--printer-margin", type=printer_mm, default=5.0, metavar="MM",
+                        help="nothing is drawn closer than this to the paper edge (most "
+                             "printers leave 3-5 mm blank); 0 for a borderless printer")
+    parser.add_argument("--players", type=player_sets, metavar="N",
+                        help="player sets to print of a game that has them (decks, mats "
+                             "and tokens each player owns); default: the game's own count")
+    parser.add_argument("--separated", action="store_true",
+                        help="cards apart, each with its full bleed (fewer per page)")
+    parser.add_argument("--back-offset", type=backoffset.parse, metavar="X,Y",
+                        help="long/short duplex: move every back X mm right and Y mm up as "
+                             "you look at the printed back, -10 to 10 each (e.g. 1.5,-0.5), "
+                             "to undo your printer's shift: `pnp calibrate` prints a page "
+                             "that measures it; default: 0,0")
+
+
+def add_lang_option(parser: argparse.ArgumentParser, every: str) -> None:
+    parser.add_argument("--lang", metavar="CODE",
+                        help="language of a game that has several (see `pnp list`): a code "
+                             f"like 'de' or 'en', or 'all'; default: the game's first{every}")
+
+
+def options_from(args):
+    from pnp.sheets.printfile import Options
+
+    refuse_back_offset(args.back_offset, args.duplex)
+    return Options(paper=args.paper, duplex=args.duplex, bleed=args.bleed,
+                   orientation=args.orientation, separated=args.separated,
+                   safe_margin=args.safe_margin, printer_margin=args.printer_margin,
+                   players=args.players, back_offset=args.back_offset or (0.0, 0.0))
+
+
+def refuse_back_offset(offset, duplex: str | None) -> None:
+    """--back-offset moves backs printed on the other side of their fronts' sheet:
+    with --duplex none or fold there are none (None: the option or duplex not given)."""
+    if offset is not None and duplex in ("none", "fold"):
+        where = "on pages of their own, for printing fronts only" if duplex == "none" else \
+            "beside their fronts, on the same side of the sheet"
+        raise UsageError(f"--back-offset moves the backs of a double-sided print "
+                         f"(--duplex long or short); with --duplex {duplex} the backs are "
+                         f"{where}")
+
+
+def run_and_report(args, loaded: list, run, summary) -> int:
+    """Run a build or export of `loaded` games with progress (unless --quiet), then
+    say each game's warnings, notes and `summary(result)`, and the time taken."""
+    start = time.perf_counter()
+    results = run(None if args.quiet else say)
+    for game, result in zip(loaded, results, strict=True):
+        for warning in dict.fromkeys(result.warnings):  # a player's copies share one
+            say(f"warning: {warning}")
+        for note in result.notes:
+            say(f"note: {note}")
+        if not args.quiet:
+            print(f"{game.label}: {summary(result)} -> {result.folder}")
+    if not args.quiet:
+        print(f"done in {time.perf_counter() - start:.2f} s")
+    return 0

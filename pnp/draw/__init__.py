@@ -1,0 +1,1 @@
+"""Draw: one side of one piece, drawn from its layout onto a canvas."""

@@ -1,0 +1,2 @@
+"""Export: files made from the same drawing: PNGs, print-shop files, CMYK, Tabletop
+Simulator, showcase pictures, the gallery."""

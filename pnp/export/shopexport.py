@@ -1,0 +1,78 @@
+"""Writing a print-shop preset's files for one component (shops.py says what each shop
+takes): a folder per deck (per player's deck), every distinct front once at the shop's
+exact pixels, the backs once each (one per deck where they are alike), and `cards.csv`
+listing each front with its count and its back, in the order the upload asks for them.
+Components a shop does not take as cards get a note in the manifest instead."""
+
+from __future__ import annotations
+
+import csv
+import io
+from math import ceil
+
+from pnp.export.shops import MM_PER_INCH, Shop, crop_box, fit
+from pnp.load.players import slug
+from pnp.sheets.piecepdf import owners
+
+
+def safe_margin(shop: Shop, trim: tuple) -> float:
+    """The shop's safe zone in the game's millimetres, from the game's trim: its 1/8 in
+    inside the shop's trim, shrunk by the scale, plus what the scale cuts off."""
+    fitted = fit(shop, trim)
+    inset = max((w - s / fitted.scale) / 2 for w, s in zip(trim, shop.trim_mm, strict=True))
+    return round(shop.safe_mm / fitted.scale + inset, 3)
+
+
+def write_preset(shop: Shop, game, comp, pages, pdf: bytes, digests: list, output,
+                 target) -> list[dict]:
+    """`digests`: each page's drawing (piecepdf.render_pieces): a back drawn alike on
+    many cards is rasterised once."""
+    from pnp.export.raster import rasterise
+
+    if comp.kind != "deck":
+        return [{"component": comp.id, "note": shop.others}]
+    fitted = fit(shop, pages[0].size)
+    w, h = pages[0].size
+    b = pages[0].bleed
+    size = [ceil((w + 2 * b) / MM_PER_INCH * fitted.dpi),
+            ceil((h + 2 * b) / MM_PER_INCH * fitted.dpi)]
+    sizes = [size] * len(pages)
+    files = []
+    for owner, indices in owners(game, comp, pages):
+        name = f"{comp.id}-{slug(owner)}" if owner else comp.id
+        folder = output.folder(str((target / name).relative_to(output.out_dir)))
+        fronts = [i for i in indices if pages[i].side == "front" and pages[i].copy == 1]
+        backs = [i for i in indices if pages[i].side == "back" and pages[i].copy == 1]
+        distinct: dict = {}  # a back's drawing (digest) -> the first page drawn so
+        for index in backs:
+            distinct.setdefault(digests[index], index)
+        back_files = {}
+        drawn = sorted(distinct.values())
+        for index, image in zip(drawn, rasterise(pdf, fitted.dpi, sizes, drawn), strict=True):
+            card = image.crop(crop_box(fitted, image.size))
+            file = "back.png" if not back_files else f"back-{len(back_files) + 1}.png"
+            card.save(output.temporary(folder / file), format="PNG", dpi=(shop.dpi, shop.dpi))
+            back_files[digests[index]] = file
+            files.append({"file": f"{name}/{file}", "component": comp.id, "side": "back",
+                          "pixels": list(card.size)})
+        back_of = {pages[i].item.id: back_files[digests[i]] for i in backs}
+        rows = []
+        for index, image in zip(fronts, rasterise(pdf, fitted.dpi, sizes, fronts), strict=True):
+            item = pages[index].item
+            card = image.crop(crop_box(fitted, image.size))
+            file = f"{item.fields.get('id', item.id)}.png"
+            card.save(output.temporary(folder / file), format="PNG", dpi=(shop.dpi, shop.dpi))
+            rows.append([file, item.id, item.fields.get("name", ""), item.copies,
+                         back_of.get(item.id, "")])
+            files.append({"file": f"{name}/{file}", "component": comp.id, "item": item.id,
+                          "count": item.copies, "back": back_of.get(item.id, ""),
+                          "pixels": list(card.size)})
+        listing = io.StringIO()
+        writer = csv.writer(listing, lineterminator="\n")
+        writer.writerow(["file", "item", "name", "count", "back"])
+        writer.writerows(rows)
+        output.write_text(folder / "cards.csv", listing.getvalue())
+        files.append({"file": f"{name}/cards.csv", "component": comp.id,
+                      "cards": sum(r[3] for r in rows), "fronts": len(rows),
+                      "backs": len(back_files), "scaling": fitted.words((w, h), shop)})
+    return files

@@ -1,0 +1,1 @@
+"""Plan: pieces on paper: sizes, page geometry, packing pieces onto sheets."""

@@ -1,0 +1,86 @@
+"""The pipeline in the tree (issue 31, docs/architecture.md): pnp's stages are
+subpackages that depend one way, down the pipeline, with no import circle anywhere,
+counting the imports inside functions; few loose modules at pnp's top."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from pnp import REPO_ROOT
+
+PNP = REPO_ROOT / "pnp"
+# each stage, and the stages it may import (pnp's own top, `pnp`, may always be)
+STAGES = {
+    "load": set(),
+    "author": {"load"},
+    "plan": {"load"},
+    "draw": {"load"},
+    "sheets": {"load", "plan", "draw"},
+    "export": {"load", "plan", "draw", "sheets"},
+    "cli": {"load", "author", "plan", "draw", "sheets", "export"},
+}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(REPO_ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def pnp_imports(path: Path) -> set[str]:
+    """The pnp modules a file imports, wherever the import is (top, function, if)."""
+    modules = {module_name(p) for p in PNP.rglob("*.py")}
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules
+                      else node.module for a in node.names}
+    return {name for name in found if name in modules}
+
+
+def graph() -> dict[str, set[str]]:
+    return {module_name(p): pnp_imports(p) - {module_name(p)} for p in PNP.rglob("*.py")}
+
+
+def stage(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 or (len(parts) == 2 and parts[1] in STAGES) else "top"
+
+
+def test_pnp_has_no_import_circle():
+    edges = graph()
+    done, path, circles = set(), [], []
+
+    def visit(node):
+        if node in path:
+            circles.append(path[path.index(node):] + [node])
+            return
+        if node in done:
+            return
+        path.append(node)
+        for target in sorted(edges.get(node, ())):
+            visit(target)
+        path.pop()
+        done.add(node)
+
+    for node in sorted(edges):
+        visit(node)
+    assert not circles, circles[:3]
+
+
+def test_each_stage_imports_only_the_stages_before_it():
+    wrong = [f"{source} imports {target}" for source, targets in graph().items()
+             for target in targets
+             if stage(source) in STAGES and stage(target) in STAGES
+             and stage(target) != stage(source) and stage(target) not in STAGES[stage(source)]]
+    assert not wrong, wrong
+
+
+def test_the_top_of_pnp_is_its_stages():
+    loose = [p.name for p in PNP.glob("*.py")]
+    packages = [p.name for p in PNP.iterdir() if (p / "__init__.py").is_file()]
+    assert len(loose) <= 12, loose
+    assert set(STAGES) <= set(packages), packages
+    assert not (graph()["pnp"]), "pnp/__init__.py imports nothing of its stages"
