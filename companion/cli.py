@@ -38,7 +38,7 @@ seed = ranged(int, 0, MAX_SEED, "a whole number")
 
 def cmd_replay(args) -> int:
     from companion.core.session import SaveError, read_save_file
-    from pnp.cli.main import UsageError
+    from pnp.cli.games import UsageError
 
     try:
         session = read_save_file(Path(args.file))
@@ -62,7 +62,7 @@ def cmd_replay(args) -> int:
 def cmd_simulate(args) -> int:
     from companion.core.simulate import simulate
     from companion.games import GAMES, agents_of, rules_for
-    from pnp.cli.main import UsageError
+    from pnp.cli.games import UsageError
 
     if args.game not in GAMES:
         raise UsageError(f"no rules engine for '{args.game}' (engines: "

@@ -19,7 +19,7 @@ from pnp import BUNDLED_GAMES, DOCS, __version__
 from pnp.cli import export as cli_export
 from pnp.cli import icons as cli_icons
 from pnp.cli.export import add_only_option
-from pnp.cli.games import (  # noqa: F401 (UsageError and the game arguments re-exported)
+from pnp.cli.games import (
     UsageError,
     bundled_ids,
     games_to_load,
@@ -27,7 +27,7 @@ from pnp.cli.games import (  # noqa: F401 (UsageError and the game arguments re-
     resolve_game,
     say,
 )
-from pnp.cli.options import (  # noqa: F401 (the exit codes re-exported)
+from pnp.cli.options import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_INVALID,

@@ -21,7 +21,7 @@ from pathlib import Path
 from pnp.draw.renderer import Renderer
 from pnp.export.pixels import full_size, pixels
 from pnp.load.errors import Problems
-from pnp.load.formats import DEFAULT_DPI, FORMATS  # noqa: F401 (FORMATS re-exported)
+from pnp.load.formats import DEFAULT_DPI
 from pnp.load.players import for_players
 from pnp.sheets.output import Output, OutputError, describe
 from pnp.sheets.piecepdf import file_stem, render_pieces
