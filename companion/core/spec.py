@@ -18,7 +18,7 @@ from companion.core.shapes import Int, ListOf, Maybe, OneOf, Record, Text
 class Die:
     """A die of the game: `faces` are what each face shows, face 1 first. A die the
     game prints names its piece, `piece="game-id:component/item"`: its faces are then
-    read from the YAML the print is made from (companion.core.dice), so the screen
+    read from the YAML the print is made from (companion.core.printed), so the screen
     says what the paper die shows."""
 
     id: str
@@ -30,9 +30,9 @@ class Die:
     def faces(self) -> tuple[str, ...]:
         if not self.piece:
             return self.labels
-        from companion.core.dice import printed_faces
+        from companion.core.printed import die_faces
 
-        return printed_faces(self.piece)
+        return die_faces(self.piece)
 
 
 D6 = Die("d6", "d6")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.core import printed
 from companion.games.ats import view
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -184,10 +185,10 @@ def test_dice_roller_menu_and_undo(app, artifacts):
     from kivy.uix.image import Image
 
     from companion.app.table import DiceRoller
-    from companion.core.dice import printed_faces
+    from companion.core.printed import die_faces
 
     roller = next(w for w in EventLoop.window.children if isinstance(w, DiceRoller))
-    printed = printed_faces("above-top-secret:dice/combat-die")[rolled["value"] - 1]
+    printed = die_faces("above-top-secret:dice/combat-die")[rolled["value"] - 1]
     assert roller.result.text == f"Combat die: {printed}"  # the words the paper die shows
     face = next(w for w in roller.walk() if isinstance(w, Image))
     assert face.source.endswith(f"combat-die-face-{rolled['value']}.png") and face.texture
@@ -252,14 +253,14 @@ def test_holding_a_card_shows_it_as_printed_with_its_pictograms_in_words(app, ar
     from kivy.uix.label import Label
 
     from companion.app.zoom import CardZoom
-    from companion.games.ats.data import defense, game
+    from companion.games.ats.data import GAME_ID, defense
     from companion.games.ats.widgets import AtsSlot, AtsTile
     from tests.ui.driver import pump, tap_text, wait_until
     from tests.ui.taps import on_screen
 
     to_prompt(app, 3, "main")
     reveal(app)
-    glossary = game().vars["glossary"]
+    glossary = printed.game(GAME_ID).vars["glossary"]
     before = list(app.controller.session.actions)
 
     def zooms():

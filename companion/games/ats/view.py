@@ -3,14 +3,16 @@ is tested fast): player panels, the prompt, action labels, attack previews."""
 
 from __future__ import annotations
 
+from companion.core import printed
 from companion.core.preview import outcomes
 from companion.games.ats import model as m
-from companion.games.ats.data import AREAS, CLEARANCE_COST, HAND_LIMIT, defense, encounter, game
+from companion.games.ats.data import AREAS, CLEARANCE_COST, GAME_ID, HAND_LIMIT, defense, encounter
 from companion.games.ats.results import results  # noqa: F401 - the shell's cover shows them
 from companion.games.ats.words import piece_words  # noqa: F401 - the shell's card zoom
 
-LEVEL_NAMES = {int(k): v["name"] for k, v in game().vars["glossary"]["levels"].items()}
-AREA_NAMES = {a: next(i.fields["name"] for i in game().component("base-areas").items
+LEVEL_NAMES = {int(k): v["name"]
+               for k, v in printed.game(GAME_ID).vars["glossary"]["levels"].items()}
+AREA_NAMES = {a: next(i.fields["name"] for i in printed.game(GAME_ID).component("base-areas").items
                       if i.fields["area"] == a) for a in AREAS}  # the printed names
 
 

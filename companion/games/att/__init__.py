@@ -4,14 +4,13 @@ SPEC is the game's one declaration (plain data, cheap to import). No dice: the r
 uses none. The armies a player may choose are the YAML's (vars.armies, read from
 game.yaml alone, in a few milliseconds): a further army is its cards and its YAML."""
 
+from companion.core import printed
 from companion.core.spec import GameSpec, Option, Players
-from pnp import BUNDLED_GAMES
-from pnp.yamlload import load_yaml
 
 
 def army_choices() -> tuple[tuple[str, str], ...]:
     """(army id, name) of every army of cards/attack-the-tower (ATT-ROBOTS, ATT-CORSAIRS)."""
-    armies = load_yaml(BUNDLED_GAMES / "attack-the-tower" / "game.yaml")["vars"]["armies"]
+    armies = printed.game_yaml("attack-the-tower")["vars"]["armies"]
     return tuple((army_id, army["name"]) for army_id, army in armies.items())
 
 

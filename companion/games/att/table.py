@@ -27,9 +27,10 @@ from kivy.utils import get_color_from_hex
 from companion.app import theme
 from companion.app.frame import Move, TableFrame
 from companion.app.zoom import Holdable
+from companion.core import printed
 from companion.games.att import calc, view
 from companion.games.att.boardview import AttBoard
-from companion.games.att.data import game, tables
+from companion.games.att.data import GAME_ID, tables
 from companion.games.att.picks import Picks, selection_words
 
 Builder.load_file(str(Path(__file__).with_name("table.kv")))
@@ -177,7 +178,7 @@ class AttTable(TableFrame):
         """A hand card: its title and what it is (held: the printed card, its text)."""
         colour, kind = view.card_kind(army, card)
         widget = AttCard(title=view.card_title(army, card), kind=kind,
-                         fill=get_color_from_hex(game().vars["kinds"][colour]["color"]),
+                         fill=get_color_from_hex(printed.game(GAME_ID).vars["kinds"][colour]["color"]),
                          ready=ready, chosen=chosen, width=dp(150) if self.landscape
                          else dp(132))
         deck = "bases" if card in tables().armies[army].bases else "abilities"

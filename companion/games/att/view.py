@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from functools import cache
 
+from companion.core import printed
 from companion.games.att import damage, model
-from companion.games.att.data import game, tables
+from companion.games.att.data import GAME_ID, tables
 
 HAND_PROMPTS = ("burn", "build", "discard", "abilities", "window", "attacks", "renew")
 PHASE = {"draw": "Renewal", "discard": "Renewal", "build": "Renewal", "abilities": "Renewal",
@@ -214,7 +215,7 @@ def titles() -> dict:
     out = {}
     for army_id in tables().armies:
         for deck in ("bases", "abilities"):
-            for item in game().component(f"{army_id}-{deck}").items:
+            for item in printed.game(GAME_ID).component(f"{army_id}-{deck}").items:
                 out[army_id, item.id] = item.fields["name"]
     return out
 

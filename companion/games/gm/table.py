@@ -29,8 +29,9 @@ from kivy.utils import get_color_from_hex
 from companion.app.frame import TableFrame
 from companion.app.icons import PrintedIcon
 from companion.app.zoom import Holdable
+from companion.core import printed
 from companion.games.gm import view
-from companion.games.gm.data import DOOR_NAMES, colours, game
+from companion.games.gm.data import DOOR_NAMES, GAME_ID, colours
 
 Builder.load_file(str(Path(__file__).with_name("table.kv")))
 
@@ -46,7 +47,7 @@ def rgba(hex_colour: str) -> list:
 
 
 class GmIcon(PrintedIcon):
-    shapes = staticmethod(lambda name: game().icons[name])
+    shapes = staticmethod(lambda name: printed.game(GAME_ID).icons[name])
 
 
 class GmPlay(Holdable, ButtonBehavior, BoxLayout):

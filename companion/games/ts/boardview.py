@@ -30,8 +30,9 @@ from kivy.utils import get_color_from_hex
 
 from companion.app.icons import draw_part, recipe
 from companion.app.zoom import Holdable
+from companion.core import printed
 from companion.games.ts.board import OFF, board
-from companion.games.ts.data import game, tables
+from companion.games.ts.data import GAME_ID, tables
 
 ROOT3 = sqrt(3)
 LIT = {"target": (0.98, 0.82, 0.25, 0.55), "selected": (0.98, 0.82, 0.25, 0.9),
@@ -43,7 +44,7 @@ def hexcolour(name: str):
 
 
 def shapes(name: str):
-    return game().icons[name]
+    return printed.game(GAME_ID).icons[name]
 
 
 class TsSpace(Holdable, ButtonBehavior, Widget):
@@ -164,7 +165,7 @@ class TsBoard(Widget):
         """A piece of Intel as it prints: its colour, its symbol, its value (a heart for
         a Honeypot)."""
         tile = tables().intel[intel]
-        colours = game().vars["colours"][tile.colour]
+        colours = printed.game(GAME_ID).vars["colours"][tile.colour]
         Color(0.05, 0.05, 0.05, 1)
         Ellipse(pos=(cx - size / 2 - dp(1), cy - size / 2 - dp(1)),
                 size=(size + dp(2), size + dp(2)))
@@ -180,7 +181,7 @@ class TsBoard(Widget):
     def draw_agent(self, agent_id: str, cx, cy, r) -> None:
         agent = self.state["agents"][agent_id]
         team = ("black", "white")[agent["seat"]]
-        look = game().vars["teams"][team]
+        look = printed.game(GAME_ID).vars["teams"][team]
         self.hexagon(cx, cy, r * 0.78, (0.95, 0.82, 0.3, 1) if agent["seat"] == 0 else
                      (0.15, 0.15, 0.18, 1))  # an outline that shows on either ground
         self.hexagon(cx, cy, r * 0.72, hexcolour(look["fill"]))

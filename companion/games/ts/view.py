@@ -5,8 +5,9 @@ lies face up, so no prompt needs the pass-and-play cover."""
 
 from __future__ import annotations
 
+from companion.core import printed
 from companion.games.ts.board import OFF, board
-from companion.games.ts.data import tables
+from companion.games.ts.data import GAME_ID, tables
 from companion.games.ts.model import intel_name
 
 PHASE = {"trickle": "Trickle", "draw": "Trickle", "roll": "Trickle", "spawn": "Spawn",
@@ -156,12 +157,11 @@ def event_piece(event: dict):
 
 def piece_words(component: str, item: str) -> str:
     """What a held piece means, below its printed picture."""
-    from companion.games.ts.data import game
-
     if component == "agents":
         kind = tables().agents[item][1] if item in tables().agents else None
         if kind:
-            return f"[b]{tables().kind_names[kind]}[/b]: {game().vars['kinds'][kind]['short']}"
+            short = printed.game(GAME_ID).vars["kinds"][kind]["short"]
+            return f"[b]{tables().kind_names[kind]}[/b]: {short}"
     if component == "intel" and item in tables().intel:
         tile = tables().intel[item]
         colour = tables().colour_names[tile.colour]
