@@ -31,7 +31,8 @@ def widgets_of(app, kind) -> list:
 
 
 def perform(app, action: dict) -> None:
-    from companion.games.gm.table import GmDoor, GmHandCard
+    from companion.games.gm.board import GmDoor
+    from companion.games.gm.table import GmHandCard
     from tests.ui.driver import tap, tap_text
 
     if action["type"] == "play" and "card" in action:

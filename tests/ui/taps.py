@@ -28,7 +28,7 @@ def pieces(app) -> list:
 
 def row_of(app, seat: int):
     """A player's compact row, if their row is compact now."""
-    from companion.games.ats.rows import AtsCompact
+    from companion.games.ats.board import AtsCompact
 
     return next((w for w in on_screen(app) if isinstance(w, AtsCompact)
                  and w.thing == ("player", seat)), None)

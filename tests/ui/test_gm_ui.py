@@ -46,7 +46,7 @@ def hand_on_screen(app) -> list[str]:
 
 def tap_door(app, number: int) -> None:
     """Tap a back door where it is drawn: on the carrier's embassy."""
-    from companion.games.gm.table import GmDoor
+    from companion.games.gm.board import GmDoor
     from tests.ui.driver import tap
 
     doors = [w for w in on_screen(app) if isinstance(w, GmDoor) and w.number == number

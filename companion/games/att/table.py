@@ -1,5 +1,5 @@
 """Attack the Tower's table in the shell's frame (companion.app.frame): both boards at
-a glance (boardview.py), the prompt sheet, and the hand strip with the acting player's
+a glance (board.py), the prompt sheet, and the hand strip with the acting player's
 cards, playable first. Things are chosen by tapping them (picks.py): a card, then a
 slot to build on; a base to recruit on; a territory of yours, then the one to attack.
 
@@ -29,7 +29,7 @@ from companion.app.frame import Move, TableFrame
 from companion.app.zoom import Holdable
 from companion.core import printed
 from companion.games.att import calc, view
-from companion.games.att.boardview import AttBoard
+from companion.games.att.board import AttBoard
 from companion.games.att.data import GAME_ID, tables
 from companion.games.att.picks import Picks, selection_words
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 
-from companion.games.ts.board import OFF, board
 from companion.games.ts.data import tables
+from companion.games.ts.geometry import OFF, board
 
 CATCH = 8  # a point caught is worth this much to the score of an action
 TRAP = 60  # a Honeypot on one of one's own agents

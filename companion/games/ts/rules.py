@@ -14,8 +14,8 @@ from companion.core.engine import Rejected, Rules
 from companion.core.names import plain_text
 from companion.core.shapes import Flag, Int, Maybe, Record, Text
 from companion.games.ts import SPEC, abilities, moves, reports, trickle
-from companion.games.ts.board import board
 from companion.games.ts.data import GAME_ID, tables
+from companion.games.ts.geometry import board
 from companion.games.ts.model import intel_name, on_board, to_bag
 
 STATE_VERSION = 1

@@ -1,5 +1,5 @@
 """Top-Secret's table in the shell's frame (companion.app.frame): the board as it
-prints with every piece (boardview.py) and, above it, the scores, the actions left
+prints with every piece (board.py) and, above it, the scores, the actions left
 and the bag; the prompt sheet; the hand strip holds the roster while spawning.
 
 The trickle is the centre of the screen: after the dice, every piece that moved
@@ -25,9 +25,9 @@ from companion.app.icons import PrintedIcon
 from companion.app.zoom import Holdable
 from companion.core import printed
 from companion.games.ts import view
-from companion.games.ts.board import OFF
-from companion.games.ts.boardview import TsBoard  # noqa: F401 - table.kv's
+from companion.games.ts.board import TsBoard
 from companion.games.ts.data import GAME_ID, tables
+from companion.games.ts.geometry import OFF
 from companion.games.ts.picks import MODES, Picks
 
 Builder.load_file(str(Path(__file__).with_name("table.kv")))

@@ -6,8 +6,8 @@ lies face up, so no prompt needs the pass-and-play cover."""
 from __future__ import annotations
 
 from companion.core import printed
-from companion.games.ts.board import OFF, board
 from companion.games.ts.data import GAME_ID, tables
+from companion.games.ts.geometry import OFF, board
 from companion.games.ts.model import intel_name
 
 PHASE = {"trickle": "Trickle", "draw": "Trickle", "roll": "Trickle", "spawn": "Spawn",
