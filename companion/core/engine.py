@@ -15,7 +15,7 @@ import marshal
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
-from companion.core import rng
+from companion.core import figures, rng
 from companion.core.shapes import Maybe, Record, Text, action_problem, same
 
 
@@ -116,8 +116,10 @@ class Rules:
         raise NotImplementedError
 
     def winning_seats(self, state: dict) -> list[int]:
-        """The seats that won a finished game (empty: a draw, or not over)."""
-        return []
+        """The seats that won a finished game (empty: a draw, or not over): by default
+        the one seat in `state["winner"]` (None: nobody, yet or at all)."""
+        winner = state.get("winner")
+        return [winner] if type(winner) is int else []
 
     # -- defaults ---------------------------------------------------------------------------
     def acting_seat(self, state: dict) -> int:
@@ -157,16 +159,17 @@ class Rules:
         return [self.simulation_setup(seats)]
 
     def tally(self, state: dict, actions: list[dict], events: list[dict]) -> dict:
-        """Counters of one finished game, summed over a simulation."""
-        return {}
+        """Counters of one finished game, summed over a simulation (by default: the
+        winner's seat order and the game's length, core.figures)."""
+        return figures.seat_order_tally(state, self.winning_seats(state))
 
     def statistics(self, counters: dict, games: int) -> dict:
         """The game's own statistics for the simulator's report, from the summed tallies."""
-        return {}
+        return figures.seat_order_statistics(counters, games)
 
     def report(self, statistics: dict) -> str:
         """`statistics` as text for the simulator's report."""
-        return ""
+        return "\n".join(figures.seat_order_lines(statistics))
 
     def summary(self, state: dict) -> str:
         """The state in a few lines of text (`pnp replay`)."""

@@ -4,7 +4,7 @@ stays in exactly one place (the invariants hold), then left waiting at a chosen 
 
 from __future__ import annotations
 
-from companion.games.att import flow, turn
+from companion.games.att import flow, turns
 from companion.games.att.data import tables
 from companion.games.att.rules import AttRules
 
@@ -78,7 +78,7 @@ def at(state: dict, tasks: list[dict]) -> list[dict]:
     state["started"] = True
     state["tasks"] = tasks
     state["await"] = {}
-    return flow.advance(state, turn.checks)
+    return flow.advance(state, turns.checks)
 
 
 def attacks(state: dict, seat: int = 0) -> list[dict]:
@@ -88,7 +88,7 @@ def attacks(state: dict, seat: int = 0) -> list[dict]:
 
 
 def turn_start(state: dict, seat: int = 0) -> list[dict]:
-    return at(state, turn.turn_tasks(seat))
+    return at(state, turns.turn_tasks(seat))
 
 
 def act(state: dict, action: dict) -> list[dict]:

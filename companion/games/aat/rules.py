@@ -10,13 +10,13 @@ from __future__ import annotations
 from companion.core.engine import NotOffered, Rejected, Rules
 from companion.core.shapes import Either, Flag, Int, Maybe, Offered, Record, Text
 from companion.games.aat import SPEC
-from companion.games.aat.checks import Invariants
 from companion.games.aat.combat import Combat
 from companion.games.aat.damage import Damage
 from companion.games.aat.data import GAME_ID, bundled
 from companion.games.aat.effects import Effects
 from companion.games.aat.facts import Facts
 from companion.games.aat.flow import Flow
+from companion.games.aat.invariants import Invariants
 from companion.games.aat.legal import LegalMoves
 from companion.games.aat.live import Live
 from companion.games.aat.objectives import Objectives

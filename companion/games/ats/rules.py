@@ -13,7 +13,6 @@ from companion.core.engine import Rejected, Rules
 from companion.core.procedure import ProcedureRules
 from companion.core.shapes import Either, Flag, Int, ListOf, Maybe, Null, Record, Text
 from companion.games.ats import SPEC
-from companion.games.ats.checks import Invariants
 from companion.games.ats.cleanup import Cleanup
 from companion.games.ats.combat import combat
 from companion.games.ats.data import (
@@ -22,6 +21,7 @@ from companion.games.ats.data import (
     cards,
 )
 from companion.games.ats.effects import encounter_turn
+from companion.games.ats.invariants import Invariants
 from companion.games.ats.legal import LegalMoves
 from companion.games.ats.reports import Reports
 from companion.games.ats.setup import STATE_VERSION, SetupSteps, first_strike
