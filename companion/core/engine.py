@@ -92,11 +92,15 @@ class Rules:
     The state holds `await` (None once the game is over, else a mapping with
     the acting `player` and the prompt's `kind`) and `rng` (the generator)."""
 
-    game_id = ""
     save_version = 1
     spec = None  # the game's declaration (core.spec.GameSpec): its setup and dice
     actions: dict = {}  # action type -> its fields' shape (core.shapes.Record): each type
     # the game's prompts accept is declared, and checked before `step` sees it
+
+    @property
+    def game_id(self) -> str:
+        """The game's id, as its spec declares it."""
+        return self.spec.id if self.spec else ""
 
     @property
     def dice(self) -> tuple:

@@ -1,5 +1,5 @@
-"""Players' names and colours as setups carry them: checked once here for every
-game, so a hand-edited save is refused with a reason, never shown broken."""
+"""What a setup says of its players (names, colours, who starts): checked once here for
+every game, so a hand-edited save is refused with a reason, never shown broken."""
 
 from __future__ import annotations
 
@@ -30,3 +30,14 @@ def player_names(setup, rule: str, game_name: str) -> list[str]:
     if not all(plain_text(n) for n in names):
         raise Rejected(rule, "a player's name is short text")
     return names
+
+
+def first_seat(setup: dict, rule: str):
+    """Who starts a two-player game: "lots" (drawn at the start) or seat 0 or 1; anything
+    else refused naming `rule`."""
+    from companion.core.engine import Rejected  # here: the engine imports this module
+
+    first = setup.get("first", "lots")
+    if first != "lots" and not (type(first) is int and first in (0, 1)):
+        raise Rejected(rule, "first: 'lots', 0 or 1")
+    return first

@@ -12,7 +12,7 @@ from companion.core.shapes import Either, Flag, Int, Maybe, Offered, Record, Tex
 from companion.games.aat import SPEC
 from companion.games.aat.combat import Combat
 from companion.games.aat.damage import Damage
-from companion.games.aat.data import GAME_ID, bundled
+from companion.games.aat.data import bundled
 from companion.games.aat.effects import Effects
 from companion.games.aat.facts import Facts
 from companion.games.aat.flow import Flow
@@ -43,7 +43,6 @@ ACTIONS = {  # every action's fields, checked by the framework before a rule rea
 
 class AatRules(SetupSteps, Turns, Triggers, Effects, Damage, Reach, Combat, Orders,
                Objectives, LegalMoves, Live, Reports, Invariants, Flow, Rules):
-    game_id = GAME_ID
     save_version = STATE_VERSION
     spec = SPEC
     actions = ACTIONS

@@ -16,7 +16,6 @@ from companion.games.ats import SPEC
 from companion.games.ats.cleanup import Cleanup
 from companion.games.ats.combat import combat
 from companion.games.ats.data import (
-    GAME_ID,
     LEVELS,
     cards,
 )
@@ -48,7 +47,6 @@ ACTIONS = {  # every action's fields, checked by the framework before a rule rea
 
 class AtsRules(SetupSteps, LegalMoves, Turns, Cleanup, Reports, Invariants, ProcedureRules,
                Rules):
-    game_id = GAME_ID
     save_version = STATE_VERSION
     procedures = PROCEDURES
     spec = SPEC

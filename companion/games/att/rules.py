@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.core.engine import Rules
 from companion.core.shapes import Either, Flag, Int, ListOf, OneOf, Record, Text, Tuple
 from companion.games.att import SPEC, abilities, battle, cards, flow, turns  # noqa: F401 - their tasks
-from companion.games.att.data import GAME_ID, tables
+from companion.games.att.data import tables
 from companion.games.att.invariants import Invariants
 from companion.games.att.reports import Reports
 from companion.games.att.setup import STATE_VERSION, SetupSteps
@@ -35,7 +35,6 @@ ACTIONS = {  # every action's fields, checked by the framework before a rule rea
 
 
 class AttRules(SetupSteps, Reports, Invariants, Rules):
-    game_id = GAME_ID
     save_version = STATE_VERSION
     spec = SPEC
     actions = ACTIONS

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.core import rng
 from companion.core.engine import Rejected
-from companion.core.names import player_names
+from companion.core.names import first_seat, player_names
 from companion.games.att import flow, model, turns
 from companion.games.att.data import GAME_ID, tables
 
@@ -49,7 +49,4 @@ def check_setup(setup, armies: tuple) -> tuple[list[str], list[str], object]:
     chosen = [setup.get("army_1", "robots"), setup.get("army_2", "robots")]
     if not all(isinstance(a, str) and a in armies for a in chosen):
         raise Rejected("ATT-CORSAIRS", f"each player's army is one of {', '.join(armies)}")
-    first = setup.get("first", "lots")
-    if first != "lots" and not (type(first) is int and first in (0, 1)):
-        raise Rejected("ATT-FIRST", "first: 'lots', 0 or 1")
-    return names, chosen, first
+    return names, chosen, first_seat(setup, "ATT-FIRST")

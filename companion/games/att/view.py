@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from companion.core import printed
+from companion.core import printed, viewing
+from companion.core.viewing import names
 from companion.games.att import damage, model
 from companion.games.att.data import GAME_ID, tables
 
@@ -16,10 +17,6 @@ PHASE = {"draw": "Renewal", "discard": "Renewal", "build": "Renewal", "abilities
          "place": "Recruits", "renew": "Renewal?", "attacks": "Attacks", "window": "Battle",
          "assign": "Battle", "sacrifice": "Ability", "boost": "Ability", "carrier": "Ability",
          "rebuild": "Ability", "upkeep": "Special troops", "burn": "Setup"}
-
-
-def names(state: dict) -> list[str]:
-    return [p["name"] for p in state["players"]]
 
 
 def where(state: dict) -> str:
@@ -41,10 +38,7 @@ def phase(state: dict) -> str:
 
 
 def status(state: dict) -> dict:
-    wait = state["await"]
-    who = names(state)[wait["player"]] if wait else ""
-    return {"title": f"Round {state['round']} · {phase(state)}", "turn": who,
-            "acting_seat": wait["player"] if wait else None, "prompt": prompt(state)}
+    return viewing.status(state, f"Round {state['round']} · {phase(state)}", prompt(state))
 
 
 def private_seat(state: dict) -> int | None:
@@ -193,15 +187,13 @@ def battle_lines(state: dict) -> list[str]:
 
 def game_over(session) -> tuple[str, str]:
     state = session.state
-    result = "A draw" if state["winner"] is None else \
-        f"{names(state)[state['winner']]} wins"
-    lines = [state["ended"] or "", f"{state['round']} rounds, {len(session.actions)} actions"]
+    lines = viewing.ending(session)
     for seat, player in enumerate(state["players"]):
         bases = sum(1 for _ in model.slots(player))
         troops = model.troop_count(state, seat)
         lines.append(f"{player['name']} ({model.army(state, seat).name}): {bases} "
                      f"base{'s' if bases != 1 else ''}, {troops} troop{'s' if troops != 1 else ''}")
-    return result, "\n".join(lines)
+    return viewing.result(state), "\n".join(lines)
 
 
 # -- cards ---------------------------------------------------------------------------

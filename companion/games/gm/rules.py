@@ -18,7 +18,7 @@ from __future__ import annotations
 from companion.core.engine import Rejected, Rules, whole
 from companion.core.shapes import Either, Int, Record, Text
 from companion.games.gm import SPEC
-from companion.games.gm.data import DOORS, GAME_ID, ROLE, VALUES, agents
+from companion.games.gm.data import DOORS, ROLE, VALUES, agents
 from companion.games.gm.invariants import Invariants
 from companion.games.gm.reports import Reports
 from companion.games.gm.setup import STATE_VERSION, SetupSteps
@@ -30,7 +30,6 @@ ACTIONS = {  # every action's fields, checked by the framework before a rule rea
 
 
 class GmRules(SetupSteps, Reports, Invariants, Rules):
-    game_id = GAME_ID
     save_version = STATE_VERSION
     spec = SPEC
     actions = ACTIONS

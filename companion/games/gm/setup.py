@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.core import rng
 from companion.core.engine import Rejected
-from companion.core.names import player_names
+from companion.core.names import first_seat, player_names
 from companion.games.gm.data import GAME_ID, HAND
 
 STATE_VERSION = 1
@@ -17,11 +17,9 @@ class SetupSteps:
     def new_game(self, setup: dict, seed: int) -> dict:
         names = player_names(setup, "GM-DEAL", "Geheime Mission")
         cards = setup.get("cards", "virtual")
-        first = setup.get("first", "lots")
         if cards not in ("virtual", "printed"):
             raise Rejected("GM-PRINTED", "cards: virtual or printed")
-        if first != "lots" and first not in (0, 1):
-            raise Rejected("GM-FIRST", "first: 'lots', 0 or 1")
+        first = first_seat(setup, "GM-FIRST")
         state = {"game": GAME_ID, "version": STATE_VERSION, "settings": {"cards": cards},
                  "rng": rng.seed_state(seed), "round": 1, "starter": 0,
                  "players": [{"name": n, "hand": [], "suitcases": 0} for n in names],

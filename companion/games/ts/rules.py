@@ -13,7 +13,7 @@ from companion.core import rng
 from companion.core.engine import Rejected, Rules
 from companion.core.shapes import Flag, Int, Maybe, Record, Text
 from companion.games.ts import SPEC, abilities, moves, trickle
-from companion.games.ts.data import GAME_ID, tables
+from companion.games.ts.data import tables
 from companion.games.ts.invariants import Invariants
 from companion.games.ts.model import intel_name, to_bag
 from companion.games.ts.reports import Reports
@@ -41,7 +41,6 @@ ACTIONS = {  # every action's fields, checked by the framework before a rule rea
 
 
 class TsRules(SetupSteps, Reports, Invariants, Rules):
-    game_id = GAME_ID
     save_version = STATE_VERSION
     spec = SPEC
     actions = ACTIONS

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.core import rng
 from companion.core.engine import Rejected
-from companion.core.names import player_names
+from companion.core.names import first_seat, player_names
 from companion.games.ts.data import GAME_ID
 from companion.games.ts.geometry import board
 
@@ -18,11 +18,9 @@ class SetupSteps:
     def new_game(self, setup: dict, seed: int) -> dict:
         names = player_names(setup, "TS-SETUP", "Top-Secret")
         bag = setup.get("bag", "app")
-        first = setup.get("first", "lots")
         if bag not in ("app", "physical"):
             raise Rejected("TS-TRICKLE", "bag: app or physical")
-        if first != "lots" and first not in (0, 1):
-            raise Rejected("TS-FIRST", "first: 'lots', 0 or 1")
+        first = first_seat(setup, "TS-FIRST")
         roster = {kind: sum(1 for team, k in self.tables.agents.values() if k == kind and
                             team == 0) for kind in self.tables.kinds}
         state = {"game": GAME_ID, "version": STATE_VERSION, "settings": {"bag": bag},
