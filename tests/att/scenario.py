@@ -4,8 +4,10 @@ stays in exactly one place (the invariants hold), then left waiting at a chosen 
 
 from __future__ import annotations
 
-from companion.games.att import flow, turns
+from companion.core.tasks import push, run
+from companion.games.att import turns
 from companion.games.att.data import tables
+from companion.games.att.model import TASKS
 from companion.games.att.rules import AttRules
 
 RULES = AttRules()
@@ -76,9 +78,10 @@ def discard_base(state: dict, seat: int, kind: str) -> str:
 def at(state: dict, tasks: list[dict]) -> list[dict]:
     """The game waiting at these tasks (the setup done); returns the events of getting there."""
     state["started"] = True
-    state["tasks"] = tasks
-    state["await"] = {}
-    return flow.advance(state, turns.checks)
+    state["tasks"] = []
+    push(state, *tasks)
+    state["await"] = None
+    return run(state, TASKS, before=turns.checks)
 
 
 def attacks(state: dict, seat: int = 0) -> list[dict]:

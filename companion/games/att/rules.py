@@ -1,18 +1,21 @@
 """Attack the Tower rules engine. Rule ids (ATT-*) refer to docs/rulings/attack-the-tower.md,
 which this follows exactly.
 
-The order of play is a list of tasks in the state (flow.py): the setup (cards.py), the
-turns (turns.py), abilities (abilities.py) and battles (battle.py, damage.py). The app
+The order of play is the state's task stack (core.tasks; model.TASKS): the setup
+(cards.py), the turns (turns.py), abilities (abilities.py) and battles (battle.py,
+damage.py). The app
 keeps the decks: draws are random from the state's generator, and hands are private
 (view.private_seat)."""
 
 from __future__ import annotations
 
+from companion.core import tasks
 from companion.core.engine import Rules
 from companion.core.shapes import Either, Flag, Int, ListOf, OneOf, Record, Text, Tuple
-from companion.games.att import SPEC, abilities, battle, cards, flow, turns  # noqa: F401 - their tasks
+from companion.games.att import SPEC, abilities, battle, cards, turns  # noqa: F401 - their tasks
 from companion.games.att.data import tables
 from companion.games.att.invariants import Invariants
+from companion.games.att.model import TASKS
 from companion.games.att.reports import Reports
 from companion.games.att.setup import STATE_VERSION, SetupSteps
 
@@ -46,8 +49,8 @@ class AttRules(SetupSteps, Reports, Invariants, Rules):
     def legal_actions(self, state: dict) -> list[dict]:
         if not state["tasks"]:
             return []
-        task = flow.current(state)
-        return flow.TASKS[task["do"]].legal(state, task)
+        task = tasks.current(state)
+        return TASKS[task["do"]].legal(state, task)
 
     def accepts(self, state: dict) -> set[str]:
         """The answers of the prompt; where abilities may be played, "play" even when
@@ -58,5 +61,5 @@ class AttRules(SetupSteps, Reports, Invariants, Rules):
         return types
 
     def step(self, state: dict, action: dict) -> list[dict]:
-        events = flow.answer(state, action)
-        return events + flow.advance(state, turns.checks)
+        events = tasks.answer(state, TASKS, action)
+        return events + tasks.run(state, TASKS, before=turns.checks)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from companion.core import rng
 from companion.core.engine import Rejected
 from companion.core.names import first_seat, player_names
-from companion.games.att import flow, model, turns
+from companion.core.tasks import push, run
+from companion.games.att import model, turns
 from companion.games.att.data import GAME_ID, tables
 
 STATE_VERSION = 1
@@ -30,8 +31,8 @@ class SetupSteps:
             for pile in model.PILES:
                 rng.shuffle(state, player["draw"][pile])
         state["first"] = rng.randint(state, 0, 1) if first == "lots" else first
-        state["tasks"] = turns.opening(state["first"])
-        flow.advance(state, turns.checks)
+        push(state, *turns.opening(state["first"]))
+        run(state, model.TASKS, before=turns.checks)
         return state
 
 

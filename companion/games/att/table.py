@@ -67,7 +67,7 @@ def renewal_words(state: dict) -> str:
     if not state["started"]:
         return ""
     steps: list[tuple[int, str]] = []
-    for task in state["tasks"]:
+    for task in reversed(state["tasks"]):  # the current one first
         step = RENEWAL_STEPS.get(task["do"])
         if step and (not steps or steps[-1] != (task["p"], step)):
             steps.append((task["p"], step))
