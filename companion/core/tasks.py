@@ -81,8 +81,6 @@ def answer(state: dict, handlers: dict, value) -> list[dict]:
 
 def choose(state: dict, seat: int, choice: str, options: list, text: str, **extra) -> list:
     """Ask `seat` to pick one of `options` (answered by a `choose` action)."""
-    if not options:
-        raise ValueError(f"no options for {choice}")
     state["await"] = {"kind": "choose", "choice": choice, "player": seat,
                       "options": options, "text": text, **extra}
     return []
