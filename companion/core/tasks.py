@@ -105,12 +105,49 @@ def methods(owner, prefix: str = "op_") -> dict:
             if name.startswith(prefix)}
 
 
-class Registry(dict):
-    """A game's Task handlers by kind: `@TASKS.add` on each Task class."""
+class Registry:
+    """A game's Task handlers by kind (`handlers`): `@TASKS.add` on each Task class."""
+
+    def __init__(self):
+        self.handlers: dict = {}  # a plain dict: the loop's lookups are its fastest
 
     def add(self, cls):
-        self[cls.kind] = cls()
+        self.handlers[cls.kind] = cls()
         return cls
+
+    def run(self, state: dict, before=None, watch: tuple = ()) -> list[dict]:
+        """`run` for a game whose handlers are all Tasks, as one tight loop (a simulated
+        game runs thousands of tasks): each Task's `run` adds to the events and says
+        whether it finished. `before(state)` runs before each task; given `watch` (lists
+        in the state), only while one of them holds something: what it checks."""
+        events: list[dict] = []
+        handlers = self.handlers
+        tasks = state["tasks"]
+        while tasks:  # until a task waits (its run says False) or none is left
+            if before is not None and (any(watch) or not watch):
+                found = before(state)
+                if found:
+                    events += found
+                tasks = state["tasks"]
+                if not tasks:
+                    break
+            task = tasks[-1]
+            if not handlers[task["do"]].run(state, task, events):
+                break
+            tasks = state["tasks"]
+            if tasks and tasks[-1] is task:
+                tasks.pop()
+            else:
+                done(state, task)
+        return events
+
+    def answer(self, state: dict, action: dict) -> list[dict]:
+        """`answer` for a registry's Tasks: the current one checks and takes `action`."""
+        task = state["tasks"][-1]
+        handler = self.handlers[task["do"]]
+        handler.check(state, task, action)
+        state["await"] = None
+        return handler.answer(state, task, action)
 
 
 class Task:

@@ -4,10 +4,9 @@ stays in exactly one place (the invariants hold), then left waiting at a chosen 
 
 from __future__ import annotations
 
-from companion.core.tasks import push, run
+from companion.core.tasks import push
 from companion.games.att import turns
 from companion.games.att.data import tables
-from companion.games.att.model import TASKS
 from companion.games.att.rules import AttRules
 
 RULES = AttRules()
@@ -81,7 +80,7 @@ def at(state: dict, tasks: list[dict]) -> list[dict]:
     state["tasks"] = []
     push(state, *tasks)
     state["await"] = None
-    return run(state, TASKS, before=turns.checks)
+    return turns.advance(state)
 
 
 def attacks(state: dict, seat: int = 0) -> list[dict]:

@@ -9,7 +9,6 @@ keeps the decks: draws are random from the state's generator, and hands are priv
 
 from __future__ import annotations
 
-from companion.core import tasks
 from companion.core.engine import Rules
 from companion.core.shapes import Either, Flag, Int, ListOf, OneOf, Record, Text, Tuple
 from companion.games.att import SPEC, abilities, battle, cards, turns  # noqa: F401 - their tasks
@@ -49,8 +48,8 @@ class AttRules(SetupSteps, Reports, Invariants, Rules):
     def legal_actions(self, state: dict) -> list[dict]:
         if not state["tasks"]:
             return []
-        task = tasks.current(state)
-        return TASKS[task["do"]].legal(state, task)
+        task = state["tasks"][-1]  # the current one
+        return TASKS.handlers[task["do"]].legal(state, task)
 
     def accepts(self, state: dict) -> set[str]:
         """The answers of the prompt; where abilities may be played, "play" even when
@@ -61,5 +60,5 @@ class AttRules(SetupSteps, Reports, Invariants, Rules):
         return types
 
     def step(self, state: dict, action: dict) -> list[dict]:
-        events = tasks.answer(state, TASKS, action)
-        return events + tasks.run(state, TASKS, before=turns.checks)
+        events = TASKS.answer(state, action)
+        return events + turns.advance(state)

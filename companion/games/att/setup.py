@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.core import rng
 from companion.core.engine import Rejected
 from companion.core.names import first_seat, player_names
-from companion.core.tasks import push, run
+from companion.core.tasks import push
 from companion.games.att import model, turns
 from companion.games.att.data import GAME_ID, tables
 
@@ -32,7 +32,7 @@ class SetupSteps:
                 rng.shuffle(state, player["draw"][pile])
         state["first"] = rng.randint(state, 0, 1) if first == "lots" else first
         push(state, *turns.opening(state["first"]))
-        run(state, model.TASKS, before=turns.checks)
+        turns.advance(state)
         return state
 
 

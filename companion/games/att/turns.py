@@ -259,12 +259,20 @@ def excess(state: dict, seat: int) -> list[str]:
     return bound if len(bound) > model.complete(state, seat) else []
 
 
+def advance(state: dict) -> list[dict]:
+    """The order of play carries on until a task waits: every step after the special
+    troops' upkeep, checked while a palace holds a special troop (core.tasks)."""
+    players = state["players"]
+    return model.TASKS.run(state, checks, (players[0]["palace"], players[1]["palace"]))
+
+
 def checks(state: dict) -> list[dict]:
     """Before every step: special troops beyond the complete territories go, the owner
     choosing which when they differ."""
+    players = state["players"]
+    if not (players[0]["palace"] or players[1]["palace"]):
+        return ()
     events = []
-    if not (state["players"][0]["palace"] or state["players"][1]["palace"]):
-        return events
     for seat in (0, 1):
         bound = excess(state, seat)
         if not bound:
