@@ -140,8 +140,8 @@ class Rules:
 
     def live_only(self):
         """A context for stepping states in place that are never copied (the
-        simulator): a waiting procedure may then keep no snapshot for replaying it
-        on a copy (see procedure.py)."""
+        simulator): a game may then keep what it worked out for one step for the next
+        (a prompt's listing) instead of working it out again."""
         return nullcontext()
 
     def invariants(self, state: dict, previous=None) -> list[str]:
@@ -252,14 +252,14 @@ def die_of(dice: tuple, die_id: str):
 
 
 def free_roll(state: dict, dice: tuple, action: dict) -> list[dict]:
-    """The dice roller, any time: rolled on the game's generator (mid-procedure:
-    the procedure's stream), so it is logged and replays exactly."""
+    """The dice roller, any time: rolled on the game's generator (a waiting task's too),
+    so it is logged and replays exactly."""
     die_id = action.get("die", "d6")
     known = {d.id for d in dice} | {"d6"}
     if not isinstance(die_id, str) or die_id not in known:
         raise Malformed(f"the dice are {', '.join(sorted(known))}")
     die = die_of(dice, die_id)
-    value = rng.randint(state.get("proc") or state, 1, len(die.faces))
+    value = rng.randint(state, 1, len(die.faces))
     face = die.faces[value - 1]
     shown = face if face == str(value) else f"{value} ({face})"
     return [{"kind": "free_roll", "text": f"Dice roller: {die.name}: {shown}", "die": die_id,

@@ -30,6 +30,21 @@ def game_yaml(game_id: str) -> dict:
     return load_yaml(BUNDLED_GAMES / game_id / "game.yaml")
 
 
+def plain(value):
+    """Printed data as plain JSON data (pnp's YAML keeps each value's place in the file in
+    types of its own), for what a game's state holds."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if isinstance(value, bool) or value is None:
+        return value
+    for kind in (int, float, str):
+        if isinstance(value, kind):
+            return kind(value)
+    return value
+
+
 def resolved(value, variables: dict):
     """`value` with its `{path}` templates filled from `variables`, as the print fills
     them (a string that is one template keeps the value's own type)."""

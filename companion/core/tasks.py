@@ -18,7 +18,7 @@ them costs nothing more (nothing changes the state while a task waits)."""
 from __future__ import annotations
 
 from companion.core import rng
-from companion.core.engine import Rejected
+from companion.core.engine import BadFace, NotNow, NotOffered, Rejected, whole
 
 
 def push(state: dict, *tasks: dict) -> None:
@@ -86,17 +86,83 @@ def choose(state: dict, seat: int, choice: str, options: list, text: str, **extr
     return []
 
 
-def roll(state: dict, task: dict, key: str, seat: int, purpose: str, physical: bool,
-         die: str = "d6"):
-    """The d6 `seat` rolls for `purpose`, kept in `task[key]`: from the game's generator,
-    or asked for (None: the task waits) when the table's real dice are entered."""
-    if key not in task:
-        if physical:
-            state["await"] = {"kind": "roll", "player": seat, "purpose": purpose, "die": die,
-                              "text": f"roll the {die} for {purpose}"}
-            return None
-        task[key] = rng.randint(state, 1, 6)
-    return task[key]
+WAIT = object()  # what a step of Steps returns when it asked and the task waits
+
+
+class Steps:
+    """A task handler written as named steps, for a procedure with many places to stop
+    (a combat, a card's effects): `task["at"]` names the current step, a method
+    `(state, task, events)` that returns the next step's name, None when the task is
+    finished, or WAIT. A step first gathers what it needs (`ask`, `roll`, `draw`: each
+    kept in the task under its key, so a step that waited runs again from its start and
+    finds its answers), then changes the state; they are forgotten as the next step
+    begins. A roll from the generator is kept the same way, and so drawn once."""
+
+    first = ""  # the first step
+
+    def task(self, kind: str, **fields) -> dict:
+        """A new task of this handler's kind, at its first step."""
+        return {"do": kind, "at": self.first, "got": {}, **fields}
+
+    def __call__(self, state: dict, task: dict, answer) -> list[dict]:
+        if answer is not None:
+            task["got"][task.pop("asking")] = answer.get("value")
+        events: list[dict] = []
+        while True:
+            after = getattr(self, task["at"])(state, task, events)
+            if after is WAIT:
+                return events
+            task["got"] = {}
+            if after is None:
+                done(state, task)
+                return events
+            task["at"] = after
+
+    def check(self, state: dict, task: dict, action: dict) -> None:
+        """The answer is a choice among the prompt's options, or a d6 entered."""
+        prompt = state["await"]
+        if action.get("type") == "choose" and prompt["kind"] == "choose":
+            if action.get("value") not in prompt["options"]:
+                raise NotOffered(f"{action.get('value')!r} is not one of the offered choices")
+        elif action.get("type") == "roll" and prompt["kind"] == "roll":
+            value = action.get("value")
+            if not whole(value) or not 1 <= value <= 6:
+                raise BadFace("a d6 roll is a whole number from 1 to 6")
+        else:
+            raise NotNow(f"waiting for a '{prompt['kind']}' answer")
+
+    def ask(self, state: dict, task: dict, key: str, seat: int, choice: str, options: list,
+            text: str, **extra):
+        """The choice `seat` made among `options`, or None after asking (the step waits)."""
+        got = task["got"]
+        if key in got:
+            return got[key]
+        if not options:
+            raise ValueError(f"no options for {choice}")
+        choose(state, seat, choice, options, text, **extra)
+        task["asking"] = key
+        return None
+
+    def roll(self, state: dict, task: dict, key: str, seat: int, purpose: str,
+             physical: bool, die: str = "d6"):
+        """The d6 `seat` rolls for `purpose`: from the game's generator, or entered from
+        the table's real die (None after asking: the step waits)."""
+        got = task["got"]
+        if key not in got:
+            if physical:
+                state["await"] = {"kind": "roll", "player": seat, "purpose": purpose,
+                                  "die": die, "text": f"roll the {die} for {purpose}"}
+                task["asking"] = key
+                return None
+            got[key] = rng.randint(state, 1, 6)
+        return got[key]
+
+    def draw(self, state: dict, task: dict, key: str, low: int, high: int) -> int:
+        """A hidden random draw (a shuffle, a random discard): always the generator."""
+        got = task["got"]
+        if key not in got:
+            got[key] = rng.randint(state, low, high)
+        return got[key]
 
 
 def methods(owner, prefix: str = "op_") -> dict:

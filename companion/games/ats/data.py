@@ -30,7 +30,8 @@ def cards() -> tuple[dict, dict]:
                             "atk": f["atk"], "def": f["def"], "unit": f["unit"],
                             "attributes": tuple(f["attributes"])}
     ENCOUNTER.update({item.id: {"id": item.id, "name": item.fields["name"],
-                                "kind": item.fields["kind"], "effect": item.fields["effect"],
+                                "kind": item.fields["kind"],
+                                "effect": printed.plain(item.fields["effect"]),
                                 "text": plain_text(item.fields["text"])}
                       for item in printed.game(GAME_ID).component("encounter").items})
     return defense, ENCOUNTER

@@ -17,8 +17,8 @@ AREA_NAMES = {a: next(i.fields["name"] for i in printed.game(GAME_ID).component(
 
 
 def panel(state: dict, seat: int) -> dict:
-    """One player's side of the table (mid-combat damage shows: a waiting
-    procedure's state is its working state)."""
+    """One player's side of the table (mid-combat damage shows: a combat waiting for
+    a die or a choice has changed the table as far as it got)."""
     player = state["players"][seat]
     line = []
     for level, slot in enumerate(player["line"], start=1):
