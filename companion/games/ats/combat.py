@@ -136,9 +136,7 @@ class Combat(Steps):
                  and not m.has(a, "Disabler") and m.unit(a) != "Covert")
         if not (disabler or first):
             return "attack"
-        events.append({"kind": "first_strike", "text": f"{name_of(t)} strikes first",
-                       "player": task["q"]})
-        return self.strike(task, task["q"], task["lt"], task["p"], task["la"], "attack")
+        return self.target_strikes(task, events, t, "first_strike", "strikes first", "attack")
 
     def attack(self, state, task, events):
         a = self.a(state, task)
@@ -177,9 +175,7 @@ class Combat(Steps):
             return "end"
         if not m.has(t, "Counterattack") or not m.can_strike(t, a) or m.has(a, "Stealth"):
             return "end"
-        events.append({"kind": "counterattack", "text": f"{name_of(t)} counterattacks",
-                       "player": task["q"]})
-        return self.strike(task, task["q"], task["lt"], task["p"], task["la"], "end")
+        return self.target_strikes(task, events, t, "counterattack", "counterattacks", "end")
 
     def base_attack(self, state, task, events):
         """R-CMB-6 / R-ATT-4: a strike on a base area; no card defends."""
@@ -215,6 +211,11 @@ class Combat(Steps):
         return None
 
     # -- strikes and damage ---------------------------------------------------------------
+    def target_strikes(self, task, events, t, kind: str, words: str, then: str) -> str:
+        """The target card strikes the attacking one (first, or in return)."""
+        events.append({"kind": kind, "text": f"{name_of(t)} {words}", "player": task["q"]})
+        return self.strike(task, task["q"], task["lt"], task["p"], task["la"], then)
+
     @staticmethod
     def strike(task, seat, level, victim, vlevel, then: str) -> str:
         """One card strikes another (R-GEN-1): the steps strike_roll, strike_hit and

@@ -116,11 +116,34 @@ class Encounter(Steps):
                         labels=[name_of(players[s]["line"][lv - 1]) for s, lv in matching])
         return WAIT if pick is None else [pick]
 
-    def chosen(self, state, task):
-        """who(), then select(), for the current step (WAIT while either asks)."""
+    def each_seat(self, state, task, one):
+        """The current step for each seat it affects in turn, `one(step, seat, j)`, which
+        may ask (WAIT) and then runs again for that seat with the answer."""
         step = task["steps"][task["i"]]
         seats = self.who(state, task, step)
-        return WAIT if seats is WAIT else self.select(state, task, step, seats)
+        if seats is WAIT:
+            return WAIT
+        task.setdefault("j", 0)
+        while task["j"] < len(seats):
+            if one(step, seats[task["j"]], task["j"]) is WAIT:
+                return WAIT
+            task["j"] += 1
+        return "next"
+
+    def each_slot(self, state, task, change, remember: bool = True):
+        """The current step's change to each slot it affects (who(), then select(): WAIT
+        while either asks), `change(step, seat, level, slot)`; the slots become
+        `previous` for the next step that selects "previous"."""
+        step = task["steps"][task["i"]]
+        seats = self.who(state, task, step)
+        chosen = WAIT if seats is WAIT else self.select(state, task, step, seats)
+        if chosen is WAIT:
+            return WAIT
+        for seat, level in chosen:
+            change(step, seat, level, state["players"][seat]["line"][level - 1])
+        if remember:
+            task["previous"] = chosen
+        return "next"
 
     def until(self, state, task, duration: str):
         turn_player = state["turn"]["player"]
@@ -135,17 +158,11 @@ class Encounter(Steps):
 
     # -- the ops ------------------------------------------------------------------------
     def op_damage_base(self, state, task, events):
-        step = task["steps"][task["i"]]
-        seats = self.who(state, task, step)
-        if seats is WAIT:
-            return WAIT
-        task.setdefault("j", 0)
-        while task["j"] < len(seats):
-            seat = seats[task["j"]]
+        def one(step, seat, j):
             player = state["players"][seat]
             areas = m.standing_areas(player)
             if step.get("area", "each") == "choose" and areas:
-                area = self.ask(state, task, f"area{task['j']}", self.chooser(task, step, seat),
+                area = self.ask(state, task, f"area{j}", self.chooser(task, step, seat),
                                 "area", areas, f"choose {player['name']}'s base area",
                                 target=seat)
                 if area is None:
@@ -153,98 +170,74 @@ class Encounter(Steps):
                 areas = [area]
             for area in areas:
                 hit_base(state, events, seat, area, step["amount"], "encounter")
-            task["j"] += 1
-        return "next"
+            return None
+
+        return self.each_seat(state, task, one)
 
     def op_repair_base(self, state, task, events):
-        step = task["steps"][task["i"]]
-        seats = self.who(state, task, step)
-        if seats is WAIT:
-            return WAIT
-        task.setdefault("j", 0)
-        while task["j"] < len(seats):
-            seat = seats[task["j"]]
+        def one(step, seat, j):
             player = state["players"][seat]
             areas = m.standing_areas(player)
-            if areas:
-                area = self.ask(state, task, f"area{task['j']}", self.chooser(task, step, seat),
-                                "repair_area", areas, "choose a base area to repair",
-                                target=seat)
-                if area is None:
-                    return WAIT
-                before = player["bases"][area]
-                player["bases"][area] = min(BASE_HP, before + step["amount"])
-                events.append({"kind": "base_repaired", "text": f"{player['name']}'s {area} "
-                               f"regains {player['bases'][area] - before} HP", "player": seat,
-                               "area": area})
-            task["j"] += 1
-        return "next"
+            if not areas:
+                return None
+            area = self.ask(state, task, f"area{j}", self.chooser(task, step, seat),
+                            "repair_area", areas, "choose a base area to repair", target=seat)
+            if area is None:
+                return WAIT
+            before = player["bases"][area]
+            player["bases"][area] = min(BASE_HP, before + step["amount"])
+            events.append({"kind": "base_repaired", "text": f"{player['name']}'s {area} "
+                           f"regains {player['bases'][area] - before} HP", "player": seat,
+                           "area": area})
+            return None
+
+        return self.each_seat(state, task, one)
 
     def op_modify_stat(self, state, task, events):
-        step = task["steps"][task["i"]]
-        chosen = self.chosen(state, task)
-        if chosen is WAIT:
-            return WAIT
-        for seat, level in chosen:
-            slot = state["players"][seat]["line"][level - 1]
+        def change(step, seat, level, slot):
             slot["mods"].append({"stat": step["stat"], "amount": step["amount"],
                                  "until": self.until(state, task, step["duration"])})
             events.append({"kind": "modified", "text": f"{name_of(slot)} "
                            f"{step['amount']:+d} {step['stat'].upper()}", "player": seat,
                            "level": level, "stat": step["stat"], "amount": step["amount"]})
-        task["previous"] = chosen
-        return "next"
+
+        return self.each_slot(state, task, change)
 
     def op_grant_attribute(self, state, task, events):
-        step = task["steps"][task["i"]]
-        chosen = self.chosen(state, task)
-        if chosen is WAIT:
-            return WAIT
-        for seat, level in chosen:
-            slot = state["players"][seat]["line"][level - 1]
+        def change(step, seat, level, slot):
             slot["granted"].append({"attr": step["attribute"],
                                     "until": self.until(state, task, step["duration"])})
             events.append({"kind": "granted", "text": f"{name_of(slot)} gains "
                            f"{step['attribute']}", "player": seat, "level": level,
                            "attr": step["attribute"]})
-        task["previous"] = chosen
-        return "next"
+
+        return self.each_slot(state, task, change)
 
     def op_disable(self, state, task, events):
-        chosen = self.chosen(state, task)
-        if chosen is WAIT:
-            return WAIT
-        for seat, level in chosen:
-            slot = state["players"][seat]["line"][level - 1]
+        def change(step, seat, level, slot):
             slot["disabled"] = True
             events.append({"kind": "disabled", "text": f"{name_of(slot)} is Disabled",
                            "player": seat, "level": level})
-        task["previous"] = chosen
-        return "next"
+
+        return self.each_slot(state, task, change)
 
     def op_repair_cards(self, state, task, events):
-        chosen = self.chosen(state, task)
-        if chosen is WAIT:
-            return WAIT
-        for seat, level in chosen:
-            state["players"][seat]["line"][level - 1]["damage"] = 0
-        events.append({"kind": "repaired", "text": "damage removed from defense cards",
-                       "player": task["drawer"]})
-        return "next"
+        def change(step, seat, level, slot):
+            slot["damage"] = 0
+
+        after = self.each_slot(state, task, change, remember=False)
+        if after is not WAIT:
+            events.append({"kind": "repaired", "text": "damage removed from defense cards",
+                           "player": task["drawer"]})
+        return after
 
     def op_discard_hand(self, state, task, events):
-        step = task["steps"][task["i"]]
-        seats = self.who(state, task, step)
-        if seats is WAIT:
-            return WAIT
-        task.setdefault("j", 0)
-        while task["j"] < len(seats):
-            seat = seats[task["j"]]
+        def one(step, seat, j):
             player = state["players"][seat]
             if "n" not in task:  # how many this player discards, as the step reaches them
                 task["n"], task["k"] = min(step["amount"], len(player["hand"])), 0
             while task["k"] < task["n"]:
-                key = f"card{task['j']}.{task['k']}"
+                key = f"card{j}.{task['k']}"
                 if state["settings"]["cards"] == "virtual" and step.get("chooser") == "random":
                     card_id = player["hand"][self.draw(state, task, key, 0,
                                                        len(player["hand"]) - 1)]
@@ -260,9 +253,10 @@ class Encounter(Steps):
                 events.append({"kind": "discarded", "text": f"{player['name']} discards "
                                f"{shown}", "player": seat, "card": card_id})
                 task["k"] += 1
-            task["j"] += 1
             del task["n"]
-        return "next"
+            return None
+
+        return self.each_seat(state, task, one)
 
     def op_clearance(self, state, task, events):
         step = task["steps"][task["i"]]
@@ -284,30 +278,24 @@ class Encounter(Steps):
         return "next"
 
     def op_look_hand(self, state, task, events):
-        step = task["steps"][task["i"]]
-        seats = self.who(state, task, step)
-        if seats is WAIT:
-            return WAIT
         players, drawer = state["players"], task["drawer"]
-        for seat in seats:
+
+        def one(step, seat, j):
             events.append({"kind": "looked", "text": f"{players[drawer]['name']} looks at "
                            f"{players[seat]['name']}'s hand", "player": drawer,
                            "cards": list(players[seat]["hand"]), "private": True})
-        return "next"
+
+        return self.each_seat(state, task, one)
 
     def op_peek_deck(self, state, task, events):
-        step = task["steps"][task["i"]]
-        seats = self.who(state, task, step)
-        if seats is WAIT:
-            return WAIT
         players, drawer = state["players"], task["drawer"]
-        task.setdefault("j", 0)
-        while task["j"] < len(seats):
-            deck = players[seats[task["j"]]]["deck"]
+
+        def one(step, seat, j):
+            deck = players[seat]["deck"]
             count = min(step["count"], len(deck))
             top = deck[:count]
             if step.get("reorder") and count > 1 and m.UNKNOWN not in top:
-                top = self.ask(state, task, f"order{task['j']}", drawer, "order",
+                top = self.ask(state, task, f"order{j}", drawer, "order",
                                [list(p) for p in permutations(top)],
                                "put the cards back on top in this order")
                 if top is None:
@@ -316,8 +304,9 @@ class Encounter(Steps):
             events.append({"kind": "peeked", "text": f"{players[drawer]['name']} looks at "
                            f"the top {count} cards", "player": drawer, "cards": top,
                            "private": True})
-            task["j"] += 1
-        return "next"
+            return None
+
+        return self.each_seat(state, task, one)
 
     def op_search_deck(self, state, task, events):
         step = task["steps"][task["i"]]
@@ -326,18 +315,9 @@ class Encounter(Steps):
             if not player["deck"]:
                 return "next"
             task["n"], task["k"] = min(step["count"], len(player["deck"])), 0
-        virtual = state["settings"]["cards"] == "virtual"
-        while task["k"] < task["n"]:
-            card_id = m.UNKNOWN
-            if virtual:
-                card_id = self.ask(state, task, f"card{task['k']}", task["drawer"], "search",
-                                   sorted(set(player["deck"])),
-                                   "take a card from your Defense Deck")
-                if card_id is None:
-                    return WAIT
-            player["deck"].remove(card_id)
-            player["hand"].append(card_id)
-            task["k"] += 1
+        if self.move_cards(state, task, "deck", "hand", "search",
+                           "take a card from your Defense Deck") is WAIT:
+            return WAIT
         return "search_shuffle"
 
     def search_shuffle(self, state, task, events):
@@ -353,20 +333,28 @@ class Encounter(Steps):
 
     def search_bottom(self, state, task, events):
         player = state["players"][task["drawer"]]
-        while task["k"] < task["n"]:
-            card_id = m.UNKNOWN
-            if state["settings"]["cards"] == "virtual":
-                card_id = self.ask(state, task, f"card{task['k']}", task["drawer"], "bottom",
-                                   sorted(set(player["hand"])),
-                                   "put a card from your hand under the deck")
-                if card_id is None:
-                    return WAIT
-            player["hand"].remove(card_id)
-            player["deck"].append(card_id)
-            task["k"] += 1
+        if self.move_cards(state, task, "hand", "deck", "bottom",
+                           "put a card from your hand under the deck") is WAIT:
+            return WAIT
         events.append({"kind": "searched", "text": f"{player['name']} searches the Defense "
                        "Deck", "player": task["drawer"]})
         return "next"
+
+    def move_cards(self, state, task, source: str, target: str, choice: str, text: str):
+        """The rest of the step's `task["n"]` cards from the drawer's `source` pile to the
+        end of `target`, each the one they choose (printed cards: one unknown)."""
+        player = state["players"][task["drawer"]]
+        while task["k"] < task["n"]:
+            card_id = m.UNKNOWN
+            if state["settings"]["cards"] == "virtual":
+                card_id = self.ask(state, task, f"card{task['k']}", task["drawer"], choice,
+                                   sorted(set(player[source])), text)
+                if card_id is None:
+                    return WAIT
+            player[source].remove(card_id)
+            player[target].append(card_id)
+            task["k"] += 1
+        return None
 
     def op_cancel_attack(self, state, task, events):
         """Only usable in its hold window; handled by the combat (R-EFF-1)."""
