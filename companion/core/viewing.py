@@ -11,11 +11,17 @@ def names(state: dict) -> list[str]:
     return [p["name"] for p in state["players"]]
 
 
+def acting(state: dict) -> str:
+    """The name of the player the state waits for ("" when it waits for nobody)."""
+    wait = state["await"] or {}
+    return state["players"][wait["player"]]["name"] if "player" in wait else ""
+
+
 def status(state: dict, title: str, prompt: str) -> dict:
     """The toolbar's status: `title` (round and phase) in full, the acting player's name
     (none once the game is over) and seat, and the prompt."""
     wait = state["await"]
-    return {"title": title, "turn": names(state)[wait["player"]] if wait else "",
+    return {"title": title, "turn": acting(state),
             "acting_seat": wait["player"] if wait else None, "prompt": prompt}
 
 

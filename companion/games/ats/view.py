@@ -3,7 +3,7 @@ is tested fast): player panels, the prompt, action labels, attack previews."""
 
 from __future__ import annotations
 
-from companion.core import printed
+from companion.core import printed, viewing
 from companion.core.preview import outcomes
 from companion.games.ats import model as m
 from companion.games.ats.data import AREAS, CLEARANCE_COST, GAME_ID, HAND_LIMIT, defense, encounter
@@ -131,7 +131,7 @@ def follow_up(state: dict) -> dict | None:
 def describe(state: dict, action: dict) -> str:
     """An action as Undo and Redo name it (`state`: the one it was taken in)."""
     wait = state["await"] or {}
-    who = state["players"][wait["player"]]["name"] if "player" in wait else ""
+    who = viewing.acting(state)
     kind = action["type"]
     if kind == "start_card":
         return f"{who}'s starting card"  # still secret: never which one

@@ -151,9 +151,7 @@ def label(state: dict, action: dict) -> str:
 
 def describe(state: dict, action: dict) -> str:
     """What Undo and Redo name (`state`: the one the action was taken in)."""
-    wait = state["await"] or {}
-    who = names(state)[wait["player"]] if "player" in wait else ""
-    return f"{who}: {label(state, action)}"
+    return f"{viewing.acting(state)}: {label(state, action)}"
 
 
 # -- the boards as text --------------------------------------------------------------

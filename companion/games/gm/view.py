@@ -91,8 +91,7 @@ def fields(state: dict) -> list[dict]:
 
 def describe(state: dict, action: dict) -> str:
     """An action as the undo button names it (`state`: before it). Never the door."""
-    seat = state["await"]["player"]
-    who = names(state)[seat]
+    who = viewing.acting(state)
     if action["type"] == "play":
         role = state["await"]["role"]
         what = card_label(action["card"], role) if action.get("card") else \

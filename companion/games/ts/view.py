@@ -100,7 +100,7 @@ def label(state: dict, action: dict) -> str:
 
 def describe(state: dict, action: dict) -> str:
     """What Undo and Redo name (`state`: the one the action was taken in)."""
-    who = names(state)[state["await"]["player"]]
+    who = viewing.acting(state)
     if action["type"] == "trickle":
         return f"{who}'s trickle"
     if action["type"] == "roll":
