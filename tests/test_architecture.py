@@ -84,3 +84,41 @@ def test_the_top_of_pnp_is_its_stages():
     assert len(loose) <= 12, loose
     assert set(STAGES) <= set(packages), packages
     assert not (graph()["pnp"]), "pnp/__init__.py imports nothing of its stages"
+
+
+# -- the companion's games, built alike (docs/game-interface.md, section 0) --------------
+EVERY_GAME = {  # module -> the name it defines, the same in every game
+    "__init__": "SPEC", "data": None, "rules": None, "setup": "SetupSteps",
+    "invariants": "Invariants", "reports": "Reports", "view": None, "table": None,
+    "board": None, "ai": "GreedyAgent", "demo": "demo_session"}
+
+
+def game_packages() -> list[Path]:
+    from companion.games import GAMES
+
+    return [REPO_ROOT / Path(*spec.rules.split(":")[0].split(".")[:-1]) for spec in GAMES.values()]
+
+
+def test_every_game_has_the_same_modules_for_the_same_jobs():
+    missing = []
+    for package in game_packages():
+        for module, name in EVERY_GAME.items():
+            path = package / f"{module}.py"
+            if not path.is_file():
+                missing.append(f"{package.name}/{path.name}")
+            elif name is not None:
+                tree = ast.parse(path.read_text(encoding="utf-8"))
+                defined = {getattr(node, "name", None) for node in tree.body} | {
+                    target.id for node in tree.body if isinstance(node, ast.Assign)
+                    for target in node.targets if isinstance(target, ast.Name)}
+                if name not in defined:
+                    missing.append(f"{package.name}/{path.name}: {name}")
+    assert len(game_packages()) >= 5 and not missing, missing
+
+
+def test_no_game_keeps_a_procedure_stack_of_its_own():
+    """One task stack, in companion/core/tasks.py; the old per-game ones are gone."""
+    stray = [str(p.relative_to(REPO_ROOT)) for package in game_packages()
+             for p in package.glob("*.py") if p.stem in {"flow", "procedure", "turn", "rows",
+                                                          "boardview"}]
+    assert not stray and not (REPO_ROOT / "companion/core/procedure.py").exists(), stray

@@ -55,6 +55,17 @@ def test_pnp_never_imports_the_companion(path):
     assert not any(name.split(".")[0] == "companion" for name in imports(path))
 
 
+DOORS = {"companion/core/printed.py", "companion/cardart.py", "companion/cli.py"}
+
+
+def test_the_companion_reads_printed_data_through_one_door():
+    """Only core.printed (a game's YAML, dice faces), cardart (the pictures) and the
+    CLI import pnp, at the top or inside a function."""
+    found = {str(path.relative_to(ROOT)) for path in sorted((ROOT / "companion").rglob("*.py"))
+             if any(name.split(".")[0] == "pnp" for name in imports(path))}
+    assert found <= DOORS, sorted(found - DOORS)
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_rules_engine_loads_without_kivy_or_reportlab(game_id):
     spec = GAMES[game_id]

@@ -50,3 +50,19 @@ def test_one_setup_is_still_accepted():
     report = simulate(Race(), lambda i: ([Go(), Go()], ["go", "go"]), 4, 1, {"winner": 1},
                       check=False)
     assert report.wins_by_seat == {1: 4}
+
+
+def test_the_workers_end_quietly_when_the_pool_ends_them():
+    """A command's SIGTERM handler (pnp's stop_on_sigterm) is not the workers': the pool
+    ends them with SIGTERM, which printed a Terminated traceback from each worker."""
+    import signal
+
+    from pnp.cli.main import stop_on_sigterm
+
+    def agents(index):
+        assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL, "a worker kept the handler"
+        return [Go(), Go()], ["go", "go"]
+
+    with stop_on_sigterm():
+        report = simulate(Race(), agents, 8, 1, {"winner": 0}, check=False, jobs=2)
+    assert report.wins_by_seat == {0: 8}

@@ -15,7 +15,7 @@ import marshal
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
-from companion.core import rng
+from companion.core import figures, rng
 from companion.core.shapes import Maybe, Record, Text, action_problem, same
 
 
@@ -92,11 +92,15 @@ class Rules:
     The state holds `await` (None once the game is over, else a mapping with
     the acting `player` and the prompt's `kind`) and `rng` (the generator)."""
 
-    game_id = ""
     save_version = 1
     spec = None  # the game's declaration (core.spec.GameSpec): its setup and dice
     actions: dict = {}  # action type -> its fields' shape (core.shapes.Record): each type
     # the game's prompts accept is declared, and checked before `step` sees it
+
+    @property
+    def game_id(self) -> str:
+        """The game's id, as its spec declares it."""
+        return self.spec.id if self.spec else ""
 
     @property
     def dice(self) -> tuple:
@@ -116,8 +120,10 @@ class Rules:
         raise NotImplementedError
 
     def winning_seats(self, state: dict) -> list[int]:
-        """The seats that won a finished game (empty: a draw, or not over)."""
-        return []
+        """The seats that won a finished game (empty: a draw, or not over): by default
+        the one seat in `state["winner"]` (None: nobody, yet or at all)."""
+        winner = state.get("winner")
+        return [winner] if type(winner) is int else []
 
     # -- defaults ---------------------------------------------------------------------------
     def acting_seat(self, state: dict) -> int:
@@ -134,8 +140,8 @@ class Rules:
 
     def live_only(self):
         """A context for stepping states in place that are never copied (the
-        simulator): a waiting procedure may then keep no snapshot for replaying it
-        on a copy (see procedure.py)."""
+        simulator): a game may then keep what it worked out for one step for the next
+        (a prompt's listing) instead of working it out again."""
         return nullcontext()
 
     def invariants(self, state: dict, previous=None) -> list[str]:
@@ -157,16 +163,17 @@ class Rules:
         return [self.simulation_setup(seats)]
 
     def tally(self, state: dict, actions: list[dict], events: list[dict]) -> dict:
-        """Counters of one finished game, summed over a simulation."""
-        return {}
+        """Counters of one finished game, summed over a simulation (by default: the
+        winner's seat order and the game's length, core.figures)."""
+        return figures.seat_order_tally(state, self.winning_seats(state))
 
     def statistics(self, counters: dict, games: int) -> dict:
         """The game's own statistics for the simulator's report, from the summed tallies."""
-        return {}
+        return figures.seat_order_statistics(counters, games)
 
     def report(self, statistics: dict) -> str:
         """`statistics` as text for the simulator's report."""
-        return ""
+        return "\n".join(figures.seat_order_lines(statistics))
 
     def summary(self, state: dict) -> str:
         """The state in a few lines of text (`pnp replay`)."""
@@ -245,14 +252,14 @@ def die_of(dice: tuple, die_id: str):
 
 
 def free_roll(state: dict, dice: tuple, action: dict) -> list[dict]:
-    """The dice roller, any time: rolled on the game's generator (mid-procedure:
-    the procedure's stream), so it is logged and replays exactly."""
+    """The dice roller, any time: rolled on the game's generator (a waiting task's too),
+    so it is logged and replays exactly."""
     die_id = action.get("die", "d6")
     known = {d.id for d in dice} | {"d6"}
     if not isinstance(die_id, str) or die_id not in known:
         raise Malformed(f"the dice are {', '.join(sorted(known))}")
     die = die_of(dice, die_id)
-    value = rng.randint(state.get("proc") or state, 1, len(die.faces))
+    value = rng.randint(state, 1, len(die.faces))
     face = die.faces[value - 1]
     shown = face if face == str(value) else f"{value} ({face})"
     return [{"kind": "free_roll", "text": f"Dice roller: {die.name}: {shown}", "die": die_id,

@@ -1,6 +1,7 @@
 """What the dice can do: every sequence of die results after an action (taking
 the first option at each choice), each with its probability, summarised by
-outcome. For any game whose rules roll through procedures (core.procedure)."""
+outcome. For any game whose procedures (on the task stack, core.tasks) roll dice and
+ask choices: `rules.with_entered_dice(state)` and `rules.die(id)`."""
 
 from __future__ import annotations
 
@@ -24,13 +25,13 @@ def outcomes(rules, state: dict, action: dict, summarise, limit: int = 2000) -> 
             continue
         explored += 1
         wait = after.get("await") or {}
-        if after.get("proc") and wait.get("kind") == "roll":
+        if after.get("tasks") and wait.get("kind") == "roll":
             die = rules.die(wait.get("die", "d6"))
             faces = len(die.faces)
             for value in range(1, faces + 1):
                 stack.append((after, [*taken, {"type": "roll", "value": value}],
                               chance / faces))
-        elif after.get("proc") and wait.get("kind") == "choose":
+        elif after.get("tasks") and wait.get("kind") == "choose":
             stack.append((after, [*taken, {"type": "choose", "value": wait["options"][0]}],
                           chance))
         else:

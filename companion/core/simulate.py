@@ -4,6 +4,7 @@ every state is checked against the game's invariants, results are tallied."""
 from __future__ import annotations
 
 import json
+import signal
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -108,7 +109,10 @@ def simulate(rules: Rules, make_agents, games: int, seed: int, setup: dict | lis
 
         step = max(1, games // (jobs * 4))
         ranges = [(lo, min(games, lo + step)) for lo in range(0, games, step)]
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        # a forked worker keeps the parent's signal handlers; the pool's own SIGTERM
+        # at its end must end the worker, not raise the command's stop in it
+        with multiprocessing.get_context("fork").Pool(
+                jobs, initializer=signal.signal, initargs=(signal.SIGTERM, signal.SIG_DFL)) as pool:
             parts = pool.map(_play_range, ranges)
     else:
         parts = [_play_range((0, games))]

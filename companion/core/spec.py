@@ -18,7 +18,7 @@ from companion.core.shapes import Int, ListOf, Maybe, OneOf, Record, Text
 class Die:
     """A die of the game: `faces` are what each face shows, face 1 first. A die the
     game prints names its piece, `piece="game-id:component/item"`: its faces are then
-    read from the YAML the print is made from (companion.core.dice), so the screen
+    read from the YAML the print is made from (companion.core.printed), so the screen
     says what the paper die shows."""
 
     id: str
@@ -30,9 +30,9 @@ class Die:
     def faces(self) -> tuple[str, ...]:
         if not self.piece:
             return self.labels
-        from companion.core.dice import printed_faces
+        from companion.core.printed import die_faces
 
-        return printed_faces(self.piece)
+        return die_faces(self.piece)
 
 
 D6 = Die("d6", "d6")
@@ -94,6 +94,44 @@ class GameSpec:
                                           *(range(most) if option.seats else ())))
                    for option in self.options}
         return Record(players=Maybe(ListOf(player, fewest, most)), **options)
+
+
+RANDOM_AGENT = "companion.core.agents:RandomAgent"  # the computer player every game has
+
+
+def parts(package: str, prefix: str) -> dict:
+    """The parts every game has under the same names (docs/game-interface.md), as
+    GameSpec fields: `rules:<Prefix>Rules`, `view`, `table:<Prefix>Table`,
+    `demo:demo_session`, and the game's greedy AI (`ai:GreedyAgent`) beside the random one."""
+    return {"rules": f"{package}.rules:{prefix}Rules", "view": f"{package}.view",
+            "table": f"{package}.table:{prefix}Table", "demo": f"{package}.demo:demo_session",
+            "agents": {"greedy": f"{package}.ai:GreedyAgent", "random": RANDOM_AGENT}}
+
+
+def seat_option(option_id: str, label: str, lots: str = "lots") -> Option:
+    """A seat the setup names (who starts, who attacks): lots drawn, or one seat."""
+    return Option(option_id, label, ((lots, "Draw lots"),), lots, seats=True)
+
+
+def per_seat(option_id: str, noun: str, choices: tuple, defaults: tuple) -> tuple:
+    """What each of two players picks for themselves (an army, a subfaction): the options
+    `<id>_1` and `<id>_2`."""
+    return tuple(Option(f"{option_id}_{seat}", f"{which} player's {noun}", choices, default)
+                 for seat, which, default in zip((1, 2), ("First", "Second"), defaults,
+                                                 strict=True))
+
+
+def cards_option(printed: str = "tracked", virtual: str = "Virtual decks") -> Option:
+    """The app deals virtual cards, or the players use the printed ones (the app's
+    `cards` setting gives the default). `printed` is the value saves hold for it."""
+    return Option("cards", "Cards", (("virtual", virtual), (printed, "Printed cards")),
+                  "virtual", setting="cards")
+
+
+def dice_option(option_id: str, label: str, app: tuple, table: tuple) -> Option:
+    """The app rolls (and draws), or the table's own dice are entered (the app's `dice`
+    setting gives the default); `app` and `table` are (value, label)."""
+    return Option(option_id, label, (app, table), app[0], setting="dice")
 
 
 def load(reference: str):

@@ -29,7 +29,7 @@ class Table:
         state["table"] = {uid: p for uid, p in state["table"].items() if p["kind"] == "base"}
         for player in state["players"]:
             player["hand"] = []
-        state.update({"stack": [], "turn": 3, "current": 0, "phase": "combat", "played": 0,
+        state.update({"tasks": [], "turn": 3, "current": 0, "phase": "combat", "played": 0,
                       "played_cards": [], "await": None})
         self.state = state
         self.events: list = []

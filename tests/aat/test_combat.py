@@ -260,7 +260,7 @@ def test_no_delegation_for_fatigue(t):
     t.leader(0, health=5)
     t.player(0)["deck"] = []
     t.state["current"] = 1
-    t.state["stack"] = [{"op": "begin_turn"}]
+    t.state["tasks"] = [{"do": "begin_turn"}]
     t.state["await"] = None
     t.rules.run(t.state)
     assert t.base(0)["damage"] == 1 and t.player(0)["fatigue"] == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 def destroy_now(t):
     """Run the destruction check as an attack or effect would."""
-    t.state["stack"].append({"op": "destroy"})
+    t.state["tasks"].append({"do": "destroy"})
     t.state["await"] = None
     t.events += t.rules.run(t.state)
 

@@ -116,12 +116,12 @@ def test_turns_alternate_and_the_deck_out_deals_rising_fatigue(t):
     t.player(0)["deck"] = ["RB-01"] * 5
     t.base(1)["tokens"]["shield"] = 5
     for expected in (1, 3, 6):
-        t.state.update({"stack": [{"op": "begin_turn"}], "await": None, "current": 0})
+        t.state.update({"tasks": [{"do": "begin_turn"}], "await": None, "current": 0})
         t.rules.run(t.state)
         assert t.state["current"] == 1 and t.base(1)["damage"] == expected
     assert t.base(1)["tokens"] == {"shield": 5}
     t.base(1)["damage"] = 27
-    t.state.update({"stack": [{"op": "begin_turn"}], "await": None, "current": 0})
+    t.state.update({"tasks": [{"do": "begin_turn"}], "await": None, "current": 0})
     t.rules.run(t.state)
     assert t.state["result"] == {"winners": [0], "path": "fatigue"}
 

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import yaml
 
+from companion.core import printed
 from companion.games.aat import look, view
-from companion.games.aat.data import game
+from companion.games.aat.data import GAME_ID
 from companion.games.aat.words import TRAITS, piece_words, trait_words
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,9 +28,9 @@ def test_every_meaning_cites_a_ruling_that_exists():
 
 
 def test_every_printed_trait_has_its_meaning():
-    printed = {t for fields in look.printed().values() for t in fields.get("traits") or ()}
-    assert printed
-    for trait in printed:
+    traits = {t for fields in look.printed_fields().values() for t in fields.get("traits") or ()}
+    assert traits
+    for trait in traits:
         words = trait_words(trait)
         assert words.startswith(f"[b]{trait}[/b]: ") and "(AAT-" in words, trait
         assert "{x}" not in words and "{y}" not in words
@@ -42,7 +43,7 @@ def test_every_printed_trait_has_its_meaning():
 
 def test_every_deck_card_reads_as_printed_with_its_traits_explained():
     for deck in DECKS:
-        for item in game().component(deck).items:
+        for item in printed.game(GAME_ID).component(deck).items:
             fields = item.fields
             words = piece_words(deck, item.id)
             assert fields["name"].replace("[", "&bl;") in words
@@ -57,7 +58,7 @@ def test_every_deck_card_reads_as_printed_with_its_traits_explained():
 def test_the_other_pieces_have_their_words_and_unknown_ones_none():
     assert "Crack the Planet" in piece_words("objective-reference", "REF-NV")
     assert "Base Evacuation" in piece_words("objective-reference", "REF-FF")
-    note = game().vars["theater_notes"]["Space"]
+    note = printed.game(GAME_ID).vars["theater_notes"]["Space"]
     assert note in piece_words("theater-mats", look.mat("Space"))
     assert "move the Level marker up one" in piece_words("escalation-track", "TRACK")
     assert piece_words("no-such-component", "X") == ""

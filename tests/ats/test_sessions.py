@@ -121,18 +121,18 @@ def test_simulate_results_do_not_depend_on_the_number_of_processes():
     assert runs[0] == runs[1]
 
 
-def test_a_copy_of_a_live_only_pause_cannot_be_carried_on():
-    """procedure.py: the simulator's in-place states keep no replay base; a copy of
-    one waiting mid-procedure is refused clearly instead of resuming wrongly."""
+def test_a_copy_of_a_state_waiting_mid_procedure_carries_on_like_it():
+    """core/tasks.py: a procedure waiting for a real die is all in the state, so a copy of
+    a state the simulator stepped in place carries on exactly as the state itself."""
     rules = AtsRules()
     state = rules.new_game({"dice": "physical"}, 3)
     with rules.live_only():
-        while not state.get("proc"):
+        while not state["tasks"]:
             rules.step(state, rules.legal_actions(state)[0])
-    assert "base" not in state["proc"]
-    with pytest.raises(RuntimeError, match="live_only"):
-        rules.apply(state, rules.legal_actions(state)[0])
-    rules.step(state, rules.legal_actions(state)[0])  # the state itself carries on
+    action = rules.legal_actions(state)[0]
+    outcome = rules.apply(state, action)
+    assert outcome.events == rules.step(state, action)  # the state itself carries on
+    assert outcome.state == state
 
 
 def test_a_save_from_before_r_sac_2_still_loads():

@@ -5,8 +5,9 @@ pictogram on a printed card has its name and meaning from the glossary."""
 
 from __future__ import annotations
 
+from companion.core import printed
 from companion.games.ats import view
-from companion.games.ats.data import cards, encounter, game
+from companion.games.ats.data import GAME_ID, cards, encounter
 from companion.games.ats.picks import Picks
 from tests.ats.scenario import RULES
 
@@ -39,7 +40,7 @@ def test_intel_aims_at_a_player_by_tapping_their_row(table):
 
 
 def test_every_printed_defense_card_names_its_pictograms():
-    glossary = game().vars["glossary"]
+    glossary = printed.game(GAME_ID).vars["glossary"]
     for card in cards()[0].values():
         if not card["id"].startswith("D"):
             continue

@@ -8,10 +8,11 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from companion.core import printed
 from companion.core.session import Session
 from companion.games.ats import look, view
 from companion.games.ats.choices import by_level, likely_first, likely_level
-from companion.games.ats.data import AREAS, cards, game
+from companion.games.ats.data import AREAS, GAME_ID, cards
 from companion.games.ats.picks import Picks
 from companion.games.ats.results import lines, results
 from tests.ats.scenario import RULES
@@ -23,25 +24,26 @@ def picks(table, sel=None):
 
 # -- look: one YAML drives the cards and the screen ------------------------------------
 def test_colours_and_icons_come_from_the_card_yaml():
-    names = game().vars
+    game = printed.game(GAME_ID)
+    names = game.vars
     assert look.colours()["levels"] == {int(k): v for k, v in names["level_colors"].items()}
     assert look.player_colour("Blue") == names["player_colors"]["Blue"]
-    badges = {e.get("label"): e["fill"] for e in game().layouts["defense-front"].elements
+    badges = {e.get("label"): e["fill"] for e in game.layouts["defense-front"].elements
               if e["type"] == "badge" and e.get("label")}
     assert (look.colours()["atk"], look.colours()["def"]) == (badges["ATK"], badges["DEF"])
     icons = look.icon_names()
     for card in cards()[0].values():
-        assert icons["units"][card["unit"]] in game().icons
-        assert all(icons["attributes"][a] in game().icons for a in card["attributes"])
-    assert all(icons["areas"][a] in game().icons for a in AREAS)
-    assert all(name in game().icons for name in icons["tokens"].values())
+        assert icons["units"][card["unit"]] in game.icons
+        assert all(icons["attributes"][a] in game.icons for a in card["attributes"])
+    assert all(icons["areas"][a] in game.icons for a in AREAS)
+    assert all(name in game.icons for name in icons["tokens"].values())
 
 
 def test_the_new_game_form_offers_the_printed_player_colours():
     from companion.games.ats import SPEC
 
-    printed = set(game().vars["player_colors"]) - {"Command"}
-    assert set(SPEC.players.colours) == printed
+    colours = set(printed.game(GAME_ID).vars["player_colors"]) - {"Command"}
+    assert set(SPEC.players.colours) == colours
 
 
 def test_the_companion_has_no_copy_of_the_printed_colours():

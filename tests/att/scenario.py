@@ -4,7 +4,8 @@ stays in exactly one place (the invariants hold), then left waiting at a chosen 
 
 from __future__ import annotations
 
-from companion.games.att import flow, turn
+from companion.core.tasks import push
+from companion.games.att import turns
 from companion.games.att.data import tables
 from companion.games.att.rules import AttRules
 
@@ -76,9 +77,10 @@ def discard_base(state: dict, seat: int, kind: str) -> str:
 def at(state: dict, tasks: list[dict]) -> list[dict]:
     """The game waiting at these tasks (the setup done); returns the events of getting there."""
     state["started"] = True
-    state["tasks"] = tasks
-    state["await"] = {}
-    return flow.advance(state, turn.checks)
+    state["tasks"] = []
+    push(state, *tasks)
+    state["await"] = None
+    return turns.advance(state)
 
 
 def attacks(state: dict, seat: int = 0) -> list[dict]:
@@ -88,7 +90,7 @@ def attacks(state: dict, seat: int = 0) -> list[dict]:
 
 
 def turn_start(state: dict, seat: int = 0) -> list[dict]:
-    return at(state, turn.turn_tasks(seat))
+    return at(state, turns.turn_tasks(seat))
 
 
 def act(state: dict, action: dict) -> list[dict]:

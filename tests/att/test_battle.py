@@ -81,7 +81,7 @@ def test_damage_is_given_kill_by_kill_where_there_is_a_choice():
     act(state, ATTACK)
     wait = state["await"]
     assert wait["kind"] == "assign" and wait["player"] == 0
-    options = [a["target"] for a in state["tasks"][0]["options"] if a["type"] == "kill"]
+    options = [a["target"] for a in state["tasks"][-1]["options"] if a["type"] == "kill"]
     assert options == [["troop", 0, 0, 0], ["troop", 0, 1, 0], ["troop", 0, 2, 0]]
     act(state, {"type": "kill", "target": ["troop", 0, 1, 0]})  # an Automaton
     assert state["battle"]["pools"][0]["damage"] == 2

@@ -62,7 +62,7 @@ def test_an_ability_that_can_do_nothing_cannot_be_played():
     territory(state, 0, 0, ("cavalry", 2), ("light", 0))
     card, = hand(state, 0, "drone")
     attacks(state, 0)
-    assert {"type": "play", "card": card} not in state["tasks"][0]["options"]
+    assert {"type": "play", "card": card} not in state["tasks"][-1]["options"]
     with pytest.raises(Rejected) as refused:
         play(state, card)
     assert refused.value.rule == "ATT-ABILITY"
@@ -117,7 +117,7 @@ def test_carrier_sacrifices_a_carrier_for_a_base_from_the_discard_pile():
     territory(state, 0, 1, ("siege", 1), None, ("light", 1))
     card, = hand(state, 0, "carrier")
     attacks(state, 0)
-    assert {"type": "play", "card": card} not in state["tasks"][0]["options"]
+    assert {"type": "play", "card": card} not in state["tasks"][-1]["options"]
     discard_base(state, 0, "cavalry")
     attacks(state, 0)
     play(state, card)  # one Carrier: sacrificed without a question
@@ -165,7 +165,7 @@ def test_singularity_is_unique_and_recruits_an_extra_troop_in_a_renewal():
     act(state, {"type": "renew", "renew": True})  # the opponent's turn... seat 1 renews
     # seat 1 has nothing; seat 0's renewal: bases recruit, then the extra troop
     while state["await"]["kind"] != "place":
-        act(state, state["tasks"][0]["options"][-1] if state["await"]["kind"] != "draw"
+        act(state, state["tasks"][-1]["options"][-1] if state["await"]["kind"] != "draw"
             else {"type": "draw", "bases": 0})
     assert state["await"] == {"kind": "place", "player": 0, "troop": None, "left": 1}
     act(state, {"type": "place", "at": [1, 0]})
@@ -250,7 +250,7 @@ def test_a_special_troop_without_loyal_needs_a_complete_territory():
     territory(state, 0, 0, ("light", 1), ("light", 1))
     card, = hand(state, 0, "singularity")
     attacks(state, 0)
-    assert {"type": "play", "card": card} not in state["tasks"][0]["options"]
+    assert {"type": "play", "card": card} not in state["tasks"][-1]["options"]
     territory(state, 0, 0, None, None, ("light", 0))
     attacks(state, 0)
     play(state, card)

@@ -82,7 +82,7 @@ def test_a_recruit_with_no_base_of_its_type_with_room_is_lost():
     attacks(state, 0)
     act(state, {"type": "play", "card": card})  # up to 3; room for 1 (and optional)
     assert state["await"]["kind"] == "place"
-    assert [a["at"] for a in state["tasks"][0]["options"] if a["type"] == "place"] == [[0, 0]]
+    assert [a["at"] for a in state["tasks"][-1]["options"] if a["type"] == "place"] == [[0, 0]]
     act(state, {"type": "place", "at": [0, 0]})
     assert troops(state, 0, 0) == [2, 2, 0] and state["await"]["kind"] == "attacks"
 
@@ -106,10 +106,10 @@ def test_the_setup_five_cards_burns_and_building_on_empty_slots():
     hand_ = state["players"][1]["hand"]
     assert len(hand_) == 5 and sum(c.startswith("RB") for c in hand_) == 3
     for _ in range(5):
-        assert {"type": "burn"} in state["tasks"][0]["options"]
+        assert {"type": "burn"} in state["tasks"][-1]["options"]
         act(state, {"type": "burn"})
         act(state, {"type": "draw", "bases": 3})
-    assert state["tasks"][0]["options"] == [{"type": "keep"}]  # five burns: no more
+    assert state["tasks"][-1]["options"] == [{"type": "keep"}]  # five burns: no more
     discard = state["players"][1]["discard"]
     assert len(discard["base"]) == 15 and len(discard["ability"]) == 10
     act(state, {"type": "keep"})
@@ -128,7 +128,7 @@ def test_draws_come_from_the_piles_chosen_and_an_empty_pile_is_reshuffled():
     player["discard"]["ability"] = player["draw"]["ability"][:-1]
     player["draw"]["ability"] = player["draw"]["ability"][-1:]
     at(state, [{"do": "draw", "p": 0, "left": 2}])
-    assert {"type": "draw", "bases": 0} in state["tasks"][0]["options"]
+    assert {"type": "draw", "bases": 0} in state["tasks"][-1]["options"]
     events = act(state, {"type": "draw", "bases": 0})
     assert "Player 1 shuffles the ability discard pile into a new draw pile" in texts(events)
     assert len(state["players"][0]["hand"]) == 2
@@ -183,7 +183,7 @@ def test_a_territory_attacks_once_a_turn_and_only_with_troops():
     territory(state, 0, 1, ("light", 0))
     territory(state, 1, 0, ("heavy", 2), ("heavy", 2))
     attacks(state, 0)
-    froms = {a["from"] for a in state["tasks"][0]["options"] if a["type"] == "attack"}
+    froms = {a["from"] for a in state["tasks"][-1]["options"] if a["type"] == "attack"}
     assert froms == {0}
     with pytest.raises(Rejected) as refused:
         act(state, {**ATTACK, "from": 1})
@@ -206,7 +206,7 @@ def test_special_troops_join_an_attack_once_a_turn():
     attacks(state, 0)
     events = act(state, {**ATTACK, "specials": [admiral]})
     assert any(t.startswith("Regular damage at territory 1: Player 1 3") for t in texts(events))
-    options = state["tasks"][0]["options"]
+    options = state["tasks"][-1]["options"]
     assert all(a["specials"] == [] for a in options if a["type"] == "attack")
 
 

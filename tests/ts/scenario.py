@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from companion.core.engine import Rejected
 from companion.games.ts import trickle
-from companion.games.ts.board import board
 from companion.games.ts.data import tables
+from companion.games.ts.geometry import board
 from companion.games.ts.rules import TsRules
 
 RULES = TsRules()

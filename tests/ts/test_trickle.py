@@ -4,7 +4,7 @@ possession, more than three pieces, a Honeypot, the order and the draws."""
 
 from __future__ import annotations
 
-from companion.games.ts.board import board
+from companion.games.ts.geometry import board
 from companion.games.ts.trickle import draws_due
 from tests.ts.scenario import Table, at
 

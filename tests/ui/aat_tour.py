@@ -4,7 +4,7 @@ between greedy players whose every move is made the way a player makes it: tappi
 a piece, a stack, a theater's mat or a card in the hand strip (picks.path), and a
 sheet button only where taps leave a choice. The app's state must equal the engine's
 after every move. At every prompt the table rules hold (tests/ui/visible.py via
-Screens.check), text is at least 14 sp, what is tapped at least 48 dp, and the
+Screens.play), text is at least 14 sp, what is tapped at least 48 dp, and the
 board fits its room (nothing drawn over the sheet or the toolbar); the first screen
 of each kind of prompt is saved as a PNG to look at.
 
@@ -13,7 +13,6 @@ of each kind of prompt is saved as a PNG to look at.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path
@@ -22,30 +21,18 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
-from tests.ui.screens import Screens, start_app  # noqa: E402 - after Kivy's environment
+from tests.ui.screens import Screens, main  # noqa: E402 - after Kivy's environment
 
-GAME = "New game: Against All Tyrants"
-# games that meet every kind of prompt between them: (mode, form choices, seed)
+# games that meet every kind of prompt between them: (form choices, seed)
 GAMES = {"virtual": ({"subfaction_1": "First Leader's Navy", "subfaction_2": "Robot Uprising",
                       "attacker": "Player 2", "cards": "Virtual decks"}, 6),
          "printed": ({"subfaction_1": "First Leader's Navy", "subfaction_2": "Robot Uprising",
                       "attacker": "Player 1", "cards": "Printed cards"}, 8)}
-AGENTS = (5, 6)
-
-
-def on_screen(app) -> list:
-    """Every widget shown: the current screen's and any popup's."""
-    from kivy.base import EventLoop
-
-    from tests.ui.driver import walk
-
-    roots = [app.root.current_screen, *[w for w in EventLoop.window.children
-                                       if w is not app.root]]
-    return [w for root in roots for w in walk(root) if w.get_root_window() is not None]
 
 
 def tappable(app) -> list:
     from companion.games.aat.widgets import Tappable
+    from tests.ui.driver import on_screen
 
     return [w for w in on_screen(app) if isinstance(w, Tappable) and w.thing is not None]
 
@@ -79,39 +66,13 @@ def tap_at(widget, spot) -> None:
     pump()
 
 
-def canonical(app, action: dict) -> dict:
-    """The action as taps make it: a stack of identical pieces stands for its first."""
-    from companion.games.aat.stacks import canonical as same
-
-    state = app.controller.state
-    moved = same(state, action)
-    return moved if moved in app.controller.legal() else action
-
-
-def perform(app, action: dict) -> None:
-    """Tap what the action names, then its button if the taps left a choice."""
-    from companion.games.aat import view
-    from companion.games.aat.picks import path
-    from tests.ui.driver import plain, tap, visible_buttons
-
-    controller = app.controller
-    before = len(controller.session.actions)
-    state = controller.state
-    for thing in path(state, action):
-        tap_thing(app, thing)
-        if len(controller.session.actions) != before:
-            return
-    label = view.label(state, action)
-    buttons = [b for b in visible_buttons(app) if plain(b.text) == label]
-    assert len(buttons) == 1, f"{len(buttons)} buttons '{label}' for {action}"
-    tap(buttons[0])
-
-
 def check_sizes(app, where: str = "") -> None:
     """What a player must read is at least 14 sp, what they tap at least 48 dp high,
     and the board fits the room the frame leaves it."""
     from kivy.metrics import dp, sp
     from kivy.uix.label import Label
+
+    from tests.ui.driver import on_screen
 
     for widget in on_screen(app):
         if isinstance(widget, Label) and widget.text.strip() and widget.opacity:
@@ -125,108 +86,59 @@ def check_sizes(app, where: str = "") -> None:
             f"theaters, has {board.room():.0f}"
 
 
-def choose(app, group: str, text: str) -> None:
-    """Press a choice of the new-game form (one of the option's toggle buttons)."""
-    from tests.ui.driver import plain, tap, visible_buttons
+class AatTour(Screens):
+    game = "Against All Tyrants"
+    games = GAMES
 
-    found = [b for b in visible_buttons(app) if getattr(b, "group", None) == f"option-{group}"
-             and plain(b.text) == text]
-    assert len(found) == 1, f"no choice '{text}' for {group}"
-    if found[0].state != "down":
-        tap(found[0])
+    def choose(self, agent, state):
+        """The greedy player's move as taps make it: a stack of identical pieces stands
+        for its first."""
+        from companion.games.aat.stacks import canonical
 
+        action = agent.choose(self.app.controller.rules, state)
+        moved = canonical(state, action)
+        return moved if moved in self.app.controller.legal() else action
 
-class Tour(Screens):
-    def new_game(self, mode: str) -> None:
-        from tests.ui.driver import pump, tap_text
-
-        choices, seed = GAMES[mode]
-        self.app.go("home")
-        pump()
-        tap_text(self.app, GAME)
-        for group, text in choices.items():
-            choose(self.app, group, text)
-        self.first(f"new-game-{mode}")
-        self.app.controller.next_seed = seed
-        tap_text(self.app, "Start the game")
-        pump()
-
-    def play(self, mode: str, limit: int | None = None) -> tuple[int, set]:
-        """A whole game by taps (or its first `limit` moves): the moves made and the
-        kinds of prompt met."""
-        from companion.core.session import Session
-        from companion.games.aat.ai import GreedyAgent
-        from tests.ui.driver import pump, tap_text
+    def perform(self, action: dict) -> None:
+        """Tap what the action names, then its button if the taps left a choice."""
+        from companion.games.aat import view
+        from companion.games.aat.picks import path
+        from tests.ui.driver import plain, tap, visible_buttons
 
         controller = self.app.controller
-        rules = controller.rules
-        shadow = Session(rules, controller.session.setup, controller.session.seed)
-        players = [GreedyAgent(seed) for seed in AGENTS]
-        moves, kinds = 0, set()
-        while not rules.is_over(controller.state) and (limit is None or moves < limit):
-            state = controller.state
-            seat = rules.acting_seat(state)
-            pump()
-            if self.covered():
-                assert not tappable(self.app), "the table shows under the cover"
-                self.check(f"{mode} cover, move {moves}")
-                self.first(f"{mode}-cover")
-                tap_text(self.app, f"I am {state['players'][seat]['name']}: show")
-            wait = state["await"]
-            kind = wait.get("choice") or wait["kind"]
-            kinds.add(kind)
-            self.check(f"{mode} {kind}, move {moves}")
-            check_sizes(self.app, f"{mode} {kind}, move {moves}")
-            self.first(f"{mode}-{kind}")
-            action = canonical(self.app, players[seat].choose(rules, state))
-            self.show_steps(mode, action)
-            perform(self.app, action)
-            shadow.apply(action)
-            pump()
-            assert controller.state == shadow.state, f"move {moves}: {action}"
-            moves += 1
-        if limit is None:
-            assert self.app.root.current == "gameover"
-            self.shot(f"{mode}-game-over")
-        return moves, kinds
+        before = len(controller.session.actions)
+        state = controller.state
+        for thing in path(state, action):
+            tap_thing(self.app, thing)
+            if len(controller.session.actions) != before:
+                return
+        label = view.label(state, action)
+        buttons = [b for b in visible_buttons(self.app) if plain(b.text) == label]
+        assert len(buttons) == 1, f"{len(buttons)} buttons '{label}' for {action}"
+        tap(buttons[0])
 
-    def show_steps(self, mode: str, action: dict) -> None:
+    def cover_shown(self, name, state, moves) -> None:
+        assert not tappable(self.app), "the table shows under the cover"
+
+    def prompt_shown(self, name, kind, state, action) -> None:
+        check_sizes(self.app, f"{name} {kind}")
+
+    def steps_shown(self, name, state, action) -> bool:
         """The first time: a unit tapped with its targets lit, and a unit tapped to move
         with the other theater lit (then let go: perform taps from the start)."""
         from companion.games.aat.picks import path
 
-        steps = path(self.app.controller.state, action)
+        steps = path(state, action)
         step = {"attack": "attacker", "move": "move"}.get(action["type"])
-        if step and len(steps) == 2 and f"{mode}-{step}" not in self.seen:
+        if step and len(steps) == 2 and f"{name}-{step}" not in self.seen:
             tap_thing(self.app, steps[0])
-            self.check(f"{mode} {step}")
-            check_sizes(self.app, f"{mode} {step}")
-            self.first(f"{mode}-{step}")
+            self.check(f"{name} {step}")
+            check_sizes(self.app, f"{name} {step}")
+            self.first(f"{name}-{step}")
             tap_thing(self.app, steps[0])
-
-
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--size", default="1080x2340")
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--modes", default="virtual,printed",
-                        help="the games to play, in order: virtual, printed; MODE:N plays "
-                             "only its first N moves")
-    args = parser.parse_args(argv)
-    app, out = start_app(args.size, args.out, "dossier-aat-tour-")
-    tour = Tour(app, out)
-    for game in args.modes.split(","):
-        mode, _, limit = game.partition(":")
-        if app.controller.session is not None:
-            app.controller.finish()
-        tour.new_game(mode)
-        moves, kinds = tour.play(mode, limit=int(limit) if limit else None)
-        print(f"{mode}: {moves} moves by taps; prompts: {' '.join(sorted(kinds))}")
-    print(f"{tour.checked} screens checked")
-    app.stop()
-    return 0
+        return False
 
 
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    sys.exit(main())
+    sys.exit(main(AatTour, "aat", "virtual,printed"))

@@ -61,11 +61,15 @@ def walk(widget):
         yield from walk(child)
 
 
-def visible_buttons(app) -> list:
+def on_screen(app) -> list:
+    """Every widget shown: the current screen's and any popup's."""
     roots = [app.root.current_screen, *[w for w in EventLoop.window.children
                                        if w is not app.root]]
-    return [w for root in roots for w in walk(root)
-            if isinstance(w, Button) and w.get_root_window() is not None]
+    return [w for root in roots for w in walk(root) if w.get_root_window() is not None]
+
+
+def visible_buttons(app) -> list:
+    return [w for w in on_screen(app) if isinstance(w, Button)]
 
 
 def plain(text: str) -> str:

@@ -10,7 +10,6 @@ table rules hold (tests/ui/visible.py); the first screen of each kind is saved.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path
@@ -19,97 +18,44 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
-from tests.ui.screens import Screens, start_app  # noqa: E402 - after Kivy's environment
+from tests.ui.screens import Screens, main  # noqa: E402 - after Kivy's environment
 
-CARDS = {"virtual": "Virtual deck", "printed": "Printed cards"}
+GAMES = {"virtual": ({"cards": "Virtual deck"}, 21), "printed": ({"cards": "Printed cards"}, 6)}
 
 
 def widgets_of(app, kind) -> list:
-    from tests.ui.taps import on_screen
+    from tests.ui.driver import on_screen
 
     return [w for w in on_screen(app) if isinstance(w, kind)]
 
 
-def perform(app, action: dict) -> None:
-    from companion.games.gm.table import GmDoor, GmHandCard
-    from tests.ui.driver import tap, tap_text
+class GmTour(Screens):
+    game = "Geheime Mission"
+    games = GAMES
+    agents = (3, 4)
+    most = 400
 
-    if action["type"] == "play" and "card" in action:
-        cards = [w for w in widgets_of(app, GmHandCard) if w.piece[1] == action["card"]]
-        assert len(cards) == 1, f"{action['card']} is not in the hand strip"
-        return tap(cards[0])
-    if action["type"] == "play":
-        return tap_text(app, str(action["value"]))
-    doors = [w for w in widgets_of(app, GmDoor) if w.number == action["door"]]
-    assert len(doors) == 1, f"door {action['door']} is not drawn on the embassy"
-    tap(doors[0])
+    def perform(self, action: dict) -> None:
+        from companion.games.gm.board import GmDoor
+        from companion.games.gm.table import GmHandCard
+        from tests.ui.driver import tap, tap_text
 
+        if action["type"] == "play" and "card" in action:
+            cards = [w for w in widgets_of(self.app, GmHandCard)
+                     if w.piece[1] == action["card"]]
+            assert len(cards) == 1, f"{action['card']} is not in the hand strip"
+            return tap(cards[0])
+        if action["type"] == "play":
+            return tap_text(self.app, str(action["value"]))
+        doors = [w for w in widgets_of(self.app, GmDoor) if w.number == action["door"]]
+        assert len(doors) == 1, f"door {action['door']} is not drawn on the embassy"
+        tap(doors[0])
 
-class Tour(Screens):
-    def new_game(self, mode: str, seed: int) -> None:
-        from tests.ui.driver import pump, tap_text
-
-        self.app.go("home")
-        pump()
-        tap_text(self.app, "New game: Geheime Mission")
-        tap_text(self.app, CARDS[mode])
-        self.first(f"new-game-{mode}")
-        self.app.controller.next_seed = seed
-        tap_text(self.app, "Start the game")
-        pump()
-
-    def play(self, mode: str) -> int:
-        from companion.core.session import Session
-        from companion.games.gm.ai import GreedyAgent
-        from tests.ui.driver import pump, tap_text
-
-        controller = self.app.controller
-        rules = controller.rules
-        shadow = Session(rules, controller.session.setup, controller.session.seed)
-        players = [GreedyAgent(3), GreedyAgent(4)]
-        moves = 0
-        while not rules.is_over(controller.state):
-            state = controller.state
-            seat = rules.acting_seat(state)
-            action = players[seat].choose(rules, state)
-            pump()
-            if self.covered():
-                self.check(f"{mode} cover, move {moves}")
-                self.first(f"{mode}-cover")
-                tap_text(self.app, f"I am {state['players'][seat]['name']}: show")
-            wait = state["await"]
-            kind = wait["kind"] if wait["kind"] != "play" else wait["role"]
-            self.check(f"{mode} {kind}, move {moves}")
-            self.first(f"{mode}-{kind}")
-            perform(self.app, action)
-            shadow.apply(action)
-            pump()
-            assert controller.state == shadow.state, f"move {moves}: {action}"
-            moves += 1
-            assert moves < 400
-        assert self.app.root.current == "gameover"
-        self.check(f"{mode} game over")
-        self.shot(f"{mode}-game-over")
-        return moves
-
-
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--size", default="1080x2340")
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args(argv)
-    app, out = start_app(args.size, args.out, "dossier-gm-tour-")
-    tour = Tour(app, out)
-    for mode, seed in (("virtual", 21), ("printed", 6)):
-        if app.controller.session is not None:
-            app.controller.finish()
-        tour.new_game(mode, seed)
-        print(f"{mode}: {tour.play(mode)} moves by taps")
-    print(f"{tour.checked} screens checked")
-    app.stop()
-    return 0
+    def kind(self, state, action) -> str:
+        wait = state["await"]
+        return wait["kind"] if wait["kind"] != "play" else wait["role"]
 
 
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    sys.exit(main())
+    sys.exit(main(GmTour, "gm", "virtual,printed"))

@@ -10,18 +10,13 @@ tests/ui/test_resume.py, for every game.)"""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.ui.test_gm_ui import on_screen
+
 # the games: both whole at a phone's size; at a tablet's, the printed one's first 100
 # moves (every kind of prompt it meets but a Repeater's, which the virtual game has)
-SIZES = {"phone": ("1080x2340", "2.625", "virtual,printed"),
-         "tablet": ("2560x1600", "2", "virtual,printed:100")}
+GAMES = {"phone": "virtual,printed", "tablet": "virtual,printed:100"}
 VIRTUAL = ("theater", "cover", "mulligan", "deploy", "combat", "attacker", "target", "move",
            "pick", "computation", "command", "repeat", "delegate", "end", "game-over")
 PRINTED = ("theater", "cover", "mulligan", "deploy", "combat", "attacker", "target", "pick",
@@ -30,27 +25,13 @@ KINDS = {"phone": {"virtual": VIRTUAL, "printed": PRINTED + ("repeat", "game-ove
          "tablet": {"virtual": VIRTUAL, "printed": PRINTED}}
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", GAMES)
 def test_whole_games_by_taps_at_phone_and_tablet_size(display, size):
-    resolution, density, games = SIZES[size]
-    out = ROOT / "test-artifacts" / f"aat-{size}"
-    for old in out.glob("*.png"):
-        old.unlink()
-    env = {**os.environ, **display, "KIVY_METRICS_DENSITY": density}
-    done = subprocess.run([sys.executable, "-m", "tests.ui.aat_tour", "--size", resolution,
-                           "--out", str(out), "--modes", games], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stderr[-4000:]
-    assert "virtual:" in done.stdout and "printed:" in done.stdout, done.stdout
-    shots = {p.stem.split("-", 1)[1] for p in out.glob("*.png")}
+    from tests.ui.screens import run_tour
+
+    shots = run_tour(display, "aat_tour", size, GAMES[size])
     for mode, kinds in KINDS[size].items():
         assert {f"new-game-{mode}"} | {f"{mode}-{k}" for k in kinds} <= shots, sorted(shots)
-
-
-def on_screen(app) -> list:
-    from tests.ui.aat_tour import on_screen as shown
-
-    return shown(app)
 
 
 def zooms() -> list:

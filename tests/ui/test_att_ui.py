@@ -10,35 +10,20 @@ plays nothing. (A game killed mid-way resumes exactly: tests/ui/test_resume.py.)
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SIZES = {"phone": ("1080x2340", "2.625", "mixed,mirror:150"),
-         "tablet": ("2560x1600", "2", "mixed")}
+GAMES = {"phone": "mixed,mirror:150", "tablet": "mixed"}
 OPENING = ("draw", "cover", "burn", "build", "renew", "attacks", "discard")  # a game's start
 KINDS = ("draw", "cover", "burn", "build", "renew", "attacks", "calculator", "window",
          "assign", "battle-result", "game-over")
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", GAMES)
 def test_whole_games_by_taps_at_phone_and_tablet_size(display, size):
-    resolution, density, games = SIZES[size]
-    out = ROOT / "test-artifacts" / f"att-{size}"
-    for old in out.glob("*.png"):
-        old.unlink()
-    env = {**os.environ, **display, "KIVY_METRICS_DENSITY": density}
-    done = subprocess.run([sys.executable, "-m", "tests.ui.att_tour", "--size", resolution,
-                           "--out", str(out), "--games", games], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stderr[-4000:]
-    shots = {p.stem.split("-", 1)[1] for p in out.glob("*.png")}
-    for game, _, limit in (g.partition(":") for g in games.split(",")):
-        assert f"{game}:" in done.stdout, done.stdout
+    from tests.ui.screens import run_tour
+
+    shots = run_tour(display, "att_tour", size, GAMES[size])
+    for game, _, limit in (g.partition(":") for g in GAMES[size].split(",")):
         kinds = OPENING if limit else KINDS
         assert {f"new-game-{game}"} | {f"{game}-{k}" for k in kinds} <= shots, sorted(shots)
 
@@ -46,8 +31,7 @@ def test_whole_games_by_taps_at_phone_and_tablet_size(display, size):
 def test_holding_a_base_shows_it_as_printed_with_its_words_and_plays_nothing(app, artifacts):
     from companion.games.att import view
     from companion.games.att.ai import GreedyAgent
-    from tests.ui.att_tour import on_screen
-    from tests.ui.driver import pump, tap_text
+    from tests.ui.driver import on_screen, pump, tap_text
     from tests.ui.test_aat_ui import hold, words_and_picture, zooms
     from tests.ui.test_companion_ui import shot
 

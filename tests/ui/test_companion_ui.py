@@ -2,7 +2,7 @@
 
 The complete games (six players in three teams face to face, then two players
 with virtual and with printed cards) run at a phone's and a tablet's real size
-and density, each size in its own process (tests/ui/tour.py): every move is made
+and density, each size in its own process (tests/ui/ats_tour.py): every move is made
 by tapping the table and checked against the engine, every prompt against the
 table rules (tests/ui/visible.py), and the first screen of each kind is saved to
 test-artifacts/<size>/. The tests below it run in the shared window and check one
@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.core import printed
 from companion.games.ats import view
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,7 +51,7 @@ def test_a_tour_of_the_table_by_taps_at_phone_and_tablet_sizes(display):
         out.parent.mkdir(parents=True, exist_ok=True)
         log = open(out.with_suffix(".log"), "w")  # noqa: SIM115 - closed below
         runs[name] = (subprocess.Popen(
-            [sys.executable, "-m", "tests.ui.tour", "--size", size, "--out", str(out)],
+            [sys.executable, "-m", "tests.ui.ats_tour", "--size", size, "--out", str(out)],
             env={**display, "KIVY_METRICS_DENSITY": density}, cwd=ROOT, stdout=log,
             stderr=subprocess.STDOUT), log, out)
     deadline = time.monotonic() + 1800
@@ -105,7 +106,7 @@ def test_roll_and_draw_take_one_tap_and_undo_one_at_a_time(app):
 
 
 def test_the_hand_shows_only_after_the_cover(app):
-    from tests.ui.taps import pieces
+    from tests.ui.ats_taps import pieces
 
     to_prompt(app, 3, "main")
     state = app.controller.state
@@ -118,8 +119,8 @@ def test_the_hand_shows_only_after_the_cover(app):
 def test_several_swaps_by_tapping_cards_in_hand(app):
     """R-SAC-2: Sacrifice, then one tap per card from hand; the turn goes on."""
     from companion.games.ats.data import defense
+    from tests.ui.ats_taps import tap_thing
     from tests.ui.driver import tap_text
-    from tests.ui.taps import tap_thing
 
     to_prompt(app, 3, "main")
     reveal(app)
@@ -165,8 +166,8 @@ def test_face_to_face_turns_the_prompt_to_the_far_side_and_takes_its_taps(app):
 
 
 def test_dice_roller_menu_and_undo(app, artifacts):
+    from tests.ui.ats_taps import tap_card
     from tests.ui.driver import pump, tap_text
-    from tests.ui.taps import tap_card
 
     app.controller.new_game("above-top-secret", {}, seed=3)
     app.show_table()
@@ -184,10 +185,10 @@ def test_dice_roller_menu_and_undo(app, artifacts):
     from kivy.uix.image import Image
 
     from companion.app.table import DiceRoller
-    from companion.core.dice import printed_faces
+    from companion.core.printed import die_faces
 
     roller = next(w for w in EventLoop.window.children if isinstance(w, DiceRoller))
-    printed = printed_faces("above-top-secret:dice/combat-die")[rolled["value"] - 1]
+    printed = die_faces("above-top-secret:dice/combat-die")[rolled["value"] - 1]
     assert roller.result.text == f"Combat die: {printed}"  # the words the paper die shows
     face = next(w for w in roller.walk() if isinstance(w, Image))
     assert face.source.endswith(f"combat-die-face-{rolled['value']}.png") and face.texture
@@ -252,14 +253,13 @@ def test_holding_a_card_shows_it_as_printed_with_its_pictograms_in_words(app, ar
     from kivy.uix.label import Label
 
     from companion.app.zoom import CardZoom
-    from companion.games.ats.data import defense, game
+    from companion.games.ats.data import GAME_ID, defense
     from companion.games.ats.widgets import AtsSlot, AtsTile
-    from tests.ui.driver import pump, tap_text, wait_until
-    from tests.ui.taps import on_screen
+    from tests.ui.driver import on_screen, pump, tap_text, wait_until
 
     to_prompt(app, 3, "main")
     reveal(app)
-    glossary = game().vars["glossary"]
+    glossary = printed.game(GAME_ID).vars["glossary"]
     before = list(app.controller.session.actions)
 
     def zooms():

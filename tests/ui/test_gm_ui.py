@@ -22,14 +22,11 @@ RULES = GmRules()
 
 
 def on_screen(app) -> list:
-    """Every widget of the current screen and of open popups."""
-    from kivy.base import EventLoop
+    """Every widget shown (tests/ui/driver.py: imported here when a test runs, after the
+    display fixture set Kivy's environment)."""
+    from tests.ui.driver import on_screen as shown
 
-    from tests.ui.driver import walk
-
-    roots = [app.root.current_screen, *[w for w in EventLoop.window.children
-                                       if w is not app.root]]
-    return [w for root in roots for w in walk(root)]
+    return shown(app)
 
 
 def texts(app) -> str:
@@ -46,7 +43,7 @@ def hand_on_screen(app) -> list[str]:
 
 def tap_door(app, number: int) -> None:
     """Tap a back door where it is drawn: on the carrier's embassy."""
-    from companion.games.gm.table import GmDoor
+    from companion.games.gm.board import GmDoor
     from tests.ui.driver import tap
 
     doors = [w for w in on_screen(app) if isinstance(w, GmDoor) and w.number == number
@@ -257,20 +254,9 @@ def test_printed_cards_are_entered_on_a_keypad_and_doors_need_no_hand(app, artif
 def test_whole_games_by_taps_at_phone_and_tablet_size(display, size):
     """tests/ui/gm_tour.py: virtual and printed cards to the end, the table rules at
     every prompt (everything in sight, no text cut, idle after each move)."""
-    from pathlib import Path
+    from tests.ui.screens import run_tour
 
-    resolution, density = {"phone": ("1080x2340", "2.625"), "tablet": ("2560x1600", "2")}[size]
-    root = Path(__file__).resolve().parents[2]
-    out = root / "test-artifacts" / f"gm-{size}"
-    for old in out.glob("*.png"):
-        old.unlink()
-    done = subprocess.run([sys.executable, "-m", "tests.ui.gm_tour", "--size", resolution,
-                           "--out", str(out)], cwd=root, capture_output=True, text=True,
-                          env={**os.environ, **display, "KIVY_METRICS_DENSITY": density},
-                          timeout=900)
-    assert done.returncode == 0, done.stderr[-4000:]
-    assert "virtual:" in done.stdout and "printed:" in done.stdout, done.stdout
-    shots = {p.stem.split("-", 1)[1] for p in out.glob("*.png")}
+    shots = run_tour(display, "gm_tour", size, "virtual,printed")
     for mode in ("virtual", "printed"):
         assert {f"{mode}-{kind}" for kind in ("city", "defend", "attack", "door", "officer",
                                               "game-over")} <= shots, sorted(shots)

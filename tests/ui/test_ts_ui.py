@@ -6,35 +6,20 @@ as printed with its words. A game killed mid-way resumes exactly: test_resume.py
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SIZES = {"phone": ("1080x2340", "2.625", "app,physical"), "tablet": ("2560x1600", "2", "app")}
+GAMES = {"phone": "app,physical", "tablet": "app"}
 KINDS = {"app": ["trickle", "spawn", "act-move", "act-end_turn", "act-retire", "game-over"],
          "physical": ["draw", "roll", "spawn", "act-move", "act-end_turn", "act-retire",
                       "game-over"]}
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", GAMES)
 def test_whole_games_by_taps(display, size):
-    resolution, density, bags = SIZES[size]
-    out = ROOT / "test-artifacts" / f"ts-{size}"
-    for old in out.glob("*.png"):
-        old.unlink()
-    done = subprocess.run([sys.executable, "-m", "tests.ui.ts_tour", "--size", resolution,
-                           "--out", str(out), "--bags", bags], cwd=ROOT, capture_output=True,
-                          text=True, env={**os.environ, **display,
-                                          "KIVY_METRICS_DENSITY": density}, timeout=1200)
-    assert done.returncode == 0, done.stderr[-4000:]
-    for bag in bags.split(","):
-        assert f"{bag}:" in done.stdout, done.stdout
-    shots = {p.stem.split("-", 1)[1] for p in out.glob("*.png")}
-    for bag in bags.split(","):
+    from tests.ui.screens import run_tour
+
+    shots = run_tour(display, "ts_tour", size, GAMES[size])
+    for bag in GAMES[size].split(","):
         assert {f"{bag}-{kind}" for kind in KINDS[bag]} <= shots, sorted(shots)
 
 

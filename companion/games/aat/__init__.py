@@ -3,7 +3,7 @@
 SPEC is the game's one declaration (plain data, cheap to import). No dice: the
 rulebook uses none."""
 
-from companion.core.spec import GameSpec, Option, Players
+from companion.core.spec import GameSpec, cards_option, parts, per_seat, seat_option
 
 SUBFACTION_CHOICES = (("freedom-fighters", "Freedom Fighters"),
                       ("first-leaders-navy", "First Leader's Navy"),
@@ -12,19 +12,9 @@ SUBFACTION_CHOICES = (("freedom-fighters", "Freedom Fighters"),
 SPEC = GameSpec(
     id="against-all-tyrants",
     name="Against All Tyrants",
-    rules="companion.games.aat.rules:AatRules",
-    view="companion.games.aat.view",
-    table="companion.games.aat.table:AatTable",
-    demo="companion.games.aat.demo:demo_session",
-    agents={"greedy": "companion.games.aat.ai:GreedyAgent",
-            "random": "companion.core.agents:RandomAgent"},
-    players=Players(modes=(("2 players", (1, 1)),)),
-    options=(Option("subfaction_1", "First player's subfaction", SUBFACTION_CHOICES,
-                    "freedom-fighters"),
-             Option("subfaction_2", "Second player's subfaction", SUBFACTION_CHOICES,
-                    "first-leaders-navy"),
-             Option("attacker", "Attacker", (("random", "Draw lots"),), "random", seats=True),
-             Option("cards", "Cards", (("virtual", "Virtual decks"),
-                                       ("tracked", "Printed cards")), "virtual",
-                    setting="cards")),
+    **parts(__name__, "Aat"),
+    options=(*per_seat("subfaction", "subfaction", SUBFACTION_CHOICES,
+                       ("freedom-fighters", "first-leaders-navy")),
+             seat_option("attacker", "Attacker", lots="random"),
+             cards_option()),
 )

@@ -27,8 +27,7 @@ what, and how each side's race stands:
 
 from __future__ import annotations
 
-import random
-
+from companion.core.agents import Agent
 from companion.games.aat import model as m
 from companion.games.aat.ai_actions import UnitActions
 from companion.games.aat.ai_effects import EffectValues
@@ -42,11 +41,11 @@ FLAGS = {"Stealth": 2, "Defender": 2, "Defended": 1, "Mainframe": 1, "Capital": 
          "Fighter": 1}
 
 
-class GreedyAgent:
+class GreedyAgent(Agent):
     name = "greedy"
 
     def __init__(self, seed: int):
-        self.random = random.Random(seed)
+        super().__init__(seed)
         self.worth: dict = {}
 
     def choose(self, rules, state) -> dict:

@@ -134,7 +134,7 @@ class PlaysAndChoices:
             special = 1.0 if value["from"] == "special" else 0.0
             return self.agent.value(self.rules, value["card"]) + special + \
                 self.position_value(piece, value["theater"])
-        task = self.state["stack"][-1]
+        task = self.state["tasks"][-1]
         if choice == "target":
             step = task["steps"][task["i"]]
             played = self.cards[task["card"]]["types"] if task["played"] else ()

@@ -4,8 +4,8 @@ base's one action, Repeater's extra attacks, and Command's instructions
 
 from __future__ import annotations
 
+from companion.core.tasks import done, push
 from companion.games.aat import model as m
-from companion.games.aat.flow import done, push
 from companion.games.aat.reach import Board, screen
 
 
@@ -108,12 +108,12 @@ class Combat:
             m.add_tokens(t, "computation", -1)
             return events + [{"kind": "cleanup", "text": "one Computation token is removed "
                               "from the base", "uid": t["uid"]}]
-        push(state, {"op": "damage", "target": t["uid"], "amount": self.attack_amount(p, t),
+        push(state, {"do": "damage", "target": t["uid"], "amount": self.attack_amount(p, t),
                      "attack": True, "effect": False, "source": p["uid"],
-                     "pierce": m.trait(self.cards, p, "Pierce") or 0}, {"op": "destroy"})
+                     "pierce": m.trait(self.cards, p, "Pierce") or 0}, {"do": "destroy"})
         if self.facts[p["card"]].fighter and self.facts[t["card"]].point_defense:
             # AAT-TRAIT-11 may apply (it checks the rest after the destruction)
-            state["stack"].insert(-2, {"op": "retaliate", "attacker": p["uid"],
+            state["tasks"].insert(-2, {"do": "retaliate", "attacker": p["uid"],
                                        "target": t["uid"]})
         return events
 
@@ -160,7 +160,7 @@ class Combat:
         commander = state["table"][leader] if leader else p
         if repeats or "Command" in self.cards[commander["card"]]["traits"]:
             # what follows the action, once it is resolved (nothing for any other card)
-            push(state, {"op": "after_action", "unit": p["uid"], "leader": leader,
+            push(state, {"do": "after_action", "unit": p["uid"], "leader": leader,
                          "repeats": repeats})
         if kind == "attack":
             return self.resolve_attack(state, p["uid"], action["target"], action["mark"])
@@ -190,7 +190,7 @@ class Combat:
                 task["repeats"] = 0
             else:
                 task["repeats"] -= 1
-                push(state, {"op": "attack", "unit": p["uid"], "target": answer["target"],
+                push(state, {"do": "attack", "unit": p["uid"], "target": answer["target"],
                              "mark": answer["mark"]})
                 return []
         if task["repeats"] > 0 and p is not None and not m.disrupted(p):
@@ -209,13 +209,13 @@ class Combat:
         command = m.trait(self.cards, source, "Command")
         if not command:
             return []
-        push(state, {"op": "command", "seat": source["owner"], "commander": source["uid"],
+        push(state, {"do": "command", "seat": source["owner"], "commander": source["uid"],
                      "type": command["type"], "left": command["count"]})
         return []
 
     # -- instructions (AAT-INS-1) ----------------------------------------------------------
     def instruction_problem(self, state: dict, p: dict) -> tuple | None:
-        task = state["stack"][-1]
+        task = state["tasks"][-1]
         if p["kind"] != "unit" or p["uid"] == task["commander"] or not m.has_type(
                 self.cards, p, task["type"]):
             return ("AAT-TRAIT-7", f"instruct another of your {task['type']} units")
@@ -224,7 +224,7 @@ class Combat:
         return None
 
     def command_actions(self, state: dict) -> list[dict]:
-        task = state["stack"][-1]
+        task = state["tasks"][-1]
         board = Board(state, self.facts)
         out = []
         for p in m.units(state, task["seat"]):

@@ -4,8 +4,8 @@ and Point-Defense retaliation (AAT-TRAIT-11)."""
 
 from __future__ import annotations
 
+from companion.core.tasks import choose, done, push
 from companion.games.aat import model as m
-from companion.games.aat.flow import choose, done, push
 
 
 class Damage:
@@ -121,7 +121,7 @@ class Damage:
         if units:
             events += m.add_incidents(state, units, "destroyed unit")
         if batch and not state["doomed"]:
-            push(state, {"op": "triggers", "pending": batch})
+            push(state, {"do": "triggers", "pending": batch})
         return events
 
     def wound(self, state: dict, uid: str) -> None:
@@ -168,8 +168,8 @@ class Damage:
         value = m.trait(self.cards, target, "Point-Defense")
         if not value or not m.trait(self.cards, attacker, "Fighter"):
             return []
-        push(state, {"op": "damage", "target": attacker["uid"], "amount": value,
+        push(state, {"do": "damage", "target": attacker["uid"], "amount": value,
                      "attack": False, "effect": False, "source": target["uid"]},
-             {"op": "destroy"})
+             {"do": "destroy"})
         return [{"kind": "point_defense", "text": f"{self.label(state, target)} fires "
                  f"Point-Defense at {self.label(state, attacker)}", "uid": target["uid"]}]

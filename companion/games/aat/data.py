@@ -1,4 +1,4 @@
-"""Against All Tyrants card data: read with pnp's loader (the print tool's schema),
+"""Against All Tyrants card data: read through core.printed (the print tool's schema),
 checked once, traits parsed into plain structures so the rules never parse text.
 
 A catalogue is plain data, {"cards": {id: card}, "decks": {subfaction: deck}}, so
@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 from functools import cache
+
+from companion.core import printed
 
 GAME_ID = "against-all-tyrants"
 SUBFACTIONS = {"freedom-fighters": "Freedom Fighters",
@@ -210,12 +212,6 @@ def plain_text(markup: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"\*+|:[a-z0-9-]+:", "", str(markup))).strip()
 
 
-@cache
-def game():
-    from pnp import BUNDLED_GAMES
-    from pnp.load.game import load_game
-
-    return load_game(BUNDLED_GAMES / GAME_ID, check_fonts=False)
 
 
 @cache
@@ -224,7 +220,7 @@ def bundled() -> dict:
     cards, decks = {}, {}
     for sub in SUBFACTIONS:
         decks[sub] = {}
-        for item in game().component(sub).items:
+        for item in printed.game(GAME_ID).component(sub).items:
             cards[item.id] = item.fields
             decks[sub][item.id] = decks[sub].get(item.id, 0) + item.copies
     return catalogue(cards, decks)

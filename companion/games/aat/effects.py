@@ -7,9 +7,9 @@ leaders (AAT-LEAD-1)."""
 
 from __future__ import annotations
 
+from companion.core.tasks import choose, done, push
 from companion.games.aat import model as m
 from companion.games.aat.data import THEATERS
-from companion.games.aat.flow import choose, done, push
 
 TOKEN_OPS = {"disrupt": "disruption", "shield": "shield", "stealth": "stealth", "mark": "mark"}
 BASE_TARGETS = ("enemy-base", "own-base")
@@ -34,9 +34,9 @@ class Effects:
             if targets is None:  # a prompt is waiting
                 return events
             task["i"] += 1
-            pushed = len(state["stack"])
+            pushed = len(state["tasks"])
             events += self.apply_step(state, task, step, targets)
-            if state["phase"] == "over" or len(state["stack"]) != pushed or \
+            if state["phase"] == "over" or len(state["tasks"]) != pushed or \
                     state["await"] is not None:
                 return events
         done(state, task)
@@ -109,9 +109,9 @@ class Effects:
         if op == "damage":
             targets = [p for p in targets if p["kind"] != "leader"]  # AAT-LEAD-1
             if targets:
-                push(state, *[{"op": "damage", "target": p["uid"], "amount": n,
+                push(state, *[{"do": "damage", "target": p["uid"], "amount": n,
                                "attack": False, "effect": True, "source": task["source"]}
-                              for p in targets], {"op": "destroy"})
+                              for p in targets], {"do": "destroy"})
             return []
         if op in TOKEN_OPS:
             events = []
@@ -140,10 +140,10 @@ class Effects:
             return [{"kind": "funds", "text": f"{name} gains {n} Funds ({what})",
                      "player": seat}]
         if op == "compute":
-            push(state, {"op": "computation", "seat": seat, "left": n, "why": what})
+            push(state, {"do": "computation", "seat": seat, "left": n, "why": what})
             return []
         if op in ("deploy", "place"):
-            push(state, {"op": "pick", "seat": seat, "left": n, "type": step["type"],
+            push(state, {"do": "pick", "seat": seat, "left": n, "type": step["type"],
                          "rallied": False, "theater": None, "deployed": op == "deploy",
                          "from": step["from"], "why": what})
             return []

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from functools import cache
 
-from companion.games.aat.data import game, plain_text
+from companion.core import printed
+from companion.games.aat.data import GAME_ID, plain_text
 
 
 @cache
 def colours() -> dict:
     """Hex colours: each deck's (its card frames and backs), attack, health, the
     escalation amber, and each token's printed face colour and pictogram."""
-    names = game().vars
-    tokens = {i.fields["icon"]: i.fields["color"] for i in game().component("tokens").items}
+    names = printed.game(GAME_ID).vars
+    tokens = {i.fields["icon"]: i.fields["color"]
+              for i in printed.game(GAME_ID).component("tokens").items}
     return {"decks": dict(names["deck_colors"]), "accents": dict(names["deck_accent"]),
             "emblems": dict(names["emblems"]), "attack": names["attack_color"],
             "health": names["health_color"], "escalation": names["amber"],
@@ -26,13 +28,13 @@ def colours() -> dict:
 
 def reference(subfaction: str) -> str:
     """The objective reference card of a subfaction (by its display name)."""
-    return next(i.id for i in game().component("objective-reference").items
+    return next(i.id for i in printed.game(GAME_ID).component("objective-reference").items
                 if i.fields["subfaction"] == subfaction)
 
 
 def mat(theater: str) -> str:
     """A theater mat's printed id."""
-    return next(i.id for i in game().component("theater-mats").items
+    return next(i.id for i in printed.game(GAME_ID).component("theater-mats").items
                 if i.fields["theater"] == theater)
 
 
@@ -56,19 +58,19 @@ def token_colour(token: str) -> str:
 
 def shapes(name: str) -> list[dict]:
     """An icon's shapes in its 100 x 100 box (KeyError for no such icon)."""
-    return game().icons[name]
+    return printed.game(GAME_ID).icons[name]
 
 
 @cache
-def printed() -> dict:
+def printed_fields() -> dict:
     """Card id -> the fields as printed (traits and orders in their printed words)."""
-    return {item.id: item.fields for comp in game().components if comp.kind == "deck"
+    return {item.id: item.fields for comp in printed.game(GAME_ID).components if comp.kind == "deck"
             for item in comp.items if "kind" in item.fields}
 
 
 def card_text(card_id: str) -> str:
     """A card's printed rules in one paragraph: traits, orders, text."""
-    fields = printed().get(card_id)
+    fields = printed_fields().get(card_id)
     if fields is None:
         return ""
     parts = []
@@ -82,9 +84,7 @@ def card_text(card_id: str) -> str:
 
 # -- the escalation track and the damage tokens, as printed ------------------------------
 def _resolve(value):
-    from pnp.load.template import substitute
-
-    return substitute(value, game().vars)
+    return printed.resolved(value, printed.game(GAME_ID).vars)
 
 
 @cache
@@ -92,7 +92,7 @@ def track() -> dict:
     """The printed escalation track (its layout in layouts.yaml): each level's number and
     colour, left to right; each incident space's number and colour; the ink of the
     numbers; the Level and Incident tokens' colours and pictograms (tokens.yaml)."""
-    elements = game().layouts["escalation-track"].elements
+    elements = printed.game(GAME_ID).layouts["escalation-track"].elements
     tracks = sorted((e for e in elements if e["type"] == "track"), key=lambda e: e["y"])
     levels, incidents = tracks[0], tracks[-1]
 
@@ -102,10 +102,10 @@ def track() -> dict:
                       key=lambda e: e["x"])
 
     boxes, spaces = inside("rect", levels), inside("icon", incidents)
-    tokens = {i.id: i.fields for i in game().component("tokens").items}
+    tokens = {i.id: i.fields for i in printed.game(GAME_ID).component("tokens").items}
     level_numbers = range(levels["start"], levels["stop"] + 1, levels["step"])
     incident_numbers = range(incidents["start"], incidents["stop"] + 1, incidents["step"])
-    style = game().styles.get(levels.get("style"), {})
+    style = printed.game(GAME_ID).styles.get(levels.get("style"), {})
     ground = next(e["fill"] for e in elements if e["type"] == "background")
     return {"paper": _resolve(ground),
             "levels": [(n, _resolve(b["fill"])) for n, b in zip(level_numbers, boxes,
@@ -123,7 +123,7 @@ def damage_tokens() -> list[dict]:
     """The printed damage tokens, the largest first: value, colour, shape, pictogram."""
     found = [{"id": i.id, "value": int(i.fields["value"]), "colour": i.fields["color"],
               "shape": i.shape, "icon": i.fields["icon"]}
-             for i in game().component("tokens").items
+             for i in printed.game(GAME_ID).component("tokens").items
              if i.fields["icon"] == "damage" and i.fields.get("value")]
     return sorted(found, key=lambda t: -t["value"])
 

@@ -4,8 +4,8 @@ rules give (Escape, AAT-OBJ-3; Upload, AAT-OBJ-8)."""
 
 from __future__ import annotations
 
+from companion.core.tasks import push
 from companion.games.aat import model as m
-from companion.games.aat.flow import push
 
 RULE_ORDERS = ("escape", "upload")
 RULE_ORDER = {"evacuation": "escape", "viral": "upload"}  # each for one objective
@@ -77,7 +77,7 @@ class Orders:
         order = self.cards[source["card"]]["orders"][name]
         if order["funds"]:
             m.add_tokens(m.base(state, p["owner"]), "funds", -order["funds"])
-        push(state, {"op": "effect", "seat": p["owner"], "steps": order["effect"], "i": 0,
+        push(state, {"do": "effect", "seat": p["owner"], "steps": order["effect"], "i": 0,
                      "source": source["uid"], "card": source["card"], "played": False,
                      "theater": m.theater_of(state, source)})
         return [{"kind": "order", "text": f"{self.label(state, source)}: » {order['name']}",

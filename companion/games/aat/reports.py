@@ -3,6 +3,7 @@ and the replay summary."""
 
 from __future__ import annotations
 
+from companion.core.figures import rate
 from companion.games.aat import model as m
 from companion.games.aat.data import SUBFACTIONS
 
@@ -14,10 +15,6 @@ WIN_PATHS = ("objective", "base", "fatigue")
 def pairings() -> list[tuple[str, str]]:
     """Every (attacker subfaction, defender subfaction), mirrors included."""
     return [(a, d) for a in SUBFACTIONS for d in SUBFACTIONS]
-
-
-def rate(part: float, whole: float):
-    return round(part / whole, 4) if whole else None
 
 
 class Reports:

@@ -1,22 +1,23 @@
 """Against All Tyrants rules engine. Follows docs/rulings/against-all-tyrants.md
 exactly; rule ids (AAT-*) in rejections and docstrings refer to it.
 
-The rules are mixins, one job each; the state's work stack (flow.py) carries a
-procedure that stops for a player's choice. The engine takes its cards as data:
-the printed decks by default, or a catalogue built by a test (data.catalogue)."""
+The rules are mixins, one job each; the state's task stack (core.tasks, each kind
+handled by an op_<kind> method) carries a procedure that stops for a player's choice.
+The engine takes its cards as data: the printed decks by default, or a catalogue built
+by a test (data.catalogue)."""
 
 from __future__ import annotations
 
+from companion.core import tasks
 from companion.core.engine import NotOffered, Rejected, Rules
 from companion.core.shapes import Either, Flag, Int, Maybe, Offered, Record, Text
 from companion.games.aat import SPEC
-from companion.games.aat.checks import Invariants
 from companion.games.aat.combat import Combat
 from companion.games.aat.damage import Damage
-from companion.games.aat.data import GAME_ID, bundled
+from companion.games.aat.data import bundled
 from companion.games.aat.effects import Effects
 from companion.games.aat.facts import Facts
-from companion.games.aat.flow import Flow
+from companion.games.aat.invariants import Invariants
 from companion.games.aat.legal import LegalMoves
 from companion.games.aat.live import Live
 from companion.games.aat.objectives import Objectives
@@ -37,13 +38,12 @@ ACTIONS = {  # every action's fields, checked by the framework before a rule rea
     "move": Record(unit=UNIT), "undisrupt": Record(unit=UNIT),
     "attack": Record(unit=UNIT, target=UNIT, mark=Flag()),
     "order": Record(unit=UNIT, order=Either(Int(), Text()), leader=Maybe(UNIT)),
-    "choose": Record(value=Offered()),  # every choice lists its options (flow.choose)
+    "choose": Record(value=Offered()),  # every choice lists its options (tasks.choose)
 }
 
 
 class AatRules(SetupSteps, Turns, Triggers, Effects, Damage, Reach, Combat, Orders,
-               Objectives, LegalMoves, Live, Reports, Invariants, Flow, Rules):
-    game_id = GAME_ID
+               Objectives, LegalMoves, Live, Reports, Invariants, Rules):
     save_version = STATE_VERSION
     spec = SPEC
     actions = ACTIONS
@@ -59,6 +59,7 @@ class AatRules(SetupSteps, Turns, Triggers, Effects, Damage, Reach, Combat, Orde
             cid for cid, card in self.cards.items() if card["kind"] == "Objective" and any(
                 s["op"] == "objective" and s["name"] == "load-supplies"
                 for order in card["orders"] for s in order["effect"]))
+        self.handlers = tasks.methods(self)  # task kind -> its op_<kind> method
 
     def step(self, state: dict, action: dict) -> list[dict]:
         """After the framework's checks (engine.Rules.check): answer the prompt."""
@@ -85,3 +86,16 @@ class AatRules(SetupSteps, Turns, Triggers, Effects, Damage, Reach, Combat, Orde
         else:  # a unit's or base's action
             events = self.take_action(state, action, instruction=False)
         return events + self.run(state)
+
+    # -- the task stack (core.tasks) ------------------------------------------------------
+    def run(self, state: dict) -> list[dict]:
+        """The tasks, then (with none left) the phase's prompt, until a player is asked
+        or the game is over."""
+        return tasks.run(state, self.handlers, idle=self.idle)
+
+    def idle(self, state: dict):
+        return None if state["phase"] == "over" else self.phase_prompt(state)
+
+    def answer_task(self, state: dict, answer) -> list[dict]:
+        """A prompt of the top task is answered: the task carries on, then the rest."""
+        return tasks.answer(state, self.handlers, answer) + self.run(state)

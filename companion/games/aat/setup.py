@@ -6,9 +6,9 @@ from __future__ import annotations
 from companion.core import rng
 from companion.core.engine import Rejected
 from companion.core.names import plain_text
+from companion.core.tasks import choose, done, push
 from companion.games.aat import model as m
 from companion.games.aat.data import GAME_ID, SUBFACTIONS
-from companion.games.aat.flow import choose, done, push
 
 STATE_VERSION = 1
 HAND = 5  # AAT-SET-2
@@ -54,7 +54,7 @@ class SetupSteps:
                  "settings": {"cards": given["cards"]}, "rng": rng.seed_state(seed),
                  "players": [], "table": {}, "next_uid": 1, "escalation": 0, "incidents": 0,
                  "turn": 0, "current": 0, "phase": "setup", "played": 0,
-                 "played_cards": [], "stack": [], "await": None, "doomed": False,
+                 "played_cards": [], "tasks": [], "await": None, "doomed": False,
                  "result": None}
         attacker = given["attacker"]
         if attacker == "random":  # AAT-BASE-2: drawn at random if asked
@@ -65,10 +65,10 @@ class SetupSteps:
                                                     given["subfactions"][seat], role))
         defender = 1 - attacker
         state["current"] = defender
-        push(state, {"op": "infiltrate", "seat": defender},
-             {"op": "infiltrate", "seat": attacker}, {"op": "deal"},
-             {"op": "mulligan", "seat": defender, "aside": []},
-             {"op": "mulligan", "seat": attacker, "aside": []}, {"op": "begin_turn"})
+        push(state, {"do": "infiltrate", "seat": defender},
+             {"do": "infiltrate", "seat": attacker}, {"do": "deal"},
+             {"do": "mulligan", "seat": defender, "aside": []},
+             {"do": "mulligan", "seat": attacker, "aside": []}, {"do": "begin_turn"})
         self.run(state)
         return state
 
@@ -109,7 +109,7 @@ class SetupSteps:
             return choose(state, seat, "theater", theaters, f"deploy {self.cards[card_id]['name']}"
                           " (Infiltrate) in which theater?", card=card_id)
         player["special"].remove(card_id)
-        push(state, {"op": "enter", "card": card_id, "owner": seat,
+        push(state, {"do": "enter", "card": card_id, "owner": seat,
                      "theater": answer or theaters[0], "deployed": True, "played": False})
         return [{"kind": "infiltrate", "text": f"{player['name']} deploys "
                  f"{self.cards[card_id]['name']} (Infiltrate)", "player": seat,

@@ -13,9 +13,11 @@ from kivy.clock import Clock
 from kivy.metrics import dp
 
 from companion.app.frame import Move, TableFrame
+from companion.core import printed
 from companion.games.aat import look, stacks, view
 from companion.games.aat import model as m
 from companion.games.aat.board import AatBoard
+from companion.games.aat.data import GAME_ID
 from companion.games.aat.picks import Picks, order
 from companion.games.aat.sizes import card_size
 from companion.games.aat.tiles import HandCard, card_chips, kind_line
@@ -115,7 +117,7 @@ class AatTable(TableFrame):
     def sources(self, state, picks) -> dict:
         """card id -> (tag, colour) for a card offered from elsewhere than the hand."""
         hand = state["players"][state["await"]["player"]]["hand"]
-        colours = look.game().vars["pile_colors"]
+        colours = printed.game(GAME_ID).vars["pile_colors"]
         out = {}
         for action in picks.legal:
             value = action.get("value")

@@ -23,7 +23,7 @@ HURT = (1, 0.62, 0.58, 1)
 
 
 def traits(card_id: str) -> list[str]:
-    return list(look.printed().get(card_id, {}).get("traits") or ())
+    return list(look.printed_fields().get(card_id, {}).get("traits") or ())
 
 
 def piece_chips(piece: dict, count: int, keywords: bool) -> list[tuple]:

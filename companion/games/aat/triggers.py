@@ -4,8 +4,8 @@ immediate texts, Sympathized and Backup; card picks and Computation splits."""
 
 from __future__ import annotations
 
+from companion.core.tasks import choose, done, push
 from companion.games.aat import model as m
-from companion.games.aat.flow import choose, done, push
 
 ORDERED = ("supply", "transport", "effect", "compute")  # the owner orders these (AAT-CMB-4)
 LABELS = {"supply": "Supply", "transport": "Transport", "effect": "its text",
@@ -64,7 +64,7 @@ class Triggers:
                 batch.append({"seat": seat, "uid": uid, "card": card_id, "trait": name,
                               "value": value, "theater": theater, "played": task["played"]})
         if batch:
-            push(state, {"op": "triggers", "pending": batch})
+            push(state, {"do": "triggers", "pending": batch})
         return events
 
     # -- several triggers at once --------------------------------------------------------
@@ -99,15 +99,15 @@ class Triggers:
             return [{"kind": "drew", "text": f"{name} draws {drawn} (Supply of "
                      f"{card['name']})", "player": seat, "count": drawn}]
         if t["trait"] in ("compute", "backup"):
-            push(state, {"op": "computation", "seat": seat, "left": value, "why": t["trait"]})
+            push(state, {"do": "computation", "seat": seat, "left": value, "why": t["trait"]})
             return []
         if t["trait"] == "effect":
-            push(state, {"op": "effect", "seat": seat, "steps": value, "i": 0,
+            push(state, {"do": "effect", "seat": seat, "steps": value, "i": 0,
                          "source": t["uid"], "card": t["card"], "played": t["played"],
                          "theater": t["theater"]})
             return []
         rallied = t["trait"] == "sympathized"  # AAT-TRAIT-18; else Transport, AAT-TRAIT-22
-        push(state, {"op": "pick", "seat": seat,
+        push(state, {"do": "pick", "seat": seat,
                      "left": value if rallied else value["count"],
                      "type": None if rallied else value["type"], "rallied": rallied,
                      "theater": t["theater"], "deployed": False, "from": ["hand", "special"],
@@ -154,7 +154,7 @@ class Triggers:
         else:
             player["special"].remove(answer["card"])
         task["left"] -= 1
-        push(state, {"op": "enter", "card": answer["card"], "owner": seat,
+        push(state, {"do": "enter", "card": answer["card"], "owner": seat,
                      "theater": answer["theater"], "deployed": task["deployed"],
                      "played": False})
         return []

@@ -1,10 +1,11 @@
 """Against All Tyrants turns (AAT-TURN-1): the draw and fatigue, playing up to two
-cards, the phases, objective placement and the end of the turn."""
+cards, the phases, objective placement, the end of the turn and the end of the game
+(AAT-WIN-1)."""
 
 from __future__ import annotations
 
+from companion.core.tasks import done, push
 from companion.games.aat import model as m
-from companion.games.aat.flow import done, push
 
 PLAY_LIMIT = 2  # AAT-TURN-3
 PLAYED = ("Unit", "Leader", "Effect")  # the kinds played from hand (AAT-TURN-3)
@@ -73,7 +74,7 @@ class Turns:
             if cards:
                 return self.prompt(state, {"kind": "end", "player": seat},
                                    [{"type": "place_objective", "card": c} for c in cards])
-        push(state, {"op": "end_turn"})
+        push(state, {"do": "end_turn"})
         return []
 
     # -- phase 1: up to two cards ----------------------------------------------------------
@@ -135,11 +136,11 @@ class Turns:
         if card["kind"] == "Effect":
             if card["funds"]:
                 m.add_tokens(m.base(state, seat), "funds", -card["funds"])
-            push(state, {"op": "effect", "seat": seat, "steps": card["effect"], "i": 0,
+            push(state, {"do": "effect", "seat": seat, "steps": card["effect"], "i": 0,
                          "source": None, "card": card_id, "played": True, "theater": None},
-                 {"op": "discard", "seat": seat, "card": card_id})
+                 {"do": "discard", "seat": seat, "card": card_id})
         else:  # AAT-TURN-4: played from hand in phase 1 is deployed
-            push(state, {"op": "enter", "card": card_id, "owner": seat,
+            push(state, {"do": "enter", "card": card_id, "owner": seat,
                          "theater": action.get("theater"), "deployed": True, "played": True})
         return events
 
@@ -183,14 +184,14 @@ class Turns:
         card_id = action["card"]
         player["objectives"].remove(card_id)
         theater = m.base(state, seat)["theater"]
-        push(state, {"op": "enter", "card": card_id, "owner": seat, "theater": theater,
-                     "deployed": False, "played": False}, {"op": "end_turn"})
+        push(state, {"do": "enter", "card": card_id, "owner": seat, "theater": theater,
+                     "deployed": False, "played": False}, {"do": "end_turn"})
         return [{"kind": "objective_placed", "text": f"{player['name']} places "
                  f"{self.cards[card_id]['name']} in {theater}", "player": seat,
                  "card": card_id}]
 
     def do_end_turn(self, state: dict, action: dict) -> list[dict]:
-        push(state, {"op": "end_turn"})
+        push(state, {"do": "end_turn"})
         return []
 
     def op_end_turn(self, state: dict, task: dict, answer) -> list[dict]:
@@ -199,5 +200,37 @@ class Turns:
         events = self.viral_check(state, state["current"])
         if state["phase"] == "over":
             return events
-        push(state, {"op": "begin_turn"})
+        push(state, {"do": "begin_turn"})
         return events
+
+    # -- the end (AAT-WIN-1) -------------------------------------------------------------
+    def dead_bases(self, state: dict) -> list[int]:
+        return [seat for seat in (0, 1)
+                if m.remaining(self.cards, m.base(state, seat)) <= 0]
+
+    def check_end(self, state: dict, how: str = "base") -> list[dict]:
+        """End the game if a base is at 0 or an objective is complete: both sides'
+        conditions at once (or both bases) make a draw."""
+        dead = self.dead_bases(state)
+        complete = [seat for seat in (0, 1) if state["players"][seat]["complete"]]
+        if not dead and not complete:
+            return []
+        winners = {1 - seat for seat in dead} | set(complete)
+        if len(winners) != 1 or winners & set(dead):
+            return self.finish(state, [], "draw", "Both sides fall at once: a draw")
+        seat = winners.pop()
+        names = [p["name"] for p in state["players"]]
+        if complete:
+            return self.finish(state, [seat], "objective",
+                               f"{names[seat]} completes the alternate objective and wins")
+        path = "fatigue" if how == "fatigue" else "base"
+        return self.finish(state, [seat], path,
+                           f"{names[1 - seat]}'s base is destroyed: {names[seat]} wins")
+
+    def finish(self, state: dict, winners: list[int], path: str, text: str) -> list[dict]:
+        """Pending triggers and actions are dropped (AAT-WIN-1)."""
+        state["phase"] = "over"
+        state["await"] = None
+        state["tasks"] = []
+        state["result"] = {"winners": winners, "path": path}
+        return [{"kind": "game_over", "text": text, "winners": winners, "path": path}]

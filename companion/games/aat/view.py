@@ -4,6 +4,7 @@ player's panel, the Undo/Redo descriptions and the game-over lines."""
 
 from __future__ import annotations
 
+from companion.core import viewing
 from companion.games.aat import model as m
 from companion.games.aat.data import SUBFACTIONS, THEATERS
 from companion.games.aat.objectives import NAMES
@@ -170,8 +171,7 @@ def describe(state: dict, action: dict) -> str:
     """An action as Undo and Redo name it (`state`: the one it was taken in), in at
     most SHORT characters where it can (their buttons share a phone's width); the
     mulligan's cards stay secret."""
-    wait = state["await"] or {}
-    who = state["players"][wait["player"]]["name"] if "player" in wait else ""
+    who = viewing.acting(state)
     kind = action["type"]
     if kind == "set_aside":
         return f"{who} sets a card aside"

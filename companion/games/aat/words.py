@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from companion.games.aat.data import game, plain_text
+from companion.core import printed
+from companion.games.aat.data import GAME_ID, plain_text
 
 # trait name -> (ruling, meaning); {x} and {y} are the printed numbers or types
 TRAITS = {
@@ -146,7 +147,7 @@ def objective_words(fields: dict) -> str:
 
 def layout_texts(layout: str) -> list[str]:
     """The words printed on a sheet (its layout's text elements), in reading order."""
-    elements = game().layouts[layout].elements
+    elements = printed.game(GAME_ID).layouts[layout].elements
     texts = [e for e in elements if e["type"] in ("text", "richtext") and "{" not in
              str(e.get("text"))]
     return [plain_text(e["text"]) for e in sorted(texts, key=lambda e: (e["y"], e["x"]))]
@@ -155,7 +156,7 @@ def layout_texts(layout: str) -> list[str]:
 def piece_words(component: str, item: str) -> str:
     """What a held piece says and means (markup), or '' for a piece with nothing to add."""
     try:
-        comp = game().component(component)
+        comp = printed.game(GAME_ID).component(component)
     except (KeyError, ValueError):
         return ""
     fields = next((i.fields for i in comp.items if i.id == item), None)
@@ -166,7 +167,7 @@ def piece_words(component: str, item: str) -> str:
     if component == "objective-reference":
         return objective_words(fields)
     if component == "theater-mats":
-        note = game().vars["theater_notes"].get(fields["theater"], "")
+        note = printed.game(GAME_ID).vars["theater_notes"].get(fields["theater"], "")
         return f"[b]{escape(fields['theater'])}[/b]: {escape(note)}"
     if component == "escalation-track":
         return escape(" ".join(t for t in layout_texts("escalation-track") if t.endswith(".")))

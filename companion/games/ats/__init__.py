@@ -2,26 +2,18 @@
 
 SPEC is the game's one declaration (plain data, cheap to import)."""
 
-from companion.core.spec import Die, GameSpec, Option, Players
+from companion.core.spec import Die, GameSpec, Players, cards_option, dice_option, parts
 
 SPEC = GameSpec(
     id="above-top-secret",
     name="Above Top Secret",
-    rules="companion.games.ats.rules:AtsRules",
-    view="companion.games.ats.view",
-    table="companion.games.ats.table:AtsTable",
-    demo="companion.games.ats.demo:demo_session",
-    agents={"greedy": "companion.games.ats.ai:GreedyAgent",
-            "random": "companion.core.agents:RandomAgent"},
+    **parts(__name__, "Ats"),
     players=Players(modes=(("2 players", (1, 1)), ("2 teams of 2", (2, 2)),
                            ("3 players", (1, 1, 1)), ("3 teams of 2", (2, 2, 2))),
                     colours=("Red", "Blue", "Green", "Yellow", "Purple", "Grey"),
                     alternate=True),  # the printed sets' colours (game.yaml player_colors)
-    options=(Option("dice", "Dice", (("digital", "App dice"), ("physical", "Real dice")),
-                    "digital", setting="dice"),
-             Option("cards", "Cards", (("virtual", "Virtual decks"),
-                                       ("tracked", "Printed cards")), "virtual",
-                    setting="cards")),
+    options=(dice_option("dice", "Dice", ("digital", "App dice"), ("physical", "Real dice")),
+             cards_option()),
     dice=(Die("d6", "d6"),  # the printed dice (cards/above-top-secret, component dice):
           Die("combat", "Combat die", piece="above-top-secret:dice/combat-die"),
           Die("encounter", "Encounter die", piece="above-top-secret:dice/encounter-die")),

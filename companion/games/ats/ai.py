@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from functools import cache
 
+from companion.core.agents import Agent
 from companion.games.ats import model as m
 from companion.games.ats.data import defense
 
@@ -17,14 +17,11 @@ def value(card_id) -> int:
     return card["atk"] + card["def"] + 15 * len(card["attributes"])
 
 
-class GreedyAgent:
+class GreedyAgent(Agent):
     """Scores each legal action with a quick heuristic (no lookahead: it never
     sees the dice) and plays the best, ties broken at random."""
 
     name = "greedy"
-
-    def __init__(self, seed: int):
-        self.random = random.Random(seed)
 
     def choose(self, rules, state) -> dict:
         actions = rules.legal_actions(state)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from pnp import BUNDLED_GAMES
-from pnp.load.game import load_game
+from companion.core import printed
 
 GAME_ID = "above-top-secret"
 LEVELS = (1, 2, 3, 4, 5)
@@ -19,26 +18,22 @@ DEFENSE: dict = {}  # filled once by cards(); rules read it on every strike
 ENCOUNTER: dict = {}
 
 
-@cache
-def game():
-    """The game as pnp loads it: the card data, and for the table its colours and
-    icons (one YAML drives the printed cards and the screen)."""
-    return load_game(BUNDLED_GAMES / GAME_ID, check_fonts=False)
 
 
 @cache
 def cards() -> tuple[dict, dict]:
     """(defense cards by id, encounter cards by id)."""
     defense = DEFENSE
-    for item in game().component("defense").items:
+    for item in printed.game(GAME_ID).component("defense").items:
         f = item.fields
         defense[item.id] = {"id": item.id, "name": f["name"], "level": f["level"],
                             "atk": f["atk"], "def": f["def"], "unit": f["unit"],
                             "attributes": tuple(f["attributes"])}
     ENCOUNTER.update({item.id: {"id": item.id, "name": item.fields["name"],
-                                "kind": item.fields["kind"], "effect": item.fields["effect"],
+                                "kind": item.fields["kind"],
+                                "effect": printed.plain(item.fields["effect"]),
                                 "text": plain_text(item.fields["text"])}
-                      for item in game().component("encounter").items})
+                      for item in printed.game(GAME_ID).component("encounter").items})
     return defense, ENCOUNTER
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.core.demo import play_until
 from companion.core.session import Session
 from companion.games.ats.ai import GreedyAgent
 from companion.games.ats.rules import AtsRules
@@ -13,12 +14,5 @@ SETUP = {"players": [{"name": "Ann", "colour": "Red", "team": 0},
 
 def demo_session(seed: int = 11, rounds: int = 4) -> Session:
     """Play until round `rounds`, stopping at a player's main step."""
-    rules = AtsRules()
-    session = Session(rules, SETUP, seed)
-    agents = [GreedyAgent(seed), GreedyAgent(seed + 1)]
-    while session.state["await"] is not None:
-        state = session.state
-        if state["round"] >= rounds and state["await"]["kind"] == "main":
-            break
-        session.apply(agents[rules.acting_seat(state)].choose(rules, state))
-    return session
+    return play_until(AtsRules(), SETUP, seed, GreedyAgent, lambda session: (
+        session.state["round"] >= rounds and session.state["await"]["kind"] == "main"))

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from functools import cache
 
-from companion.games.ats.data import game
+from companion.core import printed
+from companion.games.ats.data import GAME_ID
 
 TOKENS = {"cloaked": "Cloaked", "protector": "Protector", "disabled": "Disabled"}
 
 
 def _fill(layout: str, **match) -> str:
     """The fill of the first element of a layout whose keys have these values."""
-    for element in game().layouts[layout].elements:
+    for element in printed.game(GAME_ID).layouts[layout].elements:
         if all(element.get(k) == v for k, v in match.items()):
             return element["fill"]
     raise KeyError(f"{layout}: no element {match}")
@@ -24,7 +25,7 @@ def _fill(layout: str, **match) -> str:
 
 def _art_panel() -> str:
     """The fill of the panel the card's picture is drawn on (the card's art area)."""
-    elements = game().layouts["defense-front"].elements
+    elements = printed.game(GAME_ID).layouts["defense-front"].elements
     icon = next(e for e in elements if e["type"] == "icon" and "{art." in e["name"])
     for element in elements:
         if element["type"] == "rect" and "{" not in str(element.get("fill", "{")) and \
@@ -38,7 +39,7 @@ def _art_panel() -> str:
 def colours() -> dict:
     """Hex colours: per level and per player (game.yaml vars), ATK and DEF (the stat
     badges of the card front), the card face and its art panel, the card back."""
-    names = game().vars
+    names = printed.game(GAME_ID).vars
     return {"levels": {int(k): v for k, v in names["level_colors"].items()},
             "players": dict(names["player_colors"]),
             "atk": _fill("defense-front", type="badge", value="{atk}"),
@@ -61,10 +62,11 @@ def player_colour(name: str) -> str | None:
 def icon_names() -> dict:
     """Icon names by what they show: unit types and attributes (glossary), base
     areas (their cards), tokens (the printed token faces), the card back's badge."""
-    glossary = game().vars["glossary"]
-    areas = {i.fields["area"]: i.fields["icon"] for i in game().component("base-areas").items}
-    faces = {i.fields["label"]: i.fields["icon"] for i in game().component("tokens").items}
-    back = next(e["name"] for e in game().layouts["defense-back"].elements
+    game = printed.game(GAME_ID)
+    glossary = game.vars["glossary"]
+    areas = {i.fields["area"]: i.fields["icon"] for i in game.component("base-areas").items}
+    faces = {i.fields["label"]: i.fields["icon"] for i in game.component("tokens").items}
+    back = next(e["name"] for e in game.layouts["defense-back"].elements
                 if e["type"] == "icon")
     return {"units": {u: v["icon"] for u, v in glossary["unit_types"].items()},
             "attributes": {a: v["icon"] for a, v in glossary["attributes"].items()},
@@ -77,4 +79,4 @@ def icon_names() -> dict:
 def shapes(name: str) -> list[dict]:
     """An icon's shapes in its 100 x 100 box (y down): polygon, path, circle, ring,
     rect, line; see pnp/draw/renderer.py for their meaning."""
-    return game().icons[name]
+    return printed.game(GAME_ID).icons[name]

@@ -56,7 +56,7 @@ def lines(state: dict, events: list[dict]) -> list[str]:
         kind = event["kind"]
         if kind == "declared":
             i, text = combat(names, events, i)
-            if i == len(events) and (state.get("proc") or {}).get("kind") == "combat":
+            if i == len(events) and any(t["do"] == "combat" for t in state["tasks"]):
                 text = text.removesuffix(": no damage")  # still going: a player is asked
         elif kind == "encounter":
             i, text = encounter_card(names, events, i)
@@ -170,8 +170,7 @@ def player_effects(names, seat, events) -> str:
 
 def current_encounter(session) -> dict | None:
     """The Encounter card being resolved while one asks a player something."""
-    proc = session.state.get("proc")
-    if not proc or proc["kind"] != "encounter":
+    if not any(t["do"] == "encounter" for t in session.state["tasks"]):
         return None
     for batch in reversed(session.events):
         for event in reversed(batch):

@@ -4,30 +4,30 @@ Follows docs/rulings/above-top-secret.md exactly; rule ids in rejections and com
 to it. The state machine: setup (start cards, first-strike roll), rounds of
 turns (encounter roll, draw, main: Intel / attack / sacrifice / end), and
 the cleanup steps, with procedures (combat, encounter cards, the first
-strike roll) that may stop to ask a player or a real die.
+strike roll) on the state's task stack (core.tasks) that may stop to ask a player or
+a real die.
 """
 
 from __future__ import annotations
 
-from companion.core.engine import Rejected, Rules
-from companion.core.procedure import ProcedureRules
+from companion.core import tasks
+from companion.core.engine import Rejected, Rules, clone
 from companion.core.shapes import Either, Flag, Int, ListOf, Maybe, Null, Record, Text
 from companion.games.ats import SPEC
-from companion.games.ats.checks import Invariants
 from companion.games.ats.cleanup import Cleanup
-from companion.games.ats.combat import combat
+from companion.games.ats.combat import COMBAT, physical
 from companion.games.ats.data import (
-    GAME_ID,
     LEVELS,
     cards,
 )
-from companion.games.ats.effects import encounter_turn
+from companion.games.ats.effects import ENCOUNTER
+from companion.games.ats.invariants import Invariants
 from companion.games.ats.legal import LegalMoves
 from companion.games.ats.reports import Reports
-from companion.games.ats.setup import STATE_VERSION, SetupSteps, first_strike
+from companion.games.ats.setup import FIRST_STRIKE, STATE_VERSION, SetupSteps
 from companion.games.ats.turns import Turns
 
-PROCEDURES = {"first_strike": first_strike, "combat": combat, "encounter": encounter_turn}
+PROCEDURES = {"first_strike": FIRST_STRIKE, "combat": COMBAT, "encounter": ENCOUNTER}
 ANSWERS = {"turn_start": ("roll",), "main": ("intel", "attack", "sacrifice", "swap",
                                                    "end_turn"),
            "advance": ("advance", "skip"), "cloak": ("cloak", "skip")}  # others: the kind
@@ -46,11 +46,8 @@ ACTIONS = {  # every action's fields, checked by the framework before a rule rea
 }
 
 
-class AtsRules(SetupSteps, LegalMoves, Turns, Cleanup, Reports, Invariants, ProcedureRules,
-               Rules):
-    game_id = GAME_ID
+class AtsRules(SetupSteps, LegalMoves, Turns, Cleanup, Reports, Invariants, Rules):
     save_version = STATE_VERSION
-    procedures = PROCEDURES
     spec = SPEC
     actions = ACTIONS
 
@@ -62,21 +59,52 @@ class AtsRules(SetupSteps, LegalMoves, Turns, Cleanup, Reports, Invariants, Proc
                          if name.startswith("on_")}  # what answers each `await` kind
         self.main_moves = {name[3:]: getattr(self, name) for name in dir(self)
                            if name.startswith("do_")}  # intel, attack, sacrifice, swap, end_turn
+        self.procedures = {**PROCEDURES, "then": self.then}  # the task stack's handlers
 
     # -- doing it --------------------------------------------------------------------------
     def step(self, state: dict, action: dict) -> list[dict]:
-        """After the framework's checks (engine.Rules.check): the prompt's handler."""
-        if state.get("proc"):
+        """After the framework's checks (engine.Rules.check): the prompt's handler, or
+        the answer to the waiting procedure; then the procedures it started."""
+        if state["tasks"]:
             self.check_roll(state, action)
-            return self.answer_procedure(state, action)
-        return self.handlers[state["await"]["kind"]](state, action)
+            events = tasks.answer(state, self.procedures, action)
+        else:
+            events = self.handlers[state["await"]["kind"]](state, action)
+        return events + tasks.run(state, self.procedures) if state["tasks"] else events
 
     def accepts(self, state: dict) -> set[str]:
         """Every move of the step, legal or not, so its rule explains a refusal."""
         kind = state["await"]["kind"]
-        if state.get("proc"):
+        if state["tasks"]:
             return {"choose"} if kind == "choose" else {"roll"}
         return set(ANSWERS.get(kind, (kind,)))
+
+    # -- procedures on the task stack ------------------------------------------------------
+    def start_procedure(self, state: dict, task: dict, then: str) -> list[dict]:
+        """A procedure's task (a combat, an Encounter card, the first-strike roll), run
+        as the step ends; once it has ended, `after_procedure(state, then)`."""
+        state["await"] = None
+        tasks.push(state, task, {"do": "then", "then": then})
+        return []
+
+    def then(self, state: dict, task: dict, answer) -> list[dict]:
+        tasks.done(state, task)
+        return self.after_procedure(state, task["then"])
+
+    def physical_dice(self, state: dict) -> bool:
+        """Whether players roll real dice and enter the results (a game setting)."""
+        return physical(state)
+
+    def with_entered_dice(self, state: dict) -> dict:
+        """A copy of `state` in which dice are entered, not rolled (core.preview)."""
+        trial = clone(state)
+        trial["settings"] = {**trial["settings"], "dice": "physical"}
+        return trial
+
+    def die(self, die_id: str):
+        from companion.core.engine import die_of
+
+        return die_of(self.dice, die_id)
 
     def check_roll(self, state, action):
         """R-DIE-1: real dice are entered (1-6, engine.Rules.check), app dice are not."""
@@ -121,7 +149,7 @@ class AtsRules(SetupSteps, LegalMoves, Turns, Cleanup, Reports, Invariants, Proc
             return []
         state["phase"] = "over"
         state["await"] = None
-        state.pop("proc", None)
+        state["tasks"] = []
         if not alive:
             state["winner"] = {"team": None, "draw": True}
             return [{"kind": "game_over", "text": "Everyone is out: a draw"}]

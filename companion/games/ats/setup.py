@@ -6,7 +6,9 @@ from __future__ import annotations
 from companion.core import rng
 from companion.core.engine import Rejected
 from companion.core.names import MAX_NAME, plain_text
+from companion.core.tasks import WAIT, Steps
 from companion.games.ats import model as m
+from companion.games.ats.combat import physical
 from companion.games.ats.data import (
     GAME_ID,
     HAND_LIMIT,
@@ -17,24 +19,39 @@ from companion.games.ats.data import (
 STATE_VERSION = 1
 
 
-def first_strike(ctx, seats: list):
-    """R-SET-1 step 6: highest d6 goes first; tied highest players reroll."""
-    state = ctx.state
-    while len(seats) > 1:
-        rolls = {}
-        for seat in seats:
-            rolls[seat] = yield from ctx.roll(seat, "first strike")
-        for seat, value in rolls.items():
-            ctx.emit("rolled", f"{state['players'][seat]['name']} rolls {value} for first "
-                     "strike", player=seat, value=value)
-        best = max(rolls.values())
-        seats = [seat for seat, value in rolls.items() if value == best]
-    winner = seats[0]
-    team = state["players"][winner]["team"]
-    state["command"] = team
-    state["starters"][team] = state["teams"][team].index(winner)
-    ctx.emit("command", f"{state['players'][winner]['name']} has first strike and the "
-             "ATS Command token", player=winner)
+class FirstStrike(Steps):
+    """R-SET-1 step 6: highest d6 goes first; tied highest players reroll
+    (`task["seats"]`: who rolls this time, in seat order)."""
+
+    first = "rolls"
+
+    def rolls(self, state, task, events):
+        seats = task["seats"]
+        if len(seats) > 1:
+            rolls = []
+            for seat in seats:  # one after the other, as the table rolls them
+                value = self.roll(state, task, str(seat), seat, "first strike", physical(state))
+                if value is None:
+                    return WAIT
+                rolls.append(value)
+            for seat, value in zip(seats, rolls, strict=True):
+                events.append({"kind": "rolled", "text": f"{state['players'][seat]['name']} "
+                               f"rolls {value} for first strike", "player": seat,
+                               "value": value})
+            best = max(rolls)
+            task["seats"] = [seat for seat, value in zip(seats, rolls, strict=True)
+                             if value == best]
+            return "rolls"
+        winner = seats[0]
+        team = state["players"][winner]["team"]
+        state["command"] = team
+        state["starters"][team] = state["teams"][team].index(winner)
+        events.append({"kind": "command", "text": f"{state['players'][winner]['name']} has "
+                       "first strike and the ATS Command token", "player": winner})
+        return None
+
+
+FIRST_STRIKE = FirstStrike()
 
 
 def check_setup(setup) -> list:
@@ -82,7 +99,7 @@ class SetupSteps:
             "players": [m.new_player(s, i) for i, s in enumerate(specs)],
             "teams": [[i for i, s in enumerate(specs) if s["team"] == t] for t in team_ids],
             "command": None, "starters": [0] * len(team_ids), "order": [], "pos": 0,
-            "turn": None, "cleanup": None, "winner": None, "await": None,
+            "turn": None, "cleanup": None, "winner": None, "tasks": [], "await": None,
         }
         state["await"] = {"kind": "start_card", "player": 0, "level": 1}
         return state
@@ -105,8 +122,8 @@ class SetupSteps:
         self.deal(state)
         seats = list(range(len(state["players"])))
         return [{"kind": "line_chosen", "text": f"{player['name']} has chosen a line",
-                 "player": seat}] + self.start_procedure(state, "first_strike",
-                                                         {"seats": seats}, "first_strike")
+                 "player": seat}] + self.start_procedure(
+            state, FIRST_STRIKE.task("first_strike", seats=seats), "first_strike")
 
     def deal(self, state) -> None:
         """R-SET-1 steps 3-5: decks, clearance 1, seven cards each."""

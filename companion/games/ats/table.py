@@ -1,5 +1,5 @@
 """Above Top Secret's table in the shell's frame (companion.app.frame): on the
-board a row per player (rows.py: open or compact, as many open as fit, none
+board a row per player (board.py: open or compact, as many open as fit, none
 scrolled away), the prompt sheet with only what the table cannot show, and the
 hand strip (the acting player's cards, the playable ones first; or the cards
 to name from a printed hand or a deck). Cards, gaps, base areas and players are
@@ -12,8 +12,8 @@ from kivy.metrics import dp
 from companion.app.frame import TableFrame
 from companion.games.ats import results, view
 from companion.games.ats.actions import Sheets
+from companion.games.ats.board import AtsBoard
 from companion.games.ats.picks import Picks
-from companion.games.ats.rows import AtsBoard
 
 
 class AtsTable(TableFrame):

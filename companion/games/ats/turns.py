@@ -6,12 +6,12 @@ from __future__ import annotations
 from companion.core import rng
 from companion.core.engine import Rejected, die_of
 from companion.games.ats import model as m
-from companion.games.ats.combat import name_of
+from companion.games.ats.combat import combat_task, name_of
 from companion.games.ats.data import (
     LEVELS,
     defense,
 )
-from companion.games.ats.effects import encounter_happens
+from companion.games.ats.effects import encounter_happens, encounter_task
 
 
 class Turns:
@@ -58,8 +58,7 @@ class Turns:
                    "player": seat}]
         if not hit:
             return events + self.after_encounter(state)
-        return events + self.start_procedure(state, "encounter",
-                                             {"drawer": seat, "roll": value}, "encounter")
+        return events + self.start_procedure(state, encounter_task(seat, value), "encounter")
 
     def after_encounter(self, state) -> list[dict]:
         seat = state["turn"]["player"]
@@ -119,8 +118,8 @@ class Turns:
         if problem:
             raise Rejected(*problem)
         state["turn"]["attacked"] = True
-        return self.start_procedure(state, "combat", {
-            "attacker": seat, "level": action["level"], "target": dict(target)}, "combat")
+        return self.start_procedure(state, combat_task(seat, action["level"], dict(target)),
+                                    "combat")
 
     def after_combat(self, state) -> list[dict]:
         return self.end_turn(state)

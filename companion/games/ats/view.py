@@ -3,20 +3,22 @@ is tested fast): player panels, the prompt, action labels, attack previews."""
 
 from __future__ import annotations
 
+from companion.core import printed, viewing
 from companion.core.preview import outcomes
 from companion.games.ats import model as m
-from companion.games.ats.data import AREAS, CLEARANCE_COST, HAND_LIMIT, defense, encounter, game
+from companion.games.ats.data import AREAS, CLEARANCE_COST, GAME_ID, HAND_LIMIT, defense, encounter
 from companion.games.ats.results import results  # noqa: F401 - the shell's cover shows them
 from companion.games.ats.words import piece_words  # noqa: F401 - the shell's card zoom
 
-LEVEL_NAMES = {int(k): v["name"] for k, v in game().vars["glossary"]["levels"].items()}
-AREA_NAMES = {a: next(i.fields["name"] for i in game().component("base-areas").items
+LEVEL_NAMES = {int(k): v["name"]
+               for k, v in printed.game(GAME_ID).vars["glossary"]["levels"].items()}
+AREA_NAMES = {a: next(i.fields["name"] for i in printed.game(GAME_ID).component("base-areas").items
                       if i.fields["area"] == a) for a in AREAS}  # the printed names
 
 
 def panel(state: dict, seat: int) -> dict:
-    """One player's side of the table (mid-combat damage shows: a waiting
-    procedure's state is its working state)."""
+    """One player's side of the table (mid-combat damage shows: a combat waiting for
+    a die or a choice has changed the table as far as it got)."""
     player = state["players"][seat]
     line = []
     for level, slot in enumerate(player["line"], start=1):
@@ -129,7 +131,7 @@ def follow_up(state: dict) -> dict | None:
 def describe(state: dict, action: dict) -> str:
     """An action as Undo and Redo name it (`state`: the one it was taken in)."""
     wait = state["await"] or {}
-    who = state["players"][wait["player"]]["name"] if "player" in wait else ""
+    who = viewing.acting(state)
     kind = action["type"]
     if kind == "start_card":
         return f"{who}'s starting card"  # still secret: never which one

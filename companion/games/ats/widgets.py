@@ -25,13 +25,14 @@ from kivy.utils import get_color_from_hex
 
 from companion.app import theme
 from companion.app.zoom import Holdable
+from companion.core import printed
 from companion.games.ats import look
-from companion.games.ats.data import game
+from companion.games.ats.data import GAME_ID
 from companion.games.ats.icons import AtsIcon
 
 ATTRS, TOKENS = 4, 3  # a slot draws at most this many attribute pictograms and tokens
 MARKS = {"can": theme.GOLD, "picked": theme.GOLD, "target": (0.93, 0.36, 0.30, 1)}
-BASE_IDS = {i.fields["area"]: i.id for i in game().component("base-areas").items}
+BASE_IDS = {i.fields["area"]: i.id for i in printed.game(GAME_ID).component("base-areas").items}
 
 
 def rgba(hex_colour: str | None, default=theme.GOLD):
@@ -191,7 +192,7 @@ class EncTile(Holdable, Tappable, Widget):
     icon = StringProperty("")
 
     def show(self, card: dict) -> EncTile:
-        names = game().vars
+        names = printed.game(GAME_ID).vars
         self.card_id, self.name, self.kind = card["id"], card["name"], card["kind"]
         self.piece = ("encounter", card["id"])
         self.band = rgba(names["kind_colors"][card["kind"]])

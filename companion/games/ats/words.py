@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from companion.games.ats.data import defense, encounter, game
+from companion.core import printed
+from companion.games.ats.data import GAME_ID, defense, encounter
 
 # R-EFF-0 (the rulebook's Encounter Deck section): what each kind of card does
 KINDS = {"Interference": "hits one or all players; it must be resolved at once",
@@ -20,14 +21,14 @@ TOKEN_TERMS = {"T-CLOAK": "Cloaking", "T-SHIELD": "Protector", "T-DISABLED": "Di
 
 @cache
 def glossary() -> dict:
-    return game().vars["glossary"]
+    return printed.game(GAME_ID).vars["glossary"]
 
 
 @cache
 def terms() -> dict:
     """The reference sheet's terms ('**Disabled:** cannot attack ...')."""
     found = {}
-    for sheet in game().component("reference").items:
+    for sheet in printed.game(GAME_ID).component("reference").items:
         for section in sheet.fields["sections"]:
             for name, text in re.findall(r"\*\*([^*:]+):\*\*\s*([^*]+)", section["text"]):
                 found.setdefault(name.strip(), text.strip())
@@ -69,7 +70,7 @@ def defense_words(card_id: str) -> str:
 
 def encounter_words(card_id: str) -> str:
     card = encounter(card_id)
-    raw = next(i.fields["text"] for i in game().component("encounter").items
+    raw = next(i.fields["text"] for i in printed.game(GAME_ID).component("encounter").items
                if i.id == card_id)
     out = [line(card["kind"], KINDS[card["kind"]] + ".")]
     if card["effect"]["timing"] == "hold":
@@ -82,7 +83,8 @@ def encounter_words(card_id: str) -> str:
 
 
 def base_words(item: str) -> str:
-    card = next(i.fields for i in game().component("base-areas").items if i.id == item)
+    card = next(i.fields for i in printed.game(GAME_ID).component("base-areas").items
+                if i.id == item)
     return line(f"{card['name']} ({card['area']})",
                 "100 HP. Attacks through a gap in your line, Bypass attacks and damage "
                 "rolled over hit a base area; at 0 HP it is destroyed. A player whose "

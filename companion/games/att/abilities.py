@@ -18,9 +18,9 @@ from __future__ import annotations
 from functools import cache
 
 from companion.core.engine import Rejected
+from companion.core.tasks import Task, push
 from companion.games.att import model
 from companion.games.att.data import tables
-from companion.games.att.flow import Task, push
 
 ORDER = ("power", "recruit", "recruit_all", "after_losses", "sacrifice_build",
          "sacrifice_boost", "special")
@@ -212,6 +212,7 @@ def add_troop(state: dict, seat: int, t: int, s: int) -> dict:
 
 
 # -- the choices effects ask for ---------------------------------------------------------
+@model.TASKS.add
 class Place(Task):
     """{"do": "place", "p", "troop", "left", "optional"}: where each recruit goes; one
     place and nothing optional: no question (ATT-RECRUIT). `troop` None: a base of any
@@ -250,6 +251,7 @@ class Place(Task):
         return [add_troop(state, task["p"], *action["at"])]
 
 
+@model.TASKS.add
 class Sacrifice(Task):
     """{"do": "sacrifice", "p", "left", "factor", "count"}: troops given up one by one,
     always leaving one to gain the power; then Boost."""
@@ -284,6 +286,7 @@ class Sacrifice(Task):
                  "text": f"{state['players'][seat]['name']} sacrifices {model.a(name)}"}]
 
 
+@model.TASKS.add
 class Boost(Task):
     """{"do": "boost", "p", "power"}: the troop that gains Initiative and the power."""
 
@@ -314,6 +317,7 @@ class Boost(Task):
                          f"{task['power']} power"}]
 
 
+@model.TASKS.add
 class Carrier(Task):
     """{"do": "carrier", "p", "troop"}: which troop of the type is sacrificed; then the
     base from the discard pile is built on its territory (Rebuild)."""
@@ -347,6 +351,7 @@ class Carrier(Task):
                  "text": f"{state['players'][seat]['name']} sacrifices {model.a(name)}"}]
 
 
+@model.TASKS.add
 class Rebuild(Task):
     """{"do": "rebuild", "p", "t"}: a base of the chosen type from the base discard pile,
     onto a slot of the territory (over a base there, which is destroyed)."""

@@ -11,8 +11,7 @@ damage as the app suggests."""
 
 from __future__ import annotations
 
-import random
-
+from companion.core.agents import Agent
 from companion.games.att import abilities, damage, model, playout
 from companion.games.att.data import tables
 
@@ -20,11 +19,8 @@ CALM = 5  # after this round, a plan may cost more than it gains, by PATIENCE a 
 PATIENCE = 0.75  # a stalled game is worth breaking
 
 
-class GreedyAgent:
+class GreedyAgent(Agent):
     name = "greedy"
-
-    def __init__(self, seed: int):
-        self.random = random.Random(seed)
 
     def choose(self, rules, state) -> dict:
         legal = rules.legal_actions(state)

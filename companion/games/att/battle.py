@@ -10,8 +10,8 @@ end of a step, both sides at once. A target is a list: ["troop", t, s, bonus],
 from __future__ import annotations
 
 from companion.core.engine import Rejected
+from companion.core.tasks import Task, push
 from companion.games.att import abilities, damage, model
-from companion.games.att.flow import Task, push
 
 
 def start(state: dict, attacker: int, source: int, target: int, joined: list) -> list:
@@ -37,6 +37,7 @@ def steps(attacker: int) -> list[dict]:
             {"do": "conclude", "p": attacker}]
 
 
+@model.TASKS.add
 class Window(Task):
     """{"do": "window", "p", "passes"}: abilities in turn, the attacker first, until both
     pass one after the other; a player with no ability that can do anything passes
@@ -72,6 +73,7 @@ class Window(Task):
         return abilities.play(state, seat, action["card"])
 
 
+@model.TASKS.add
 class Strike(Task):
     """{"do": "strike", "step": "initiative" | "regular"}: each side's damage worked out
     at once; then each assigns it, the attacker first; then both sides' kills go."""
@@ -105,6 +107,7 @@ class Strike(Task):
         return True
 
 
+@model.TASKS.add
 class Assign(Task):
     """{"do": "assign", "p"}: the player's kills, one by one, or the suggestion at once,
     while the damage left can destroy anything (ATT-DAMAGE). No question is asked where
@@ -158,6 +161,7 @@ class Assign(Task):
         return events
 
 
+@model.TASKS.add
 class Remove(Task):
     """{"do": "remove"}: both sides' kills off the board together; a destroyed palace ends
     the game (ATT-WIN)."""
@@ -172,6 +176,7 @@ class Remove(Task):
         return True
 
 
+@model.TASKS.add
 class Conclude(Task):
     """{"do": "conclude"}: survivors heal (ATT-HEAL); a territory left without troops and
     bases opens the palace battle to the attackers who live (ATT-PALACE-BATTLE)."""

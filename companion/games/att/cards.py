@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from companion.core import rng
 from companion.core.engine import Rejected
+from companion.core.tasks import Task, push
 from companion.games.att import model
 from companion.games.att.data import tables
-from companion.games.att.flow import Task, push
 
 
 def draw_card(state: dict, seat: int, pile: str, events: list[dict]) -> None:
@@ -55,6 +55,7 @@ def build(state: dict, seat: int, card: str, t: int, s: int) -> list[dict]:
              "piece": [f"{player['army']}-bases", card]}]
 
 
+@model.TASKS.add
 class Draw(Task):
     """{"do": "draw", "p": seat, "left": cards}: the cards drawn at once, the player saying
     how many come from the base pile and how many from the ability pile (ATT-PILES)."""
@@ -101,6 +102,7 @@ def words(bases: int, abilities: int) -> str:
     return " and ".join(parts) or "nothing"
 
 
+@model.TASKS.add
 class Burn(Task):
     """{"do": "burn", "p": seat}: keep the opening hand, or burn it and draw five again,
     up to the limit (ATT-SETUP)."""
@@ -133,6 +135,7 @@ class Burn(Task):
                          f"{tables().limits['burns']})"}]
 
 
+@model.TASKS.add
 class Discard(Task):
     """{"do": "discard", "p": seat}: down to the hand limit (ATT-RENEWAL)."""
 
@@ -156,6 +159,7 @@ class Discard(Task):
                  "text": f"{player['name']} discards a card"}]
 
 
+@model.TASKS.add
 class Build(Task):
     """{"do": "build", "p": seat, "over": bool}: bases from the hand until the player is
     done; `over`: onto a built slot too (in a renewal; the setup builds on empty slots)."""

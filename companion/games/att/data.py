@@ -8,16 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from pnp import BUNDLED_GAMES
-from pnp.load.game import load_game
+from companion.core import printed
 
 GAME_ID = "attack-the-tower"
 TYPES = ("light", "shooter", "heavy", "cavalry", "siege")  # ATT-TROOPS, in the figure's order
 
 
-@cache
-def game():
-    return load_game(BUNDLED_GAMES / GAME_ID, check_fonts=False)
 
 
 @dataclass(frozen=True)
@@ -65,7 +61,7 @@ class Tables:
 
 @cache
 def tables() -> Tables:
-    loaded = game()
+    loaded = printed.game(GAME_ID)
     v = loaded.vars
     armies = {}
     for army_id, army in v["armies"].items():

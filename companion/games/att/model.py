@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from functools import cache
 
+from companion.core.tasks import Registry
 from companion.games.att.data import tables
 
 PILES = ("base", "ability")  # ATT-PILES: each has a draw and a discard pile
+TASKS = Registry()  # the order of play's steps by kind (core.tasks.Task): cards.py, turns.py,
+# abilities.py and battle.py add theirs
 
 
 def army(state: dict, seat: int):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from companion.games.att import damage, model, turn
+from companion.games.att import damage, model, turns
 from companion.games.att.data import tables
 
 TROOP_WORTH = 1.0  # a troop is worth its power plus this
@@ -280,8 +280,8 @@ def upkeep(light: dict, lost: list) -> None:
     """ATT-SPECIAL before the next step: special troops beyond the complete territories
     go, the first that may go first (as the engine's checks, or the first option)."""
     for seat in (0, 1):
-        while light["players"][seat]["palace"] and turn.excess(light, seat):
-            card = turn.excess(light, seat)[0]
+        while light["players"][seat]["palace"] and turns.excess(light, seat):
+            card = turns.excess(light, seat)[0]
             light["players"][seat]["palace"].remove(card)
             lost[seat] += special_worth(light, seat, card)
 

@@ -1,5 +1,5 @@
 """Attack the Tower's table in the shell's frame (companion.app.frame): both boards at
-a glance (boardview.py), the prompt sheet, and the hand strip with the acting player's
+a glance (board.py), the prompt sheet, and the hand strip with the acting player's
 cards, playable first. Things are chosen by tapping them (picks.py): a card, then a
 slot to build on; a base to recruit on; a territory of yours, then the one to attack.
 
@@ -27,9 +27,10 @@ from kivy.utils import get_color_from_hex
 from companion.app import theme
 from companion.app.frame import Move, TableFrame
 from companion.app.zoom import Holdable
+from companion.core import printed
 from companion.games.att import calc, view
-from companion.games.att.boardview import AttBoard
-from companion.games.att.data import game, tables
+from companion.games.att.board import AttBoard
+from companion.games.att.data import GAME_ID, tables
 from companion.games.att.picks import Picks, selection_words
 
 Builder.load_file(str(Path(__file__).with_name("table.kv")))
@@ -66,7 +67,7 @@ def renewal_words(state: dict) -> str:
     if not state["started"]:
         return ""
     steps: list[tuple[int, str]] = []
-    for task in state["tasks"]:
+    for task in reversed(state["tasks"]):  # the current one first
         step = RENEWAL_STEPS.get(task["do"])
         if step and (not steps or steps[-1] != (task["p"], step)):
             steps.append((task["p"], step))
@@ -177,7 +178,7 @@ class AttTable(TableFrame):
         """A hand card: its title and what it is (held: the printed card, its text)."""
         colour, kind = view.card_kind(army, card)
         widget = AttCard(title=view.card_title(army, card), kind=kind,
-                         fill=get_color_from_hex(game().vars["kinds"][colour]["color"]),
+                         fill=get_color_from_hex(printed.game(GAME_ID).vars["kinds"][colour]["color"]),
                          ready=ready, chosen=chosen, width=dp(150) if self.landscape
                          else dp(132))
         deck = "bases" if card in tables().armies[army].bases else "abilities"

@@ -7,18 +7,16 @@ from __future__ import annotations
 
 from functools import cache
 
+from companion.core import printed, viewing
+from companion.core.viewing import names
 from companion.games.att import damage, model
-from companion.games.att.data import game, tables
+from companion.games.att.data import GAME_ID, tables
 
 HAND_PROMPTS = ("burn", "build", "discard", "abilities", "window", "attacks", "renew")
 PHASE = {"draw": "Renewal", "discard": "Renewal", "build": "Renewal", "abilities": "Renewal",
          "place": "Recruits", "renew": "Renewal?", "attacks": "Attacks", "window": "Battle",
          "assign": "Battle", "sacrifice": "Ability", "boost": "Ability", "carrier": "Ability",
          "rebuild": "Ability", "upkeep": "Special troops", "burn": "Setup"}
-
-
-def names(state: dict) -> list[str]:
-    return [p["name"] for p in state["players"]]
 
 
 def where(state: dict) -> str:
@@ -40,10 +38,7 @@ def phase(state: dict) -> str:
 
 
 def status(state: dict) -> dict:
-    wait = state["await"]
-    who = names(state)[wait["player"]] if wait else ""
-    return {"title": f"Round {state['round']} · {phase(state)}", "turn": who,
-            "acting_seat": wait["player"] if wait else None, "prompt": prompt(state)}
+    return viewing.status(state, f"Round {state['round']} · {phase(state)}", prompt(state))
 
 
 def private_seat(state: dict) -> int | None:
@@ -156,9 +151,7 @@ def label(state: dict, action: dict) -> str:
 
 def describe(state: dict, action: dict) -> str:
     """What Undo and Redo name (`state`: the one the action was taken in)."""
-    wait = state["await"] or {}
-    who = names(state)[wait["player"]] if "player" in wait else ""
-    return f"{who}: {label(state, action)}"
+    return f"{viewing.acting(state)}: {label(state, action)}"
 
 
 # -- the boards as text --------------------------------------------------------------
@@ -192,15 +185,13 @@ def battle_lines(state: dict) -> list[str]:
 
 def game_over(session) -> tuple[str, str]:
     state = session.state
-    result = "A draw" if state["winner"] is None else \
-        f"{names(state)[state['winner']]} wins"
-    lines = [state["ended"] or "", f"{state['round']} rounds, {len(session.actions)} actions"]
+    lines = viewing.ending(session)
     for seat, player in enumerate(state["players"]):
         bases = sum(1 for _ in model.slots(player))
         troops = model.troop_count(state, seat)
         lines.append(f"{player['name']} ({model.army(state, seat).name}): {bases} "
                      f"base{'s' if bases != 1 else ''}, {troops} troop{'s' if troops != 1 else ''}")
-    return result, "\n".join(lines)
+    return viewing.result(state), "\n".join(lines)
 
 
 # -- cards ---------------------------------------------------------------------------
@@ -214,7 +205,7 @@ def titles() -> dict:
     out = {}
     for army_id in tables().armies:
         for deck in ("bases", "abilities"):
-            for item in game().component(f"{army_id}-{deck}").items:
+            for item in printed.game(GAME_ID).component(f"{army_id}-{deck}").items:
                 out[army_id, item.id] = item.fields["name"]
     return out
 

@@ -7,14 +7,11 @@ strategy: any pattern can be read)."""
 
 from __future__ import annotations
 
-import random
+from companion.core.agents import Agent
 
 
-class GreedyAgent:
+class GreedyAgent(Agent):
     name = "greedy"
-
-    def __init__(self, seed: int):
-        self.random = random.Random(seed)
 
     def choose(self, rules, state) -> dict:
         wait = state["await"]

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from pnp import BUNDLED_GAMES
-from pnp.load.game import load_game
+from companion.core import printed
 
 GAME_ID = "geheime-mission"
 HAND = 5  # GM-DEAL
@@ -16,14 +15,11 @@ CHIPS = 10  # GM-CHIPS
 ROLE = {"city": "find", "defend": "defence", "attack": "attack"}  # the value each place reads
 
 
-@cache
-def game():
-    return load_game(BUNDLED_GAMES / GAME_ID, check_fonts=False)
 
 
 def colours() -> dict:
     """The printed colours the table screen repeats: values, doors, paper and ink."""
-    v = game().vars
+    v = printed.game(GAME_ID).vars
     return {"city": v["blue"], "attack": v["red"], "defend": v["green"], "ink": v["ink"],
             "paper": v["paper"], "brass": v["brass"], "doors": v["door_fill"],
             "door_text": v["door_text"]}
@@ -35,4 +31,4 @@ def agents() -> dict:
     return {item.id: {"id": item.id, "name": item.fields["name"], "call": item.fields["call"],
                       "find": item.fields["find"], "attack": item.fields["attack"],
                       "defence": item.fields["defence"]}
-            for item in game().component("agents").items}
+            for item in printed.game(GAME_ID).component("agents").items}

@@ -15,22 +15,21 @@ the view shows them only behind the pass-and-play cover.
 
 from __future__ import annotations
 
-from companion.core import rng
 from companion.core.engine import Rejected, Rules, whole
-from companion.core.names import plain_text
 from companion.core.shapes import Either, Int, Record, Text
 from companion.games.gm import SPEC
-from companion.games.gm.data import CHIPS, DOORS, GAME_ID, HAND, ROLE, VALUES, agents
+from companion.games.gm.data import DOORS, ROLE, VALUES, agents
+from companion.games.gm.invariants import Invariants
+from companion.games.gm.reports import Reports
+from companion.games.gm.setup import STATE_VERSION, SetupSteps
 
-STATE_VERSION = 1
 ACTIONS = {  # every action's fields, checked by the framework before a rule reads them
     "play": Either(Record(card=Text()), Record(value=Int())),  # a printed card: its value
     "door": Record(door=Int()), "officer": Record(door=Int()),
 }
 
 
-class GmRules(Rules):
-    game_id = GAME_ID
+class GmRules(SetupSteps, Reports, Invariants, Rules):
     save_version = STATE_VERSION
     spec = SPEC
     actions = ACTIONS
@@ -39,32 +38,6 @@ class GmRules(Rules):
         self.cards = agents()
         self.values = {card_id: {place: card[role] for place, role in ROLE.items()}
                        for card_id, card in self.cards.items()}
-
-    # -- a new game ----------------------------------------------------------------------
-    def new_game(self, setup: dict, seed: int) -> dict:
-        names = check_setup(setup)
-        cards = setup.get("cards", "virtual")
-        first = setup.get("first", "lots")
-        if cards not in ("virtual", "printed"):
-            raise Rejected("GM-PRINTED", "cards: virtual or printed")
-        if first != "lots" and first not in (0, 1):
-            raise Rejected("GM-FIRST", "first: 'lots', 0 or 1")
-        state = {"game": GAME_ID, "version": STATE_VERSION, "settings": {"cards": cards},
-                 "rng": rng.seed_state(seed), "round": 1, "starter": 0,
-                 "players": [{"name": n, "hand": [], "suitcases": 0} for n in names],
-                 "pile": [], "pile_left": len(self.cards) - 2 * HAND, "played": [],
-                 "city": [], "embassies": [[], []], "duel": None, "carrier": None,
-                 "door": None, "last_scorer": None, "lost": 0, "winner": None,
-                 "await": None}
-        if cards == "virtual":  # GM-DEAL
-            deck = list(self.cards)
-            rng.shuffle(state, deck)
-            for player in state["players"]:
-                player["hand"], deck = deck[:HAND], deck[HAND:]
-            state["pile"] = deck
-        state["starter"] = rng.randint(state, 0, 1) if first == "lots" else first
-        self.start_city(state)
-        return state
 
     def start_city(self, state: dict) -> None:
         """GM-CITY: the round's starter leads in the city centre."""
@@ -217,104 +190,6 @@ class GmRules(Rules):
             state["winner"] is not None else ""
         return [{"kind": "game_over", "text": f"Night falls: the last card is drawn. "
                  f"{counts[0]} : {counts[1]} suitcases, {result}{why}"}]
-
-    # -- results -----------------------------------------------------------------------------
-    def winning_seats(self, state: dict) -> list[int]:
-        return [] if state["winner"] is None else [state["winner"]]
-
-    def simulation_setup(self, seats: int) -> dict:
-        if seats != 2:
-            raise ValueError("Geheime Mission is played by 2")
-        return {"players": [{"name": "Seat 1"}, {"name": "Seat 2"}], "first": 0,
-                "cards": "virtual"}
-
-    def tally(self, state: dict, actions: list[dict], events: list[dict]) -> dict:
-        """Per card: dealt or drawn (held at some time) and played; suitcases; ties."""
-        tally = {"suitcases": sum(p["suitcases"] for p in state["players"]),
-                 "lost": state["lost"]}
-        for event in events:
-            if event["kind"] == "played" and event["card"]:
-                key = f"played:{event['card']}"
-                tally[key] = tally.get(key, 0) + 1
-            elif event["kind"] in ("tie", "snatched"):
-                tally[event["kind"]] = tally.get(event["kind"], 0) + 1
-        held = {c for p in state["players"] for c in p["hand"]} | set(state["played"])
-        held |= {play["card"] for f in (state["city"], *state["embassies"]) for play in f}
-        for card_id in held:
-            key = f"held:{card_id}"
-            tally[key] = tally.get(key, 0) + 1
-        return tally
-
-    def statistics(self, counters: dict, games: int) -> dict:
-        per_card = {}
-        for card_id in self.cards:
-            held = counters.get(f"held:{card_id}", 0)
-            played = counters.get(f"played:{card_id}", 0)
-            per_card[card_id] = {"held": held, "played": played,
-                                 "play_rate": round(played / held, 4) if held else None}
-        per_game = {key: round(counters.get(key, 0) / max(1, games), 3)
-                    for key in ("suitcases", "lost", "tie", "snatched")}
-        return {"per_game": per_game, "cards": per_card}
-
-    def report(self, statistics: dict) -> str:
-        rows = ["per game: " + ", ".join(f"{k} {v}" for k, v in statistics["per_game"].items()),
-                "cards (held in hand, played, play rate):"]
-        for card_id, row in statistics["cards"].items():
-            card = self.cards[card_id]
-            rate = f"{100 * row['play_rate']:5.1f} %" if row["play_rate"] is not None else "  -"
-            rows.append(f"  {card_id} {card['name'][:18]:18} {card['find']}/{card['attack']}/"
-                        f"{card['defence']}  {row['held']:6d} {row['played']:6d}  {rate}")
-        return "\n".join(rows)
-
-    def summary(self, state: dict) -> str:
-        names = [p["name"] for p in state["players"]]
-        lines = [f"Round {state['round']}, {state['pile_left']} cards in the pile"]
-        lines += [f"{p['name']}: {p['suitcases']} suitcases" for p in state["players"]]
-        if state["await"] is None:
-            lines.append("Result: draw" if state["winner"] is None else
-                         f"Winner: {names[state['winner']]}")
-        return "\n".join(lines)
-
-    # -- invariants ------------------------------------------------------------------------
-    def invariants(self, state: dict, previous=None) -> list[str]:
-        broken = []
-        virtual = state["settings"]["cards"] == "virtual"
-        if virtual:
-            held = [c for p in state["players"] for c in p["hand"]] + state["pile"] + \
-                state["played"] + [play["card"] for f in (state["city"], *state["embassies"])
-                                   for play in f]
-            if sorted(held) != sorted(self.cards):
-                broken.append("agent cards not conserved")
-            if len(state["pile"]) != state["pile_left"]:
-                broken.append("the pile count does not match the pile")
-            if state["pile_left"] > 0 and any(len(p["hand"]) != HAND for p in state["players"]):
-                broken.append("a hand is not 5 cards before night (GM-REFILL)")
-        scored = sum(p["suitcases"] for p in state["players"])
-        if scored + state["lost"] > CHIPS or scored < 0:
-            broken.append("more suitcases than chips (GM-CHIPS)")
-        if (state["await"] is None) != (state["pile_left"] <= 0):
-            broken.append("the game ends exactly when the pile is empty (GM-NIGHT)")
-        wait = state["await"] or {}
-        if wait.get("kind") in ("door", "officer") and state["carrier"] is None:
-            broken.append("a back door without a carrier")
-        if (wait.get("kind") == "officer") != (state["door"] is not None):
-            broken.append("a chosen door outside the officer's step")
-        return broken
-
-
-def check_setup(setup) -> list[str]:
-    """The two players' names (GM-DEAL), refusing any malformed setup with a reason."""
-    if not isinstance(setup, dict):
-        raise Rejected("GM-DEAL", "the setup is a mapping")
-    players = setup.get("players", [{"name": "Player 1"}, {"name": "Player 2"}])
-    if not isinstance(players, list) or len(players) != 2 or not all(
-            isinstance(p, dict) for p in players):
-        raise Rejected("GM-DEAL", "Geheime Mission is played by 2 players")
-    names = [p.get("name") or f"Player {i + 1}" for i, p in enumerate(players)]
-    if not all(plain_text(n) for n in names):
-        raise Rejected("GM-DEAL", "a player's name is short text")
-    return names
-
 
 def play_text(rules: GmRules, name: str, card: str | None, value: int, role: str) -> str:
     place = {"city": "in the city centre", "defend": "to defend the embassy",

@@ -1,11 +1,9 @@
-"""Geheime Mission's table in the shell's frame (companion.app.frame): on the
-board the three fields with this round's cards and the values that counted,
-where the suitcase is, and during the back-door step the carrier's three doors
-drawn on his embassy, to tap; the prompt sheet; the hand strip of agents drawn
-as the printed cards are (the three values in their colours with magnifier,
-dagger and shield), best for the current place first. With printed cards the
-sheet holds a keypad for the value the played card shows. Hold a card to read
-it as printed."""
+"""Geheime Mission's table in the shell's frame (companion.app.frame): the board
+(board.py: the three fields, the suitcase, the back doors to tap); the prompt sheet;
+the hand strip of agents drawn as the printed cards are (the three values in their
+colours with magnifier, dagger and shield), best for the current place first. With
+printed cards the sheet holds a keypad for the value the played card shows. Hold a
+card to read it as printed."""
 
 from __future__ import annotations
 
@@ -13,84 +11,21 @@ from pathlib import Path
 
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import (
-    BooleanProperty,
-    ColorProperty,
-    ListProperty,
-    NumericProperty,
-    StringProperty,
-)
+from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
-from kivy.utils import get_color_from_hex
 
 from companion.app.frame import TableFrame
-from companion.app.icons import PrintedIcon
 from companion.app.zoom import Holdable
 from companion.games.gm import view
-from companion.games.gm.data import DOOR_NAMES, colours, game
+from companion.games.gm.board import GmBoard, GmIcon, rgba  # noqa: F401 - GmIcon: table.kv's
+from companion.games.gm.data import colours
 
 Builder.load_file(str(Path(__file__).with_name("table.kv")))
 
 VALUES = (("find", "city"), ("attack", "attack"), ("defence", "defend"))  # icon, colour
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
-
-
-def rgba(hex_colour: str) -> list:
-    return get_color_from_hex(hex_colour)
-
-
-class GmIcon(PrintedIcon):
-    shapes = staticmethod(lambda name: game().icons[name])
-
-
-class GmPlay(Holdable, ButtonBehavior, BoxLayout):
-    """One card on a field: the value that counted, in its colour; hold: the card."""
-
-    value = StringProperty("")
-    player = StringProperty("")
-    card = StringProperty("")  # the agent's name (printed cards: unknown, "")
-    colour = ColorProperty((0, 0, 0, 1))
-
-
-class GmDoor(ButtonBehavior, BoxLayout):
-    """A back door of the carrier's embassy, in its printed colour, to tap."""
-
-    number = NumericProperty(1)
-    label = StringProperty("")
-    fill = ColorProperty((1, 1, 1, 1))
-    ink = ColorProperty((0, 0, 0, 1))
-
-
-class GmField(BoxLayout):
-    title = StringProperty("")
-    suitcase = BooleanProperty(False)
-    plays = ListProperty([])
-
-    def on_plays(self, _widget, plays):
-        box = self.ids.plays
-        box.clear_widgets()
-        for play in plays[-4:]:  # the last pairs: what is being compared now
-            widget = GmPlay(value=str(play["value"]), colour=rgba(colours()[play["role"]]),
-                            player=play["name"], card=play["card"])
-            widget.piece = ("agents", play["card_id"]) if play.get("card_id") else None
-            box.add_widget(widget)
-
-    def show_doors(self, actions: list, on_tap) -> None:
-        box = self.ids.doors
-        box.clear_widgets()
-        for action in actions:
-            door = action["door"]
-            widget = GmDoor(number=door, label=f"{door} {DOOR_NAMES[door]}",
-                            fill=rgba(colours()["doors"][door]),
-                            ink=rgba(colours()["door_text"][door]))
-            widget.bind(on_release=lambda *_a, a=action: on_tap(a))
-            box.add_widget(widget)
 
 
 class GmValue(BoxLayout):
@@ -109,11 +44,6 @@ class GmHandCard(Holdable, ButtonBehavior, BoxLayout):
     call = StringProperty("")
 
 
-class GmBoard(BoxLayout):
-    score = StringProperty("")
-    suitcase = StringProperty("")
-
-
 class GmTable(TableFrame):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -122,26 +52,10 @@ class GmTable(TableFrame):
 
     def refresh(self):
         state = self.app.controller.state
-        names = view.names(state)
-        self.board.score = "   ".join(f"{p['name']}: {plural(p['suitcases'], 'suitcase')}"
-                                      for p in state["players"]) + \
-            f"   Pile: {state['pile_left']}"
-        carrier = state["carrier"]
-        self.board.suitcase = ("Suitcase: in the city centre" if carrier is None else
-                               f"Suitcase: {names[carrier]} has it")
         wait = state["await"]
         legal = self.app.controller.legal() if wait else []
         doors = wait is not None and wait["kind"] in ("door", "officer")
-        where = "city" if carrier is None else ("left", "right")[carrier]
-        fields = view.fields(state)
-        for widget, field, side in zip((self.board.ids.left, self.board.ids.city,
-                                        self.board.ids.right), fields, ("left", "city",
-                                                                        "right"), strict=True):
-            widget.title = "City centre" if side == "city" else \
-                f"{names[field['owner']]}'s embassy"
-            widget.suitcase = side == where
-            widget.plays = field["plays"]
-            widget.show_doors(legal if doors and side == where else [], self.act)
+        self.board.show(state, legal, self.act)
         results = [e["text"] for e in self.app.controller.recent if not e.get("private")][-3:]
         if wait is None:
             self.sheet.show(view.prompt(state), results)

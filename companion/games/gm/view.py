@@ -5,15 +5,13 @@ fields, and game over. Hands and the chosen door are private: only
 
 from __future__ import annotations
 
+from companion.core import viewing
+from companion.core.viewing import names
 from companion.games.gm.data import DOOR_NAMES, agents
 
 ROLE_COLOUR = {"city": "blue", "defend": "green", "attack": "red"}
 ROLE_VALUE = {"city": "find", "defend": "defence", "attack": "attack"}
 STAGE = {"play": "", "door": "Back door", "officer": "Back door"}
-
-
-def names(state: dict) -> list[str]:
-    return [p["name"] for p in state["players"]]
 
 
 def stage(state: dict) -> str:
@@ -27,10 +25,7 @@ def stage(state: dict) -> str:
 
 def status(state: dict) -> dict:
     """The header: round and stage, whose decision it is, and the prompt."""
-    wait = state["await"]
-    who = names(state)[wait["player"]] if wait else ""
-    return {"title": f"Round {state['round']} · {stage(state)}", "turn": who,
-            "acting_seat": wait["player"] if wait else None, "prompt": prompt(state)}
+    return viewing.status(state, f"Round {state['round']} · {stage(state)}", prompt(state))
 
 
 def prompt(state: dict) -> str:
@@ -96,8 +91,7 @@ def fields(state: dict) -> list[dict]:
 
 def describe(state: dict, action: dict) -> str:
     """An action as the undo button names it (`state`: before it). Never the door."""
-    seat = state["await"]["player"]
-    who = names(state)[seat]
+    who = viewing.acting(state)
     if action["type"] == "play":
         role = state["await"]["role"]
         what = card_label(action["card"], role) if action.get("card") else \

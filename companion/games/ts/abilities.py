@@ -7,8 +7,8 @@ gives every use the acting player may make now."""
 from __future__ import annotations
 
 from companion.core.engine import Rejected
-from companion.games.ts.board import OFF, board
 from companion.games.ts.data import tables
+from companion.games.ts.geometry import OFF, board
 from companion.games.ts.model import gain, intel_name, to_bag, walls_up, who
 from companion.games.ts.moves import arrive, bare, own_agent
 

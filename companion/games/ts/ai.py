@@ -10,20 +10,16 @@ space below with even chances, or surely to the open one past a blockade."""
 
 from __future__ import annotations
 
-import random
-
-from companion.games.ts.board import OFF, board
+from companion.core.agents import Agent
 from companion.games.ts.data import tables
+from companion.games.ts.geometry import OFF, board
 
 CATCH = 8  # a point caught is worth this much to the score of an action
 TRAP = 60  # a Honeypot on one of one's own agents
 
 
-class GreedyAgent:
+class GreedyAgent(Agent):
     name = "greedy"
-
-    def __init__(self, seed: int):
-        self.random = random.Random(seed)
 
     def choose(self, rules, state) -> dict:
         legal = rules.legal_actions(state)

@@ -8,15 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from pnp import BUNDLED_GAMES
-from pnp.load.game import load_game
+from companion.core import printed
 
 GAME_ID = "top-secret"
 
 
-@cache
-def game():
-    return load_game(BUNDLED_GAMES / GAME_ID, check_fonts=False)
 
 
 @dataclass(frozen=True)
@@ -48,7 +44,7 @@ class Tables:
 
 @cache
 def tables() -> Tables:
-    loaded = game()
+    loaded = printed.game(GAME_ID)
     v = loaded.vars
     colours = tuple(v["colours"])
     teams = ("black", "white")

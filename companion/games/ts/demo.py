@@ -4,6 +4,7 @@ Intel, a blockade on the board)."""
 
 from __future__ import annotations
 
+from companion.core.demo import play_until
 from companion.core.session import Session
 from companion.games.ts.ai import GreedyAgent
 from companion.games.ts.rules import TsRules
@@ -11,14 +12,11 @@ from companion.games.ts.rules import TsRules
 SETUP = {"players": [{"name": "Ann"}, {"name": "Bob"}], "first": 0, "bag": "app"}
 
 
+def after_a_trickle(session: Session) -> bool:
+    state = session.state
+    return state["round"] >= 6 and bool(session.actions) and \
+        session.actions[-1]["type"] == "trickle" and any(state["walls"])
+
+
 def demo_session(seed: int = 4) -> Session:
-    rules = TsRules()
-    session = Session(rules, SETUP, seed)
-    agents = [GreedyAgent(seed), GreedyAgent(seed + 1)]
-    while not rules.is_over(session.state):
-        state = session.state
-        if state["round"] >= 6 and session.actions and \
-                session.actions[-1]["type"] == "trickle" and any(state["walls"]):
-            break
-        session.apply(agents[rules.acting_seat(state)].choose(rules, state))
-    return session
+    return play_until(TsRules(), SETUP, seed, GreedyAgent, after_a_trickle)

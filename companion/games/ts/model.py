@@ -97,7 +97,7 @@ _NAMES: dict = {}
 def _names() -> dict:
     """Kind, space and Intel names, made once (events name them at every step)."""
     if not _NAMES:
-        from companion.games.ts.board import board
+        from companion.games.ts.geometry import board
 
         t = tables()
         _NAMES.update(kinds=t.kind_names, spaces=board().names, intel={

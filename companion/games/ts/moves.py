@@ -6,8 +6,8 @@ every one the acting player may take now."""
 from __future__ import annotations
 
 from companion.core.engine import Rejected
-from companion.games.ts.board import board
 from companion.games.ts.data import tables
+from companion.games.ts.geometry import board
 from companion.games.ts.model import gain, intel_name, on_board, put, who
 
 

@@ -8,8 +8,8 @@ what the rules allow."""
 from __future__ import annotations
 
 from companion.games.ts import view
-from companion.games.ts.board import board
 from companion.games.ts.data import tables
+from companion.games.ts.geometry import board
 from companion.games.ts.model import intel_name
 
 MODES = {"move": "Move (1 action)", "smuggle": "Slip through, 2 spaces (1 action)",

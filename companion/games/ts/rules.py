@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from companion.core import rng
 from companion.core.engine import Rejected, Rules
-from companion.core.names import plain_text
 from companion.core.shapes import Flag, Int, Maybe, Record, Text
-from companion.games.ts import SPEC, abilities, moves, reports, trickle
-from companion.games.ts.board import board
-from companion.games.ts.data import GAME_ID, tables
-from companion.games.ts.model import intel_name, on_board, to_bag
+from companion.games.ts import SPEC, abilities, moves, trickle
+from companion.games.ts.data import tables
+from companion.games.ts.invariants import Invariants
+from companion.games.ts.model import intel_name, to_bag
+from companion.games.ts.reports import Reports
+from companion.games.ts.setup import STATE_VERSION, SetupSteps
 
-STATE_VERSION = 1
 ACT = {"move", "transfer", "retire", "double", "comms", "smuggle", "pin", "unpin", "take",
        "block", "end_turn"}
 ACCEPTS = {"trickle": {"trickle"}, "draw": {"draw"}, "roll": {"roll"},
@@ -40,8 +40,7 @@ ACTIONS = {  # every action's fields, checked by the framework before a rule rea
 }
 
 
-class TsRules(Rules):
-    game_id = GAME_ID
+class TsRules(SetupSteps, Reports, Invariants, Rules):
     save_version = STATE_VERSION
     spec = SPEC
     actions = ACTIONS
@@ -50,30 +49,6 @@ class TsRules(Rules):
         self.tables = tables()
         self.kinds_of = {kind: [a for a, (_, k) in self.tables.agents.items() if k == kind]
                          for kind in self.tables.kinds}
-
-    # -- a new game ------------------------------------------------------------------------
-    def new_game(self, setup: dict, seed: int) -> dict:
-        names = check_setup(setup)
-        bag = setup.get("bag", "app")
-        first = setup.get("first", "lots")
-        if bag not in ("app", "physical"):
-            raise Rejected("TS-TRICKLE", "bag: app or physical")
-        if first != "lots" and first not in (0, 1):
-            raise Rejected("TS-FIRST", "first: 'lots', 0 or 1")
-        roster = {kind: sum(1 for team, k in self.tables.agents.values() if k == kind and
-                            team == 0) for kind in self.tables.kinds}
-        state = {"game": GAME_ID, "version": STATE_VERSION, "settings": {"bag": bag},
-                 "rng": rng.seed_state(seed), "round": 1, "turn": 1, "first": 0,
-                 "players": [{"name": n, "score": 0, "roster": dict(roster), "scored": []}
-                             for n in names],
-                 "bag": sorted(self.tables.intel), "board": [None] * board().size,
-                 "walls": [0] * board().size, "spots": [None] * board().size,
-                 "agents": {}, "pins": {}, "gone": [], "actions": 0,
-                 "hacked": [], "took": [], "rolling": [], "analyst": None, "last": None,
-                 "winner": None, "ended": None, "await": None}
-        state["first"] = rng.randint(state, 0, 1) if first == "lots" else first
-        self.start_turn(state, state["first"])
-        return state
 
     def start_turn(self, state: dict, seat: int) -> None:
         state["actions"] = self.tables.limits["actions"]
@@ -290,71 +265,3 @@ class TsRules(Rules):
     def finish(self, state: dict, winner, text: str) -> list[dict]:
         state["winner"], state["ended"], state["await"] = winner, text, None
         return [{"kind": "game_over", "text": text}]
-
-    # -- invariants -------------------------------------------------------------------------------
-    def invariants(self, state: dict, previous=None) -> list[str]:
-        """Every Intel in exactly one place; twelve agents a side; one agent a space,
-        in the Field; no one over the carry limit; blockades on free spaces."""
-        broken = []
-        places = list(state["bag"]) + [i for i in state["board"] if i] + [
-            i for a in state["agents"].values() for i in a["held"]] + [
-            i for p in state["players"] for i in p["scored"]] + (
-            [state["analyst"]] if state["analyst"] else [])
-        if sorted(places) != sorted(self.tables.intel):
-            broken.append("TS-INTEL: an Intel is lost or in two places")
-        for seat, player in enumerate(state["players"]):
-            count = sum(player["roster"].values()) + len(on_board(state, seat)) + sum(
-                1 for a in state["gone"] if self.tables.agents[a][0] == seat)
-            if count != 12:
-                broken.append(f"TS-AGENTS: seat {seat} has {count} agents, not 12")
-        spaces = [a["at"] for a in state["agents"].values()]
-        if len(set(spaces)) != len(spaces) or not all(board().field[s] for s in spaces):
-            broken.append("TS-MOVE: two agents on a space, or an agent outside the Field")
-        if {s: a for s, a in enumerate(state["spots"]) if a} != {
-                a["at"]: i for i, a in state["agents"].items()}:
-            broken.append("TS-MOVE: the spots do not match where the agents stand")
-        if any(len(a["held"]) > self.tables.limits["carry"] for a in state["agents"].values()):
-            broken.append("TS-OVERLOAD: an agent holds more than it may")
-        walls = {s for s, until in enumerate(state["walls"]) if until}
-        if walls & set(spaces) or len(walls) > self.tables.limits["blockades"]:
-            broken.append("TS-BLOCKADE: a blockade under an agent, or too many")
-        return broken
-
-    # -- results ---------------------------------------------------------------------------------
-    def winning_seats(self, state: dict) -> list[int]:
-        return [] if state["winner"] is None else [state["winner"]]
-
-    def tally(self, state: dict, actions: list[dict], events: list[dict]) -> dict:
-        return reports.tally(state, actions, events)
-
-    def statistics(self, counters: dict, games: int) -> dict:
-        return reports.statistics(counters, games)
-
-    def report(self, statistics: dict) -> str:
-        return reports.report(statistics)
-
-    def summary(self, state: dict) -> str:
-        from companion.games.ts import view
-
-        return "\n".join([view.status(state)["title"], view.scores(state),
-                          state["ended"] or view.prompt(state)])
-
-    def simulation_setup(self, seats: int) -> dict:
-        if seats != 2:
-            raise ValueError("Top-Secret is played by 2")
-        return {"players": [{"name": "Seat 1"}, {"name": "Seat 2"}], "first": 0, "bag": "app"}
-
-
-def check_setup(setup) -> list[str]:
-    """The two players' names, refusing any malformed setup with a reason."""
-    if not isinstance(setup, dict):
-        raise Rejected("TS-SETUP", "the setup is a mapping")
-    players = setup.get("players", [{"name": "Player 1"}, {"name": "Player 2"}])
-    if not isinstance(players, list) or len(players) != 2 or not all(
-            isinstance(p, dict) for p in players):
-        raise Rejected("TS-SETUP", "Top-Secret is played by 2 players")
-    names = [p.get("name") or f"Player {i + 1}" for i, p in enumerate(players)]
-    if not all(plain_text(n) for n in names):
-        raise Rejected("TS-SETUP", "a player's name is short text")
-    return names
-

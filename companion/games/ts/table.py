@@ -1,5 +1,5 @@
 """Top-Secret's table in the shell's frame (companion.app.frame): the board as it
-prints with every piece (boardview.py) and, above it, the scores, the actions left
+prints with every piece (board.py) and, above it, the scores, the actions left
 and the bag; the prompt sheet; the hand strip holds the roster while spawning.
 
 The trickle is the centre of the screen: after the dice, every piece that moved
@@ -23,17 +23,18 @@ from kivy.utils import get_color_from_hex
 from companion.app.frame import Move, TableFrame
 from companion.app.icons import PrintedIcon
 from companion.app.zoom import Holdable
+from companion.core import printed
 from companion.games.ts import view
-from companion.games.ts.board import OFF
-from companion.games.ts.boardview import TsBoard  # noqa: F401 - table.kv's
-from companion.games.ts.data import game, tables
+from companion.games.ts.board import TsBoard
+from companion.games.ts.data import GAME_ID, tables
+from companion.games.ts.geometry import OFF
 from companion.games.ts.picks import MODES, Picks
 
 Builder.load_file(str(Path(__file__).with_name("table.kv")))
 
 
 class TsIcon(PrintedIcon):
-    shapes = staticmethod(lambda name: game().icons[name])
+    shapes = staticmethod(lambda name: printed.game(GAME_ID).icons[name])
 
 
 class TsKind(Holdable, ButtonBehavior, BoxLayout):
@@ -91,7 +92,7 @@ class TsTable(TableFrame):
         state = session.state
         if last not in ("trickle", "roll") or not state.get("last"):
             return []
-        colours = game().vars["colours"]
+        colours = printed.game(GAME_ID).vars["colours"]
         out = []
         for move in state["last"]["moves"]:
             if move["to"] == move["from"]:
@@ -163,7 +164,7 @@ class TsTable(TableFrame):
             return
         seat = state["await"]["player"]
         team = ("black", "white")[seat]
-        look = game().vars["teams"][team]
+        look = printed.game(GAME_ID).vars["teams"][team]
         cards = []
         for name, count in state["players"][seat]["roster"].items():
             if not count:
@@ -182,7 +183,7 @@ class TsTable(TableFrame):
         """The kinds of Intel still in the bag, each as its tile: the one drawn."""
         grid = GridLayout(cols=6 if self.landscape else 5, spacing=dp(4), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
-        colours = game().vars["colours"]
+        colours = printed.game(GAME_ID).vars["colours"]
         for action in legal:
             colour, _, value = action["intel"].partition("-")
             look = colours[colour]
@@ -197,7 +198,7 @@ class TsTable(TableFrame):
         return grid
 
     def die_keys(self, colour: str) -> GridLayout:
-        look = game().vars["colours"][colour]
+        look = printed.game(GAME_ID).vars["colours"][colour]
         grid = GridLayout(cols=6 if self.landscape else 3, spacing=dp(6), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         for value in range(1, 7):

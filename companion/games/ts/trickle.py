@@ -10,8 +10,8 @@ where each one went."""
 
 from __future__ import annotations
 
-from companion.games.ts.board import OFF, board
 from companion.games.ts.data import tables
+from companion.games.ts.geometry import OFF, board
 from companion.games.ts.model import gain, intel_name, to_bag
 
 

@@ -5,8 +5,10 @@ lies face up, so no prompt needs the pass-and-play cover."""
 
 from __future__ import annotations
 
-from companion.games.ts.board import OFF, board
-from companion.games.ts.data import tables
+from companion.core import printed, viewing
+from companion.core.viewing import names
+from companion.games.ts.data import GAME_ID, tables
+from companion.games.ts.geometry import OFF, board
 from companion.games.ts.model import intel_name
 
 PHASE = {"trickle": "Trickle", "draw": "Trickle", "roll": "Trickle", "spawn": "Spawn",
@@ -21,16 +23,10 @@ WHY = {"fell": "fell", "redirected": "redirected by a blockade", "stopped": "sto
        "redirected onto an agent: a Honeypot"}
 
 
-def names(state: dict) -> list[str]:
-    return [p["name"] for p in state["players"]]
-
-
 def status(state: dict) -> dict:
     wait = state["await"]
-    who = names(state)[wait["player"]] if wait else ""
     phase = PHASE[wait["kind"]] if wait else "game over"
-    return {"title": f"Round {state['round']} · {phase}", "turn": who,
-            "acting_seat": wait["player"] if wait else None, "prompt": prompt(state)}
+    return viewing.status(state, f"Round {state['round']} · {phase}", prompt(state))
 
 
 def prompt(state: dict) -> str:
@@ -104,7 +100,7 @@ def label(state: dict, action: dict) -> str:
 
 def describe(state: dict, action: dict) -> str:
     """What Undo and Redo name (`state`: the one the action was taken in)."""
-    who = names(state)[state["await"]["player"]]
+    who = viewing.acting(state)
     if action["type"] == "trickle":
         return f"{who}'s trickle"
     if action["type"] == "roll":
@@ -136,13 +132,10 @@ def trickle_lines(state: dict) -> list[str]:
 
 
 def game_over(session) -> tuple[str, str]:
-    state = session.state
-    result = "A draw" if state["winner"] is None else \
-        f"{names(state)[state['winner']]} wins"
-    lines = [state["ended"] or "", f"{state['round']} rounds, {len(session.actions)} actions"]
-    lines += [f"{p['name']}: {p['score']} points, {len(p['scored'])} Intel scored"
-              for p in state["players"]]
-    return result, "\n".join(lines)
+    lines = viewing.ending(session) + [
+        f"{p['name']}: {p['score']} points, {len(p['scored'])} Intel scored"
+        for p in session.state["players"]]
+    return viewing.result(session.state), "\n".join(lines)
 
 
 def event_piece(event: dict):
@@ -156,12 +149,11 @@ def event_piece(event: dict):
 
 def piece_words(component: str, item: str) -> str:
     """What a held piece means, below its printed picture."""
-    from companion.games.ts.data import game
-
     if component == "agents":
         kind = tables().agents[item][1] if item in tables().agents else None
         if kind:
-            return f"[b]{tables().kind_names[kind]}[/b]: {game().vars['kinds'][kind]['short']}"
+            short = printed.game(GAME_ID).vars["kinds"][kind]["short"]
+            return f"[b]{tables().kind_names[kind]}[/b]: {short}"
     if component == "intel" and item in tables().intel:
         tile = tables().intel[item]
         colour = tables().colour_names[tile.colour]

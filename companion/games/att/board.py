@@ -22,14 +22,15 @@ from kivy.utils import get_color_from_hex
 from companion.app import theme
 from companion.app.icons import PrintedIcon
 from companion.app.zoom import Holdable
+from companion.core import printed
 from companion.games.att import calc, model, view
-from companion.games.att.data import game, tables
+from companion.games.att.data import GAME_ID, tables
 
 DOOMED = "ff8a80"  # struck through: light red, readable on every troop colour
 
 
 class AttIcon(PrintedIcon):
-    shapes = staticmethod(lambda name: game().icons[name])
+    shapes = staticmethod(lambda name: printed.game(GAME_ID).icons[name])
 
 
 class AttCell(Holdable, ButtonBehavior, FloatLayout):
@@ -119,7 +120,7 @@ class AttBoard(BoxLayout):
             cell.text, cell.doomed = "empty", False
             return
         kind = base["type"]
-        cell.fill = get_color_from_hex(game().vars["kinds"][kind]["color"])
+        cell.fill = get_color_from_hex(printed.game(GAME_ID).vars["kinds"][kind]["color"])
         cell.ink = (1, 1, 1, 1)
         cell.icon = kind
         cell.piece = (f"{state['players'][seat]['army']}-bases", base["card"])
@@ -129,7 +130,7 @@ class AttBoard(BoxLayout):
     @staticmethod
     def palace(cell: AttCell, state: dict, seat: int, marked: set) -> None:
         player = state["players"][seat]
-        cell.fill = get_color_from_hex(game().vars["stone"])
+        cell.fill = get_color_from_hex(printed.game(GAME_ID).vars["stone"])
         cell.ink, cell.icon = (1, 1, 1, 1), "palace"
         specials = model.specials(state, seat)
         cell.piece = (f"{player['army']}-abilities", specials[0][0]) if specials else None

@@ -109,7 +109,7 @@ class AtsRow(Widget):
     light = ColorProperty((0, 0, 0, 0))
     big = BooleanProperty(False)  # cards wide enough for larger type
     panel = ObjectProperty(None, allownone=True)
-    base_w = NumericProperty(0)  # the geometry rows.kv computes
+    base_w = NumericProperty(0)  # the geometry board.kv computes
     slot_w = NumericProperty(0)
 
     def show(self, panel: dict, command: bool, acting: bool, hide: bool) -> None:
@@ -172,7 +172,7 @@ class AtsCompact(Tappable, Widget):
     colour = ColorProperty(theme.GOLD)
     acting = BooleanProperty(False)
     light = ColorProperty((0, 0, 0, 0))
-    mini_w = NumericProperty(0)  # rows.kv
+    mini_w = NumericProperty(0)  # board.kv
 
     def show(self, panel: dict, command: bool, acting: bool, hide: bool) -> None:
         self.colour = rgba(look.player_colour(panel["colour"]))
@@ -327,4 +327,4 @@ class AtsBoard(RelativeLayout):
             row.set_open(row in opened, heads[row.seat], slot)
 
 
-Builder.load_file(str(Path(__file__).with_name("rows.kv")))
+Builder.load_file(str(Path(__file__).with_name("board.kv")))

@@ -9,15 +9,7 @@ from __future__ import annotations
 from kivy.metrics import dp, sp
 
 from companion.games.ats import view
-from tests.ui.driver import find, tap, tap_text, walk
-
-
-def on_screen(app) -> list:
-    from kivy.base import EventLoop
-
-    roots = [app.root.current_screen, *[w for w in EventLoop.window.children
-                                       if w is not app.root]]
-    return [w for root in roots for w in walk(root) if w.get_root_window() is not None]
+from tests.ui.driver import find, on_screen, tap, tap_text, walk
 
 
 def pieces(app) -> list:
@@ -28,7 +20,7 @@ def pieces(app) -> list:
 
 def row_of(app, seat: int):
     """A player's compact row, if their row is compact now."""
-    from companion.games.ats.rows import AtsCompact
+    from companion.games.ats.board import AtsCompact
 
     return next((w for w in on_screen(app) if isinstance(w, AtsCompact)
                  and w.thing == ("player", seat)), None)

@@ -18,10 +18,10 @@ class Invariants:
         cards = (player["deck"] + player["hand"] + player["discard"] + player["special"]
                  + player["removed"] + player["objectives"] + player["unused_base"])
         cards += [p["card"] for p in state["table"].values() if p["owner"] == seat]
-        for task in state["stack"]:
-            if task["op"] == "discard" and task["seat"] == seat:
+        for task in state["tasks"]:
+            if task["do"] == "discard" and task["seat"] == seat:
                 cards.append(task["card"])
-            elif task["op"] == "mulligan" and task["seat"] == seat:
+            elif task["do"] == "mulligan" and task["seat"] == seat:
                 cards += task["aside"]
         return cards
 
@@ -56,6 +56,6 @@ class Invariants:
                 broken.append(f"{p['uid']}: over a token cap")
             if state["phase"] != "over" and p["kind"] != "base" and \
                     p["damage"] >= card["health"] and state["await"] is not None and \
-                    not any(t["op"] == "destroy" for t in state["stack"]):
+                    not any(t["do"] == "destroy" for t in state["tasks"]):
                 broken.append(f"{p['uid']}: at its health but still in play")
         return broken

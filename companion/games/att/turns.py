@@ -8,9 +8,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from companion.core.engine import Rejected
+from companion.core.tasks import Task, push
 from companion.games.att import abilities, battle, model
 from companion.games.att.data import tables
-from companion.games.att.flow import Task, push
 
 
 def opening(first: int) -> list[dict]:
@@ -36,6 +36,7 @@ def renewal(seat: int) -> list[dict]:
             {"do": "discard", "p": seat}, {"do": "build", "p": seat, "over": True}]
 
 
+@model.TASKS.add
 class Renew(Task):
     """{"do": "renew", "p"}: the attacking player renews (both players) or not."""
 
@@ -61,6 +62,7 @@ class Renew(Task):
         return task.get("done") or self.ask(state, task)
 
 
+@model.TASKS.add
 class Abilities(Task):
     """{"do": "abilities", "p"}: a renewal's abilities, at will (ATT-ABILITY); not asked
     of a player with none that can do anything."""
@@ -89,6 +91,7 @@ class Abilities(Task):
         return abilities.play(state, task["p"], action["card"])
 
 
+@model.TASKS.add
 class Recruit(Task):
     """{"do": "recruit", "p"}: every base recruits one troop of its type, up to two a base
     (ATT-RENEWAL); the special troops' extra recruits come next (the place task)."""
@@ -102,6 +105,7 @@ class Recruit(Task):
         return True
 
 
+@model.TASKS.add
 class Attacks(Task):
     """{"do": "attacks", "p"}: declare an attack, play an ability, or end the turn."""
 
@@ -178,6 +182,7 @@ def check_attack(state: dict, seat: int, action: dict) -> None:
                                      "not fought this turn, in the palace's order")
 
 
+@model.TASKS.add
 class Owed(Task):
     """{"do": "owed", "p"}: troops owed by after-loss abilities are recruited, the
     attacking player's first (ATT-ROBOT-CARDS, Droid)."""
@@ -201,6 +206,7 @@ def fresh_mods() -> dict:
     return {"power": {}, "after": [], "owed": {}}
 
 
+@model.TASKS.add
 class Cleanup(Task):
     """{"do": "cleanup", "p"}: abilities discarded, bonuses gone (ATT-TURN); the next
     turn, or the end after the last round (ATT-END)."""
@@ -253,19 +259,27 @@ def excess(state: dict, seat: int) -> list[str]:
     return bound if len(bound) > model.complete(state, seat) else []
 
 
+def advance(state: dict) -> list[dict]:
+    """The order of play carries on until a task waits: every step after the special
+    troops' upkeep, checked while a palace holds a special troop (core.tasks)."""
+    players = state["players"]
+    return model.TASKS.run(state, checks, (players[0]["palace"], players[1]["palace"]))
+
+
 def checks(state: dict) -> list[dict]:
     """Before every step: special troops beyond the complete territories go, the owner
     choosing which when they differ."""
+    players = state["players"]
+    if not (players[0]["palace"] or players[1]["palace"]):
+        return ()
     events = []
-    if not (state["players"][0]["palace"] or state["players"][1]["palace"]):
-        return events
     for seat in (0, 1):
         bound = excess(state, seat)
         if not bound:
             continue
         names = {model.army(state, seat).special(c)["name"] for c in bound}
         if len(names) > 1:
-            if state["tasks"][0]["do"] != "upkeep":
+            if state["tasks"][-1]["do"] != "upkeep":
                 push(state, {"do": "upkeep", "p": seat})
             continue
         while excess(state, seat):
@@ -281,6 +295,7 @@ def lose_special(state: dict, seat: int, card: str) -> dict:
                     "complete territories (ATT-SPECIAL)"}
 
 
+@model.TASKS.add
 class Upkeep(Task):
     """{"do": "upkeep", "p"}: which special troop goes, when they differ."""
 

@@ -1,0 +1,52 @@
+"""The figures every game's simulation can report alike, the defaults of
+core.engine.Rules (tally, statistics, report): who won by seat order (the first
+player, the second, draws) and how long a game lasted, in the rounds and turns its
+state counts. A game's own figures (its reports.py) extend or replace them."""
+
+from __future__ import annotations
+
+
+def rate(part: float, whole: float):
+    """part / whole to four places; None when there is no whole."""
+    return round(part / whole, 4) if whole else None
+
+
+def percent(value) -> str:
+    """A rate as the reports print it ("-" when there is none)."""
+    return "-" if value is None else f"{100 * value:.1f} %"
+
+
+def seat_order_tally(state: dict, winners: list[int]) -> dict:
+    """One finished game: its rounds and turns (where the state counts them) and
+    whether the first player (`state["first"]`, else seat 0), the second or nobody won."""
+    out = {f"{key}s": state[key] for key in ("round", "turn") if type(state.get(key)) is int}
+    first = state.get("first", 0)
+    order = "draw" if not winners else "first" if first in winners else "second"
+    out[f"win:{order}"] = 1
+    return out
+
+
+def seat_order_statistics(counters: dict, games: int) -> dict:
+    """The summed tallies as shares of the decided games, draws as a share of all,
+    and the average length."""
+    games = max(1, games)
+    get = counters.get
+    decided = get("win:first", 0) + get("win:second", 0)
+    out = {"first_player": round(get("win:first", 0) / max(1, decided), 4),
+           "second_player": round(get("win:second", 0) / max(1, decided), 4),
+           "draws": round(get("win:draw", 0) / games, 4)}
+    for key in ("rounds", "turns"):
+        if key in counters:
+            out[f"avg_{key}"] = round(get(key, 0) / games, 2)
+    return out
+
+
+def seat_order_lines(statistics: dict) -> list[str]:
+    """Who wins by seat order, and how long a game lasts, as report lines."""
+    s = statistics
+    lines = [f"first player wins {percent(s['first_player'])}, second "
+             f"{percent(s['second_player'])} (of decided games); draws {percent(s['draws'])}"]
+    if "avg_rounds" in s:
+        turns = f" ({s['avg_turns']} turns)" if "avg_turns" in s else ""
+        lines.append(f"a game lasts {s['avg_rounds']} rounds{turns}")
+    return lines

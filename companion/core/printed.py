@@ -1,0 +1,74 @@
+"""The companion's one door to a game's printed data: its YAML read with the print
+tool's own loader and schema (so the table plays and shows the cards that print), a
+printed die's faces, and a quick read of game.yaml alone for a cheap declaration.
+
+Only this module (with companion.cardart and companion.cli) imports pnp, and only
+inside its functions: a game's SPEC stays cheap to import, and a change to pnp's
+layout is a change here. pnp never imports the companion."""
+
+from __future__ import annotations
+
+from functools import cache
+
+
+@cache
+def game(game_id: str):
+    """The bundled game as pnp loads it (pnp.load.model.Game: components, vars, layouts,
+    styles, icons), once a process; no font check (the screen draws no PDF)."""
+    from pnp import BUNDLED_GAMES
+    from pnp.load.game import load_game
+
+    return load_game(BUNDLED_GAMES / game_id, check_fonts=False)
+
+
+def game_yaml(game_id: str) -> dict:
+    """The bundled game's game.yaml alone, as plain data (a few milliseconds: for what
+    a SPEC declares from the YAML, without loading the whole game)."""
+    from pnp import BUNDLED_GAMES
+    from pnp.load.yamlload import load_yaml
+
+    return load_yaml(BUNDLED_GAMES / game_id / "game.yaml")
+
+
+def plain(value):
+    """Printed data as plain JSON data (pnp's YAML keeps each value's place in the file in
+    types of its own), for what a game's state holds."""
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if isinstance(value, bool) or value is None:
+        return value
+    for kind in (int, float, str):
+        if isinstance(value, kind):
+            return kind(value)
+    return value
+
+
+def resolved(value, variables: dict):
+    """`value` with its `{path}` templates filled from `variables`, as the print fills
+    them (a string that is one template keeps the value's own type)."""
+    from pnp.load.template import substitute
+
+    return substitute(value, variables)
+
+
+@cache
+def die_faces(piece: str) -> tuple[str, ...]:
+    """'game-id:component/item' -> each face's words, face 1 first: its `label`,
+    else its pips (and its mark: '4, hit')."""
+    game_id, _, where = piece.partition(":")
+    component, _, item_id = where.partition("/")
+    item = next(i for i in game(game_id).component(component).items if i.id == item_id)
+    return tuple(face_words(face, number) for number, face in enumerate(item.faces, start=1))
+
+
+def face_words(face, number: int) -> str:
+    if not isinstance(face, dict):
+        return str(number if face in (None, "") else face)
+    label = str(face.get("label") or "").strip()
+    if label:
+        return label
+    pips = face.get("pips", number)
+    mark = str(face.get("mark") or "").strip()
+    return f"{pips}, {mark}" if mark else str(pips)

@@ -1,0 +1,74 @@
+"""The board's geometry (TS-BOARD, TS-DROP, TS-FIELD, TS-ADJ): offset rows of
+hexagonal spaces, numbered 0.. from the top left, row by row.
+
+In doubled coordinates a space of row r sits at x = 0, 2, 4... in a long row (A, C,
+E...) and x = 1, 3, 5... in a short row (B, D...), each set half a space right.
+Below (r, x) lie (r + 1, x - 1) (down-left) and (r + 1, x + 1) (down-right); its six
+neighbours are those two, the two above and the two beside it, (r, x - 2) and
+(r, x + 2). Everything is computed once, from the YAML's `vars.board`."""
+
+from __future__ import annotations
+
+from functools import cache
+
+OFF = -1  # off the board
+
+
+class Board:
+    def __init__(self, rows: int, long: int, drops, field, spawn: str):
+        self.rows = rows
+        self.coords = []  # index -> (row, x)
+        for r in range(rows):
+            xs = range(0, 2 * long - 1, 2) if r % 2 == 0 else range(1, 2 * long - 2, 2)
+            self.coords += [(r, x) for x in xs]
+        self.index = {coord: i for i, coord in enumerate(self.coords)}
+        self.names = [f"{chr(65 + r)}{x // 2 + 1}" for r, x in self.coords]
+        self.by_name = {name: i for i, name in enumerate(self.names)}
+        self.size = len(self.coords)
+        self.row = [r for r, _ in self.coords]
+
+        def at(r, x):
+            return self.index.get((r, x), OFF)
+
+        self.down = [(at(r + 1, x - 1), at(r + 1, x + 1)) for r, x in self.coords]
+        self.up = [(at(r - 1, x - 1), at(r - 1, x + 1)) for r, x in self.coords]
+        self.adjacent = [tuple(s for s in (at(r, x - 2), at(r, x + 2), at(r - 1, x - 1),
+                                           at(r - 1, x + 1), at(r + 1, x - 1),
+                                           at(r + 1, x + 1)) if s != OFF)
+                         for r, x in self.coords]
+        field_rows = {ord(letter) - 65 for letter in field}
+        self.field = [r in field_rows for r in self.row]
+        self.field_adjacent = [tuple(n for n in near if self.field[n]) for near in self.adjacent]
+        spawn_row = ord(spawn) - 65
+        self.spawn = tuple(i for i, r in enumerate(self.row) if r == spawn_row)
+        self.is_spawn = [r == spawn_row for r in self.row]
+        self.drops = tuple(self.by_name[name] for name in drops)
+        # the trickle's order (TS-ORDER): the bottom row first, left to right in a row
+        self.trickle_order = sorted(range(self.size), key=lambda i: (-self.coords[i][0],
+                                                                      self.coords[i][1]))
+        self.within_two = [self.reach(i, 2) for i in range(self.size)]
+        # TS-SMUGGLER: Field spaces within two steps through the Field
+        self.field_two = [self.field_reach(i) for i in range(self.size)]
+
+    def field_reach(self, start: int) -> tuple:
+        steps = {n for n in self.adjacent[start] if self.field[n]}
+        ends = steps | {m for n in steps for m in self.adjacent[n] if self.field[m]}
+        ends.discard(start)
+        return tuple(sorted(ends))
+
+    def reach(self, start: int, steps: int) -> tuple:
+        """Spaces within `steps` of `start` (through any spaces), `start` left out."""
+        seen, edge = {start}, [start]
+        for _ in range(steps):
+            edge = [n for s in edge for n in self.adjacent[s] if n not in seen]
+            seen.update(edge)
+        seen.discard(start)
+        return tuple(sorted(seen))
+
+
+@cache
+def board() -> Board:
+    from companion.games.ts.data import tables
+
+    spec = tables().board
+    return Board(spec["rows"], spec["long"], spec["drops"], spec["field"], spec["spawn"])
