@@ -32,6 +32,7 @@ from pnp.load.specs import (
     LAYOUT_FILE,
     MAX_PIECES,
 )
+from pnp.load.table import read_table, written_ids
 from pnp.load.yamlload import YMap, load_yaml
 
 BUNDLED_ICONS = ASSETS / "icons.yaml"
@@ -140,6 +141,8 @@ class Loader(ComponentLoader):
         game.credits = picture_credits.read(self.root, self.problems,
                                             rel(self.root / picture_credits.FILE))
         assign_files(game.components, self.problems)
+        game.table = read_table(self, spec["table"], raw.get("table"), raw.mark_of("table"),
+                                game, written_ids(raw["components"]))
         check_names(game, self.problems)
         seen = Counter(c.id for c in game.components)
         for comp in game.components:

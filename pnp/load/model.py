@@ -77,6 +77,7 @@ class Game:
     player_sets: PlayerSets | None = None
     showcase: object = None  # showpick.Showcase: what `pnp export --format showcase` shows
     credits: dict = field(default_factory=lambda: dict(picture_credits.EMPTY))  # CREDITS.md
+    table: dict | None = None  # the companion's table, plain data (pnp.load.table)
 
     @property
     def folder(self) -> str:

@@ -23,6 +23,7 @@ from pnp.load.schema import (
     Regex,
     Str,
 )
+from pnp.load.tablespec import TABLE_ENTRY
 
 CARD_SIZES = {  # trim sizes in mm
     "poker": (63.0, 88.0),
@@ -289,6 +290,7 @@ GAME = Record({
     "player_sets": Opt(PLAYER_SETS),
     "showcase": Opt(SHOWCASE),
     "components": Opt(ListOf(Any_(), min=1), required=True),
+    "table": Opt(TABLE_ENTRY),  # the companion's declared table (pnp.load.table)
 }, what="game.yaml")
 
 # Keys every item may carry, by component kind, beyond its declared fields.
