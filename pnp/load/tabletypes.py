@@ -31,9 +31,10 @@ def player_range(players) -> tuple[int, int]:
 
 def player_colours(colors, mark: Mark, variables: dict, problems: Problems):
     """The players' colours and, from a var mapping names to colours, its names:
-    (colours, names or None). `colors` is a list, a var's name, or None (the palette)."""
+    (colours, names or None). `colors` is a list, a var's name, or None (none given:
+    the table fills in the palette)."""
     if colors is None:
-        return list(PALETTE), None
+        return [], None
     names = None
     if isinstance(colors, str):
         if colors not in variables:
