@@ -367,3 +367,17 @@ def test_a_colour_var_holding_a_bad_colour(tmp_path):
     folder = make_game(tmp_path, game=game)
     assert_problem(problems(folder), place(folder, "Blue: ", "nvy"),
                    "unknown colour 'nvy'", "did you mean 'navy'?")
+
+
+# -- the starters ----------------------------------------------------------------------------
+@pytest.mark.parametrize("folder", ["example", "starters/csv", "starters/art"])
+def test_every_starter_declares_a_table_that_plays(folder):
+    """`pnp new` gives a table the companion can run: a shuffled pile dealt to the hands,
+    a counter per player, and an end with a winner by that counter."""
+    table = load_game(ASSETS / folder, check_fonts=False).table
+    pile = next(z for z in table["zones"] if z["role"] == "pile")
+    assert pile["cards"] and pile["shuffle"] and pile["show"] == "hidden"
+    assert table["setup"][0]["op"] == "deal" and table["setup"][0]["to"] == "hand"
+    winner = table["end"]["winner"]
+    assert winner["counter"] in {c["id"] for c in table["counters"] if c["per"] == "player"}
+    assert table["end"]["when"] or table["triggers"]
