@@ -381,3 +381,17 @@ def test_every_starter_declares_a_table_that_plays(folder):
     winner = table["end"]["winner"]
     assert winner["counter"] in {c["id"] for c in table["counters"] if c["per"] == "player"}
     assert table["end"]["when"] or table["triggers"]
+
+
+def test_the_formats_table_example_checks(tmp_path):
+    """docs/format.md section 12's example, as written there, in a game with what it
+    names (a colour var and a track)."""
+    doc = (Path(__file__).parent.parent / "docs" / "format.md").read_text(encoding="utf-8")
+    example = doc.split("## 12. The table")[1].split("```yaml\n")[1].split("```")[0]
+    game = GAME.replace("vars:\n", "vars:\n  player_colors: [red, blue, green, '#ffaa00']\n")
+    game += ("  - {id: escalation-track, kind: sheet, name: Track, size: a5, front: "
+             "rules-sheet, fields: {title: text, text: text}, items: [{id: T, title: T, "
+             "text: T}]}\n")
+    table = load_game(make_game(tmp_path, table=example, game=game), check_fonts=False).table
+    assert table["players"]["colors"][:2] == ["#ff0000", "#0000ff"]
+    assert [c["id"] for c in table["counters"]] == ["hp", "score", "escalation"]
