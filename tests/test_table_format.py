@@ -349,6 +349,12 @@ def test_colours_as_a_list_keep_the_names_apart(tmp_path):
     ("do: out}", "do: outt}", "do: ", "outt", ("'outt' is not an effect",)),
     ("{id: score, name: Score}", "{id: 2score, name: Score}", "id: ", "2score",
      ("is not a name of letters, digits and _",)),
+    ("by: card.power}", "by: 1.5}", "by: ", "1.5}", ("counters hold whole numbers",)),
+    ("first: the youngest player", "first: ''", "first: ", "''",
+     ("'' is not chosen, random or who starts in words",)),
+    ("do: out}", "do: []}", "do: ", "[]}", ("a trigger needs something to do",)),
+    ("dice: [power-die, d6]", "dice: [power-die, d07]", "power-die, ", "d07",
+     ("'d07': a plain die has 2 to 100 sides, written d2 to d100",)),
 ])
 def test_a_mistake_is_reported_at_its_place(tmp_path, old, new, snippet, value, words):
     folder = make_game(tmp_path, table=with_change(old, new))
@@ -360,6 +366,15 @@ def test_an_effect_needing_a_role_nobody_has(tmp_path):
     folder = make_game(tmp_path, table=table)
     assert_problem(problems(folder), place(folder, "    - ", "deal: 2"),
                    "deal names no `from:` zone and no zone has role: pile")
+
+
+def test_effects_of_a_component_that_is_no_deck_are_one_problem(tmp_path):
+    """The component is the mistake; its card.<field> names are not blamed again."""
+    table = with_change("    crew:\n", "    rules: [{change: score, by: card.title}]\n"
+                        "    crew:\n")
+    folder = make_game(tmp_path, table=table)
+    assert problems(folder) == [f"{place(folder, '    ', 'rules: [')}: 'rules' is a sheet "
+                                "component; effects belong to a deck's cards"]
 
 
 def test_a_colour_var_holding_a_bad_colour(tmp_path):

@@ -245,8 +245,9 @@ class Table:
             plain_die = DIE.fullmatch(ref)
             if plain_die:
                 sides = int(plain_die.group(1))
-                if not 2 <= sides <= MAX_DIE:
-                    self.problems.add(mark, f"'{ref}': a plain die has 2 to {MAX_DIE} sides")
+                if not 2 <= sides <= MAX_DIE or plain_die.group(1) != str(sides):
+                    self.problems.add(mark, f"'{ref}': a plain die has 2 to {MAX_DIE} sides, "
+                                      f"written d2 to d{MAX_DIE}")
                     continue
                 out.append({"id": ref, "name": ref, "piece": None,
                             "faces": [str(n) for n in range(1, sides + 1)]})
@@ -314,6 +315,9 @@ class Table:
         for i, t in enumerate(checked):
             path = ("rules", "triggers", i)
             compiled = reader.condition(t["when"], self.at(*path, "when"), None)
+            if not t["do"]:
+                self.problems.add(self.at(*path, "do"), "a trigger needs something to do: "
+                                  "an effect, or a list of them")
             out.append({"when": t["when"],
                         "per_player": bool(compiled) and declared.per_player(compiled.names),
                         "do": reader.effects(t["do"], self.raw_of(*path, "do"),
@@ -334,7 +338,7 @@ class Table:
     def card_effects(self, checked: dict, reader: EffectReader) -> dict:
         raw = self.raw_of("effects")
         return {comp_id: reader.effects(effects, raw[comp_id], raw.mark_of(comp_id),
-                                        card=comp_id if comp_id in self.components else None)
+                                        card=comp_id)
                 for comp_id, effects in checked.items()}
 
     def end(self, checked: dict | None, reader: EffectReader, declared: Declared) -> dict:

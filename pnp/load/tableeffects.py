@@ -10,6 +10,7 @@ at the table.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from pnp.load.errors import Mark, Problems, unknown_ref
@@ -17,6 +18,8 @@ from pnp.load.expr import Arith, Condition, ExprError
 from pnp.load.yamlload import YMap
 
 GAME_NAMES = ("round", "turn", "players", "seat")  # what every expression may read
+# a number with a decimal point, not part of a name (card.power.2 reads item 2)
+DECIMAL = re.compile(r"(?<![A-Za-z0-9_.])[0-9]*\.[0-9]+")
 # zone roles an effect falls back on when it names no zone: (op, key) -> role
 DEFAULT_ROLE = {("draw", "from"): "pile", ("draw", "to"): "hand",
                 ("deal", "from"): "pile", ("deal", "to"): "hand",
@@ -68,8 +71,17 @@ class EffectReader:
             self.problems.add(mark, str(exc).replace("a length uses", "an amount uses"))
             return None
         known = self.declared.names(card)
+        unknown = compiled.names - known
+        if card is not None and card not in self.declared.card_fields:
+            # effects of a component that is no deck (or not declared): that is the
+            # error, reported at its id; its card.<field> names are not blamed again
+            unknown = {name for name in unknown if not name.startswith("card.")}
         bad = False
-        for name in sorted(compiled.names - known):
+        if kind is Amount and DECIMAL.search(source):
+            self.problems.add(mark, f"amount '{source}': counters hold whole numbers, "
+                              "write 1 or 2, not 1.5")
+            bad = True
+        for name in sorted(unknown):
             self.problems.add(mark, self.unknown_name(name, compiled, known, card))
             bad = True
         return None if bad else compiled

@@ -167,7 +167,9 @@ PLAYERS = Record({
     "colors": Opt(OneOf((Str(), ListOf(Str(), min=1)),
                         expected="a var holding colours, or a list of colours")),
     "teams": Opt(Int(min=2)),
-    "first": Opt(Str(), default="chosen"),
+    "first": Opt(Str(pattern=re.compile(r".*\S.*", re.S),
+                     expected="chosen, random or who starts in words "
+                              "(e.g. the youngest player)"), default="chosen"),
     "order": Opt(Str(choices=("clockwise", "counterclockwise")), default="clockwise"),
 }, what="players")
 
