@@ -377,6 +377,19 @@ def test_effects_of_a_component_that_is_no_deck_are_one_problem(tmp_path):
                                 "component; effects belong to a deck's cards"]
 
 
+def test_a_die_in_two_dice_components_is_named_with_its_component(tmp_path):
+    game = GAME + ("  - {id: more-dice, kind: dice, name: More, face: basic-die-face, "
+                   "items: [{id: power-die, size: 18, faces: [1, 2, 3, 4, 5, 6]}]}\n")
+    folder = make_game(tmp_path, game=game)
+    assert_problem(problems(folder), place(folder, "dice: [", "power-die"),
+                   "die 'power-die' is in dice and more-dice: write which, e.g. "
+                   "dice/power-die")
+    table = with_change("dice: [power-die, d6]", "dice: [more-dice/power-die, d6]")
+    loaded = load_game(make_game(tmp_path / "2", table=table, game=game),
+                       check_fonts=False).table
+    assert loaded["dice"][0]["piece"] == "more-dice/power-die"
+
+
 def test_a_colour_var_holding_a_bad_colour(tmp_path):
     game = GAME.replace('Blue: navy', 'Blue: nvy')
     folder = make_game(tmp_path, game=game)

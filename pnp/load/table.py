@@ -234,8 +234,10 @@ class Table:
     # -- dice and cards ------------------------------------------------------------
     def dice(self, checked: list) -> list:
         out, seen = [], set()
-        dice_items = {i.id: (c, i) for c in self.game.components if c.kind == "dice"
-                      for i in c.items}
+        dice_items = {}  # item id -> every (dice component, item) of that id
+        for comp in self.game.components:
+            for item in comp.items if comp.kind == "dice" else ():
+                dice_items.setdefault(item.id, []).append((comp, item))
         for i, ref in enumerate(checked):
             mark = self.at("dice", i)
             if ref in seen:
@@ -252,7 +254,12 @@ class Table:
                 out.append({"id": ref, "name": ref, "piece": None,
                             "faces": [str(n) for n in range(1, sides + 1)]})
                 continue
-            found = self.item(ref, mark) if "/" in ref else dice_items.get(ref)
+            holders = [c.id for c, i in dice_items.get(ref, ())]
+            if len(holders) > 1:  # an item id alone must name one die
+                self.problems.add(mark, f"die '{ref}' is in {' and '.join(holders)}: "
+                                  f"write which, e.g. {holders[0]}/{ref}")
+                continue
+            found = self.item(ref, mark) if "/" in ref else (dice_items.get(ref) or [None])[0]
             if found is None:
                 if "/" not in ref:
                     self.problems.add(mark, unknown_ref("die", ref, dice_items) +
