@@ -21,11 +21,13 @@ def add_commands(command) -> None:
     r.add_argument("file", metavar="FILE", help="a save file (the companion's or simulate's)")
     r.add_argument("--json", action="store_true", help="print the result as JSON")
     s = command("simulate", "AI players play complete games", cmd_simulate)
-    s.add_argument("game", metavar="GAME", help="id of a game with a rules engine")
+    s.add_argument("game", metavar="GAME", help="id of a game with a rules engine, or a game "
+                   "folder whose game.yaml declares a table:")
     s.add_argument("--games", type=positive, default=100, help="games to play")
     s.add_argument("--seed", type=seed, default=1, help=f"0 to {MAX_SEED}; same seed, same games")
-    s.add_argument("--ai", default="greedy,greedy",
-                   help="strategy per seat, e.g. greedy,random (the game's AIs)")
+    s.add_argument("--ai", default=None,
+                   help="strategy per seat, e.g. greedy,random (the game's AIs; default: "
+                        "greedy,greedy, or random,random for a game with no greedy player)")
     s.add_argument("--rotate", action="store_true", help="rotate strategies over the seats")
     s.add_argument("--json", action="store_true", help="print the report as JSON")
     s.add_argument("--save", metavar="DIR", help="write every game as a save file")
@@ -60,16 +62,24 @@ def cmd_replay(args) -> int:
 
 
 def cmd_simulate(args) -> int:
+    from companion.core.printed import FolderProblem, is_game_folder
     from companion.core.simulate import simulate
+    from companion.declared.spec import open_folder
     from companion.games import GAMES, agents_of, rules_for
     from pnp.cli.games import UsageError
 
+    if args.game not in GAMES and is_game_folder(args.game):
+        try:
+            args.game = open_folder(args.game).id
+        except FolderProblem as exc:
+            raise UsageError(str(exc)) from None
     if args.game not in GAMES:
         raise UsageError(f"no rules engine for '{args.game}' (engines: "
                          f"{', '.join(sorted(GAMES))})")
     rules = rules_for(args.game)
     agents = agents_of(args.game)
-    strategies = args.ai.split(",")
+    strategies = (args.ai or ("greedy,greedy" if "greedy" in agents else
+                              "random,random")).split(",")
     if any(name not in agents for name in strategies):
         raise UsageError(f"--ai takes a comma-separated list of {', '.join(agents)}")
     try:

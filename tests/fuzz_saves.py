@@ -24,7 +24,7 @@ from pathlib import Path
 
 from companion.core.agents import RandomAgent
 from companion.core.session import SaveError, Session, read_save
-from companion.games import GAMES, rules_for
+from companion.games import GAMES, bundled, rules_for
 from tests.conformance.test_conformance import setups
 
 HUGE = ("1" + "0" * 400, "-" + "9" * 30, "1e400", "2.5", "true", "null", '""', "[]", "{}",
@@ -151,12 +151,12 @@ def campaign(game_id: str, count: int, seed: int):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cases", type=int, default=300, help="cases a game")
-    parser.add_argument("--game", choices=sorted(GAMES), help="one game (default: all)")
+    parser.add_argument("--game", choices=sorted(bundled()), help="one game (default: all)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", type=Path, help="write every case here")
     args = parser.parse_args(argv)
     findings = 0
-    for game_id in [args.game] if args.game else list(GAMES):
+    for game_id in [args.game] if args.game else list(bundled()):
         found = refused = 0
         for name, raw, finding in campaign(game_id, args.cases, args.seed):
             if args.keep:

@@ -21,7 +21,7 @@ from companion.app import theme
 from companion.app.settings import Settings
 from companion.controller import GameController
 from companion.core.engine import Rejected
-from companion.games import GAMES, load
+from companion.games import GAMES, demo_of
 from companion.store import Store
 
 KV = Path(__file__).resolve().parent / "kv"
@@ -91,7 +91,7 @@ class DossierApp(App):
         Window.bind(on_keyboard=self.on_keyboard)
         if self.demo:  # a game's demo position (True: the first registered game's)
             game_id = self.demo if isinstance(self.demo, str) else next(iter(GAMES))
-            self.controller.session = load(GAMES[game_id].demo)()
+            self.controller.session = demo_of(game_id)
             self.show_table()
             self.root.get_screen("table").reveal()  # as the acting player sees it
         elif self.controller.resume():  # the most recently played game

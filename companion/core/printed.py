@@ -72,3 +72,57 @@ def face_words(face, number: int) -> str:
     pips = face.get("pips", number)
     mark = str(face.get("mark") or "").strip()
     return f"{pips}, {mark}" if mark else str(pips)
+
+
+# -- a designer's game folder, and its table (docs/format.md, section 12) ----------------
+def folder_game(folder: str):
+    """A game folder as pnp loads it, table included (InvalidInput with every problem at
+    its file:line:col when it cannot be played); read anew each call, as a designer
+    edits it between games."""
+    from pathlib import Path
+
+    from pnp.load.game import load_game
+
+    return load_game(Path(folder), check_fonts=False)
+
+
+def is_game_folder(text: str) -> bool:
+    """A command-line GAME that names a folder holding a game.yaml."""
+    from pathlib import Path
+
+    return (Path(text) / "game.yaml").is_file()
+
+
+class FolderProblem(Exception):
+    """A folder that is no playable game: the message lists pnp's problems."""
+
+
+def folder_table(folder: str) -> tuple[str, str, dict]:
+    """(game id, name, table) of a game folder; FolderProblem when it does not load or
+    declares no table."""
+    from pnp.load.errors import InvalidInput
+
+    try:
+        game_data = folder_game(folder)
+    except InvalidInput as exc:
+        raise FolderProblem(str(exc)) from None
+    if game_data.table is None:
+        raise FolderProblem(f"{folder}: game.yaml declares no table: (docs/format.md, "
+                            "section 12: your game in the companion)")
+    return game_data.id, game_data.name, game_data.table
+
+
+@cache
+def amount(source: str):
+    """A declared amount, compiled once (pnp.load.expr.Arith): `.evaluate(names)`."""
+    from pnp.load.expr import Arith
+
+    return Arith(source)
+
+
+@cache
+def condition(source: str):
+    """A declared condition, compiled once (pnp.load.expr.Condition): `.holds(names)`."""
+    from pnp.load.expr import Condition
+
+    return Condition(source)

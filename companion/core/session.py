@@ -20,6 +20,7 @@ SEED_LIMIT = 2**64
 MAX_ACTIONS = 10_000
 MAX_ACTION_CHARS = 1_000
 MAX_SETUP_CHARS = 10_000
+MAX_FOLDER_CHARS = 4_096  # a path
 MAX_SAVE_BYTES = 4 * 2**20
 
 
@@ -74,9 +75,13 @@ class Session:
         return [event for batch in self.events for event in batch]
 
     def to_save(self) -> dict:
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.rules.game_id,
+        save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.rules.game_id,
                 "rules_version": self.rules.save_version, "setup": self.setup,
                 "seed": self.seed, "actions": self.actions}
+        folder = self.rules.spec.folder if self.rules.spec else ""
+        if folder:  # a game declared in a folder: where to read its table again
+            save["folder"] = folder
+        return save
 
     def dumps(self) -> str:
         return json.dumps(self.to_save(), indent=1, sort_keys=True)
@@ -119,6 +124,9 @@ def check_save(save) -> None:
     game, setup, seed, actions = save["game"], save["setup"], save["seed"], save["actions"]
     if not isinstance(game, str):
         raise SaveError(f"'game' is a game id, not {_short(game)}")
+    if "folder" in save and not (isinstance(save["folder"], str) and
+                                 0 < len(save["folder"]) <= MAX_FOLDER_CHARS):
+        raise SaveError(f"'folder' is a game folder's path, not {_short(save['folder'])}")
     if "rules_version" in save and type(save["rules_version"]) is not int:
         raise SaveError(f"'rules_version' is a whole number, not {_short(save['rules_version'])}")
     if not isinstance(setup, dict):
@@ -159,10 +167,14 @@ def read_save(raw: str | bytes) -> Session:
     """A save file's text or bytes, replayed by its game's rules: the one way the
     app and `pnp replay` read a save. Raises SaveError, and nothing else, for any
     content."""
-    from companion.games import GAMES, rules_for
+    from companion.games import GAMES, rules_for, saved_folder
 
     save = parse_save(raw)
     try:
+        if save["game"] not in GAMES and "folder" in save:
+            problem = saved_folder(save["folder"])
+            if problem:
+                raise SaveError(f"its game folder cannot be played now: {problem}")
         rules = rules_for(save["game"])
     except KeyError:
         raise SaveError(f"unknown game {_short(save['game'])} (known: "

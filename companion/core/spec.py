@@ -78,6 +78,7 @@ class GameSpec:
     players: Players = Players()
     options: tuple[Option, ...] = ()
     dice: tuple[Die, ...] = ()
+    folder: str = ""  # a designer's game folder whose table this is (companion.declared)
 
     def die(self, die_id: str) -> Die | None:
         return next((d for d in self.dice if d.id == die_id), None)

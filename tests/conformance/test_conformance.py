@@ -28,9 +28,12 @@ from companion.core.engine import (
 from companion.core.session import MAX_ACTIONS, Session, loads, replay
 from companion.core.shapes import action_problem
 from companion.games import GAMES, rules_for
+from tests.declared.folders import register_all
 
 SEEDS = (3, 17)
 GARBAGE = (None, -1, 999, "x", "", [], {}, True, 2.5, [[]], {"a": 1})
+
+register_all()  # the games that folders declare in YAML, beside the bundled ones
 
 
 def setups(spec, rules) -> list[dict]:

@@ -17,12 +17,15 @@ from companion.core.agents import RandomAgent
 from companion.core.session import Session
 from companion.games import GAMES, rules_for, view_of
 from tests.conformance.test_conformance import setups
+from tests.declared.folders import register_all
 
 GAMES_PER_GAME = 200
 CHUNKS = 4
 DESCRIBED = 12  # listed moves described a state (sampled; all when fewer)
 ROLLED = 0.25  # of the states, those where a die is rolled, undone and redone (every
 # state has each die's Undo words checked; a roll changes only the generator)
+
+register_all()  # the games that folders declare in YAML, beside the bundled ones
 
 
 def text(value) -> bool:
