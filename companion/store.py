@@ -73,8 +73,12 @@ class Store:
     def load(self, game_id: str | None = None) -> Session | None:
         """The game of `game_id` to resume (None: the most recently saved game that
         loads). Never raises; what had to be set aside is in `notice`."""
+        from companion.games import GAMES
+
         notes, session = [], None
-        for candidate in [game_id] if game_id else self.in_progress():
+        # a game not registered now (its folder gone) is left as it is, for when it is back
+        for candidate in [game_id] if game_id else [g for g in self.in_progress()
+                                                     if g in GAMES]:
             slot = self.slot(candidate)
             session = slot.load()
             if slot.notice:

@@ -21,6 +21,7 @@ from companion.app import theme
 from companion.app.settings import Settings
 from companion.controller import GameController
 from companion.core.engine import Rejected
+from companion.declared.spec import open_folder
 from companion.games import GAMES, demo_of
 from companion.store import Store
 
@@ -31,10 +32,11 @@ class DossierApp(App):
     title = "Dossier companion"
 
     def __init__(self, data_dir: str | None = None, demo: bool | str | None = None,
-                 **kwargs):
+                 game: str | None = None, **kwargs):
         super().__init__(**kwargs)
         self.data_dir = data_dir
         self.demo = demo
+        self.game = game  # a game folder to open (--game): its new-game form first
         self.controller: GameController | None = None
         self.settings: Settings | None = None
         self.notice = ""  # what the home screen must tell once (a save set aside)
@@ -64,7 +66,15 @@ class DossierApp(App):
         for name in ("widgets", "home", "newgame", "log", "gameover", "table"):
             Builder.load_file(str(KV / f"{name}.kv"))
         folder = self.data_dir or os.path.join(self.user_data_dir, "saves")
+        from companion.app import folders
+
+        notes = folders.register_remembered(Path(folder))
+        if self.game:
+            spec = open_folder(self.game)
+            folders.remember(Path(folder), spec.id, spec.folder)
+            self.game = spec.id
         self.controller = GameController(Store(folder))
+        self.notice = " ".join(notes)
         self.settings = Settings(Path(folder) / "settings.json")
         manager = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen(name="home"), NewGameScreen(name="newgame"),
@@ -91,9 +101,12 @@ class DossierApp(App):
         Window.bind(on_keyboard=self.on_keyboard)
         if self.demo:  # a game's demo position (True: the first registered game's)
             game_id = self.demo if isinstance(self.demo, str) else next(iter(GAMES))
-            self.controller.session = demo_of(game_id)
+            self.controller.session = demo_of(self.game or game_id)
             self.show_table()
             self.root.get_screen("table").reveal()  # as the acting player sees it
+        elif self.game:  # a game folder opened: its new-game form
+            self.root.get_screen("newgame").game_id = self.game
+            self.go("newgame")
         elif self.controller.resume():  # the most recently played game
             if self.controller.store.notice:  # a corrupt save was kept aside: say so
                 self.controller.recent = [{"kind": "notice",

@@ -32,6 +32,8 @@ def demo_session(folder: str, seed: int = 3) -> Session:
     from companion.declared.rules import DeclaredRules
 
     rules = DeclaredRules(folder)
-    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}], "first": 0}
+    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}]}
+    if any(option.id == "first" for option in rules.spec.options):
+        setup["first"] = 0
     return play_until(rules, setup, seed, TidyPlayer,
                       lambda session: session.state["turn"]["number"] >= 3)

@@ -21,8 +21,10 @@ def table_of(game_id: str) -> Table:
 
 
 def phase_name(state: dict) -> str:
+    """The phase's name; "" for the one phase a table that declares none has."""
     phases = table_of(state["game"]).phases
-    return phases[state["turn"]["phase"]]["name"] if len(phases) > 1 else ""
+    name = phases[state["turn"]["phase"]]["name"]
+    return "" if len(phases) == 1 and name == "Turn" else name
 
 
 def status(state: dict) -> dict:
@@ -97,7 +99,10 @@ def describe(state: dict, action: dict) -> str:
         return f"{state['players'][action['seat']]['name']} is out"
     if kind == "finish":
         return "The game ends"
-    return {"phase": f"{who}: next phase", "pass": f"{who} ends the turn"}.get(kind, kind)
+    if kind == "phase" and len(table.phases) > 1 and \
+            state["turn"]["phase"] + 1 < len(table.phases):
+        return f"{who}: on to {table.phases[state['turn']['phase'] + 1]['name']}"
+    return {"phase": f"{who} ends the turn", "pass": f"{who} ends the turn"}.get(kind, kind)
 
 
 def label(state: dict, action: dict) -> str:
