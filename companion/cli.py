@@ -33,6 +33,11 @@ def add_commands(command) -> None:
     s.add_argument("--save", metavar="DIR", help="write every game as a save file")
     s.add_argument("--jobs", type=positive, default=os.cpu_count() or 1,
                    help="processes to play in (one per core; results do not depend on it)")
+    p = command("play", "open a game folder's declared table in the companion app", cmd_play)
+    p.add_argument("folder", metavar="FOLDER", help="a game folder whose game.yaml declares "
+                   "a table: (docs/format.md, section 12)")
+    p.add_argument("companion_args", nargs="*", metavar="OPTION",
+                   help="options for dossier-companion after --, e.g. -- --size 1080x2340")
 
 
 seed = ranged(int, 0, MAX_SEED, "a whole number")
@@ -116,3 +121,10 @@ def cmd_simulate(args) -> int:
         print(f"  game seed {failure['seed']}, action {failure['action']}: {failure['message']}")
     sys.stdout.flush()
     return 0 if not report.invariant_failures else 1
+
+
+def cmd_play(args) -> int:
+    """`pnp play FOLDER`: the companion app on the folder, as `dossier-companion --game`."""
+    from companion.__main__ import main
+
+    return main(["--game", args.folder, *args.companion_args])

@@ -97,10 +97,30 @@ def environment() -> dict:
             "COLUMNS": "100"}
 
 
+_SCREEN: list = []  # the Xvfb the companion's steps draw on, started for the first
+
+
+def screen_environment(folder: Path) -> dict:
+    """The companion draws on a screen of its own (tests/ui/xvfb.py), stopped at exit."""
+    import atexit
+
+    from tests.ui import xvfb
+
+    if not _SCREEN:
+        process, name = xvfb.start()
+        atexit.register(process.terminate)
+        _SCREEN.append(name)
+    home = folder / ".kivy-home"
+    return {**xvfb.environment(_SCREEN[0], home), "PATH": environment()["PATH"],
+            "XDG_CONFIG_HOME": str(folder / ".config")}
+
+
 def run(folder: Path, command: str, status: int, shown: list[str]) -> None:
     if command.startswith("pnp watch"):
         return watch(folder, command, shown)
-    done = subprocess.run(["bash", "-c", command], cwd=folder, env=environment(),
+    env = screen_environment(folder) if command.startswith("dossier-companion") else \
+        environment()
+    done = subprocess.run(["bash", "-c", command], cwd=folder, env=env,
                           capture_output=True, text=True, timeout=120)
     output = done.stdout + done.stderr
     assert "Traceback" not in output, output
@@ -225,6 +245,7 @@ def draw_pictures(target: Path) -> None:
              "csv-proof-sheet.png", 700)
         save(Image.open(built / "sheet" / "crew.png"), "crew-proof-sheet.png", 700)
         save(Image.open(built / "tts" / "crew-faces-1.png"), "crew-tts-faces.png", 700)
+        save(Image.open(folder / "my-game-table.png").convert("RGB"), "my-game-table.png", 360)
         sheet = folder / "out" / "calibration-a4-long.pdf"
         pages = side_by_side([page_of(sheet, 0, 60), page_of(sheet, 1, 60)])
         save(pages.convert("L"), "calibration.png")  # black on white: grey levels are enough
