@@ -34,6 +34,23 @@ def remember(saves: Path, game_id: str, folder: str) -> None:
     os.replace(part, saves / FILE)
 
 
+def register_bundled() -> None:
+    """The declared games that came with the app (a designer's folder put in cards/),
+    except those a coded engine plays already (Above Top Secret's table.yaml)."""
+    from companion.core.printed import FolderProblem, bundled_tables
+    from companion.declared.spec import folder_spec
+    from companion.games import bundled, register
+
+    coded = set(bundled())
+    for folder in bundled_tables():
+        try:
+            spec = folder_spec(folder, coded)
+        except (FolderProblem, OSError, ValueError):
+            continue  # pnp check names its problems; the app lists what plays
+        if not spec.id.endswith("@folder"):
+            register(spec)
+
+
 def register_remembered(saves: Path) -> list[str]:
     """Register every remembered folder; what the home screen should say of those
     that cannot be opened now."""

@@ -68,6 +68,7 @@ class DossierApp(App):
         folder = self.data_dir or os.path.join(self.user_data_dir, "saves")
         from companion.app import folders
 
+        folders.register_bundled()
         notes = folders.register_remembered(Path(folder))
         if self.game:
             spec = open_folder(self.game)

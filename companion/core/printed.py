@@ -126,3 +126,20 @@ def condition(source: str):
     from pnp.load.expr import Condition
 
     return Condition(source)
+
+
+def bundled_tables() -> list[str]:
+    """The folders beside the bundled games (pnp's cards/) whose game.yaml declares a
+    table: how a designer's game travels inside the app (the Android package carries
+    cards/, buildozer.spec)."""
+    from pnp import BUNDLED_GAMES
+
+    found = []
+    for game_yaml in sorted(BUNDLED_GAMES.glob("*/game.yaml")):
+        try:
+            text = game_yaml.read_text(encoding="utf-8")
+        except (OSError, UnicodeError):
+            continue
+        if any(line.startswith("table:") for line in text.splitlines()):
+            found.append(str(game_yaml.parent))
+    return found
