@@ -64,14 +64,10 @@ def die_faces(piece: str) -> tuple[str, ...]:
 
 
 def face_words(face, number: int) -> str:
-    if not isinstance(face, dict):
-        return str(number if face in (None, "") else face)
-    label = str(face.get("label") or "").strip()
-    if label:
-        return label
-    pips = face.get("pips", number)
-    mark = str(face.get("mark") or "").strip()
-    return f"{pips}, {mark}" if mark else str(pips)
+    """A printed face's words: its label, else its pips and mark ('4, hit')."""
+    from pnp.load.tabletypes import face_words as words
+
+    return words(face, number)
 
 
 # -- a designer's game folder, and its table (docs/format.md, section 12) ----------------

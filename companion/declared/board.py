@@ -19,6 +19,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup, get_color_from_hex
 
+from companion.app.zoom import Holdable
 from companion.declared import model
 
 Builder.load_file(str(Path(__file__).with_name("board.kv")))
@@ -50,8 +51,8 @@ class DeclaredPile(Button):
     """A pile or an open zone: its name and count; tapping it does its move."""
 
 
-class DeclaredCard(ButtonBehavior, BoxLayout):
-    """A card as the app keeps it: its name and printed fields."""
+class DeclaredCard(Holdable, ButtonBehavior, BoxLayout):
+    """A card as the app keeps it: its name and printed fields; held, as printed."""
 
     name = StringProperty("")
     details = StringProperty("")

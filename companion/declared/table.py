@@ -139,10 +139,12 @@ class DeclaredTable(TableFrame):
             tile = DeclaredCard(name=data["name"], details=details, width=width,
                                 selected=card == self.sel)
             tile.card = card
+            tile.piece = (data["component"], data["item"])  # held: the card as printed
             tile.bind(on_release=lambda *_a, c=card: self.card_tapped(c))
             tiles.append(tile)
         self.hand.card_height = max(dp(100), width * 0.9)
-        title = f"{view.zone_name(state, key)} ({len(cards)}): tap a card" if key else ""
+        title = f"{view.zone_name(state, key)} ({len(cards)}): tap a card, hold to read it" \
+            if key else ""
         self.hand.show(title, tiles)
 
     def card_tapped(self, card: str) -> None:

@@ -131,3 +131,18 @@ def game_over(session) -> tuple[str, str]:
                      + (f": {values}" if values else ""))
     return result(state), "\n".join(lines)
 
+
+def piece_words(component: str, item: str) -> str:
+    """A held card's words below its picture: its name and printed fields."""
+    from companion.games import GAMES
+
+    card = next((c for game_id, spec in GAMES.items() if spec.folder
+                 for c in table_of(game_id).cards.values()
+                 if c["component"] == component and c["item"] == item), None)
+    if card is None:
+        return ""
+    lines = [f"[b]{card['name']}[/b]"]
+    lines += [f"{key}: {', '.join(map(str, value)) if isinstance(value, list) else value}"
+              for key, value in card["fields"].items() if key not in ("name", "id")
+              and value not in ("", None, [])]
+    return "\n".join(lines)

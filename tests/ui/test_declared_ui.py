@@ -71,3 +71,40 @@ def test_a_broken_folder_is_refused_with_its_problems_at_their_place(display, tm
     assert "game.yaml:" in done.stderr and "Traceback" not in done.stderr
     no_game = run(display, tmp_path, "--game", str(tmp_path / "nothing-here"))
     assert no_game.returncode == 2 and "no game folder" in no_game.stderr
+
+
+def test_holding_a_card_in_the_hand_shows_it_as_printed_with_its_words(app, artifacts,
+                                                                        tmp_path):
+    from kivy.base import EventLoop
+    from kivy.tests.common import UnitTestTouch
+    from kivy.uix.label import Label
+
+    from companion.app.zoom import CardZoom
+    from companion.declared.spec import open_folder
+    from companion.declared.table import DeclaredCard
+    from tests.ui.driver import on_screen, pump, tap_text, wait_until
+
+    spec = open_folder(duel_folder(tmp_path))
+    controller = app.controller
+    controller.new_game(spec.id, {"players": [{"name": "Ann"}, {"name": "Bob"}],
+                                  "first": 0}, seed=5)
+    app.show_table()
+    app.root.get_screen("table").reveal()
+    pump()
+    card = next(w for w in on_screen(app) if isinstance(w, DeclaredCard))
+    before = len(controller.session.actions)
+    touch = UnitTestTouch(*card.to_window(*card.center))
+    touch.touch_down()
+    wait_until(lambda: [w for w in EventLoop.window.children if isinstance(w, CardZoom)],
+               "the held card to open")
+    touch.touch_up()
+    pump()
+    assert len(controller.session.actions) == before  # a hold is not a tap
+    words = " ".join(w.text for w in on_screen(app) if isinstance(w, Label))
+    assert card.name in words and "power:" in words, words
+    from tests.ui.test_companion_ui import shot
+
+    shot(artifacts, "declared-card-held")
+    tap_text(app, "Close")
+    controller.finish()
+    app.go("home")
