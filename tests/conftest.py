@@ -49,3 +49,15 @@ def edit(path, old, new):
     text = path.read_text()
     assert old in text, f"{old!r} not in {path.name}"
     path.write_text(text.replace(old, new, 1))
+
+
+@pytest.fixture(autouse=True)
+def registry_kept():
+    """A game folder a test opens is registered for that test only: the registry holds
+    the bundled games again after it (the shell's tests list what the app lists)."""
+    from companion.games import GAMES
+
+    before = dict(GAMES)
+    yield
+    GAMES.clear()
+    GAMES.update(before)

@@ -36,7 +36,7 @@ def remember(saves: Path, game_id: str, folder: str) -> None:
 
 def register_bundled() -> None:
     """The declared games that came with the app (a designer's folder put in cards/),
-    except those a coded engine plays already (Above Top Secret's table.yaml)."""
+    except those a coded engine plays already (a bundled game's own table.yaml)."""
     from companion.core.printed import FolderProblem, bundled_tables
     from companion.declared.spec import folder_spec
     from companion.games import bundled, register

@@ -45,11 +45,11 @@ class DeclaredRules(Offers, SetupSteps, Effects, Turns, Reports, Invariants, Rul
 
     def __init__(self, folder: str):
         from companion.core.printed import folder_table
-        from companion.declared.spec import open_folder
-        from companion.games import GAMES
+        from companion.declared.spec import folder_spec
+        from companion.games import GAMES, bundled
 
         self.spec = next((s for s in GAMES.values() if s.folder == folder), None) or \
-            open_folder(folder)
+            folder_spec(folder, set(bundled()))  # registering is the app's (open_folder)
         self.folder = self.spec.folder
         self.table = Table(folder_table(self.folder)[2])
         self.order = self.table.data["players"]["order"]

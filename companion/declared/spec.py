@@ -36,8 +36,11 @@ def folder_spec(folder: str | Path, bundled: set = frozenset()) -> GameSpec:
     if table["zones"]:
         options.append(cards_option(printed="printed", virtual="Kept by the app"))
     dice = tuple(Die(d["id"], d["name"], tuple(d["faces"])) for d in table["dice"])
+    registry_id = game_id(declared_id, bundled)
+    if registry_id != declared_id:  # told apart from the bundled game on the home screen
+        name = f"{name} (declared table)"
     return GameSpec(
-        id=game_id(declared_id, bundled), name=name,
+        id=registry_id, name=name,
         rules=f"{PACKAGE}.rules:DeclaredRules", view=f"{PACKAGE}.view",
         table=f"{PACKAGE}.table:DeclaredTable", demo=f"{PACKAGE}.demo:demo_session",
         agents={"random": "companion.core.agents:RandomAgent"},

@@ -13,8 +13,8 @@ from companion.games.ts import SPEC as TS
 
 GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (ATS, GM, AAT, TS, ATT)}
 
-__all__ = ["GAMES", "load", "rules_for", "view_of", "agents_of", "register", "demo_of", "bundled",
-           "saved_folder"]
+__all__ = ["GAMES", "load", "rules_for", "rules_of", "view_of", "agents_of", "register",
+           "demo_of", "bundled", "saved_folder"]
 
 
 def bundled() -> dict[str, GameSpec]:
@@ -51,7 +51,12 @@ def _made(reference: str, spec: GameSpec):
 
 def rules_for(game_id: str):
     """The rules engine of a game id (KeyError when the game has none)."""
-    return _made(GAMES[game_id].rules, GAMES[game_id])
+    return rules_of(GAMES[game_id])
+
+
+def rules_of(spec: GameSpec):
+    """The rules engine a spec declares (registered or not)."""
+    return _made(spec.rules, spec)
 
 
 def demo_of(game_id: str):

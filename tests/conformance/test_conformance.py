@@ -27,13 +27,20 @@ from companion.core.engine import (
 )
 from companion.core.session import MAX_ACTIONS, Session, loads, replay
 from companion.core.shapes import action_problem
-from companion.games import GAMES, rules_for
-from tests.declared.folders import register_all
+from companion.games import GAMES, rules_for, rules_of
+from tests.declared.folders import registered, specs
 
 SEEDS = (3, 17)
 GARBAGE = (None, -1, 999, "x", "", [], {}, True, 2.5, [[]], {"a": 1})
 
-register_all()  # the games that folders declare in YAML, beside the bundled ones
+FOLDER_GAMES = specs()  # the games that folders declare, beside the bundled ones
+ALL_GAMES = {**GAMES, **FOLDER_GAMES}
+
+
+@pytest.fixture(autouse=True)
+def folder_games():
+    """Registered for each test (tests/conftest.py restores the registry after it)."""
+    registered(FOLDER_GAMES)
 
 
 def setups(spec, rules) -> list[dict]:
@@ -48,8 +55,8 @@ def setups(spec, rules) -> list[dict]:
 
 
 CASES = [pytest.param(game_id, index, seed, id=f"{game_id}-setup{index}-seed{seed}")
-         for game_id, spec in GAMES.items()
-         for index in range(len(setups(spec, rules_for(game_id))))
+         for game_id, spec in ALL_GAMES.items()
+         for index in range(len(setups(spec, rules_of(spec))))
          for seed in SEEDS]
 
 
@@ -100,7 +107,7 @@ def test_a_random_game_ends_with_invariants_holding_and_replays(finished, game_i
     json.dumps(session.state)  # plain JSON throughout
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_the_same_seed_gives_the_same_game(finished, game_id):
     first = finished(game_id, 0, SEEDS[0])
     second = play(game_id, 0, SEEDS[0])
@@ -109,7 +116,7 @@ def test_the_same_seed_gives_the_same_game(finished, game_id):
     assert other.actions != first.actions, "the seed changes nothing"
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_undo_and_redo_round_trip(finished, game_id):
     session = finished(game_id, 0, SEEDS[1])
     copy = replay(rules_for(game_id), json.loads(session.dumps()))
@@ -218,7 +225,7 @@ def floated(value):
     return None
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_a_setup_of_another_shape_is_refused_by_the_framework(game_id):
     """The spec says what a setup holds (its options, its players): anything else is
     the framework's refusal before the game's code reads it. True is not 1, 1.0 is not 1."""
@@ -240,7 +247,7 @@ def test_a_setup_of_another_shape_is_refused_by_the_framework(game_id):
             Session(rules, setup, 1)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_framework_refusals_are_apart_from_the_games_rule_ids(game_id):
     rules = rules_for(game_id)
     state = rules.new_game(rules.simulation_setup(GAMES[game_id].players.counts[0]), 1)
@@ -249,7 +256,7 @@ def test_framework_refusals_are_apart_from_the_games_rule_ids(game_id):
     assert refused.value.rule.startswith("F-")
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_the_dice_roller_rolls_every_declared_die(game_id):
     spec = GAMES[game_id]
     rules = rules_for(game_id)

@@ -10,8 +10,18 @@ FOLDERS = (ASSETS / "example", ASSETS / "starters" / "csv", ASSETS / "starters" 
            BUNDLED_GAMES / "above-top-secret")
 
 
-def register_all() -> list[str]:
-    """Every folder registered; their registry ids."""
-    from companion.declared.spec import open_folder
+def specs() -> dict:
+    """Each folder's GameSpec by its registry id, not registered (a test registers them
+    for itself: `registered`)."""
+    from companion.declared.spec import folder_spec
+    from companion.games import bundled
 
-    return [open_folder(folder).id for folder in FOLDERS]
+    made = [folder_spec(folder, set(bundled())) for folder in FOLDERS]
+    return {spec.id: spec for spec in made}
+
+
+def registered(found: dict) -> None:
+    """The folder specs in the registry (for this test: tests/conftest.py restores it)."""
+    from companion.games import GAMES
+
+    GAMES.update(found)

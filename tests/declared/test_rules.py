@@ -12,6 +12,7 @@ from companion.core.engine import Rejected
 from companion.core.session import Session, read_save
 from companion.declared import view
 from companion.declared.rules import DeclaredRules
+from companion.declared.spec import open_folder
 from tests.declared.fixtures import GAME, duel_folder
 from tests.declared.folders import FOLDERS
 
@@ -20,7 +21,8 @@ ANN_BOB = {"players": [{"name": "Ann"}, {"name": "Bob"}], "first": 0}
 
 @pytest.fixture
 def rules(tmp_path):
-    return DeclaredRules(str(duel_folder(tmp_path)))
+    """The rules of a folder the app opened (registered: the view reads its table)."""
+    return DeclaredRules(open_folder(duel_folder(tmp_path)).folder)
 
 
 def started(rules, setup=ANN_BOB, seed=1) -> Session:
@@ -59,7 +61,7 @@ def test_a_phase_offers_only_what_it_allows(rules):
 
 def test_a_card_played_does_what_its_effects_say(tmp_path):
     text = GAME.replace("copies: 4}", "copies: 9}")  # hands full of Sparks
-    rules = DeclaredRules(str(duel_folder(tmp_path, text)))
+    rules = DeclaredRules(open_folder(duel_folder(tmp_path, text)).folder)
     session = started(rules)
     to_cast(session)
     spark = card_in_hand(session, 0, "hurt")
@@ -126,7 +128,7 @@ def test_rounds_escalate_and_the_escalation_ends_the_game(rules):
 def test_a_trigger_fires_when_its_condition_becomes_true_not_after_every_action(tmp_path):
     text = GAME.replace('      - {when: "escalation >= 5", do: end}',
                         '      - {when: "escalation >= 1", do: [{change: hp, by: 1, who: each}]}')
-    rules = DeclaredRules(str(duel_folder(tmp_path, text)))
+    rules = DeclaredRules(open_folder(duel_folder(tmp_path, text)).folder)
     session = started(rules)
     session.apply({"type": "pass"})
     session.apply({"type": "pass"})  # the round ends: escalation 1, everyone +1 once
