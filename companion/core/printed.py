@@ -72,3 +72,30 @@ def face_words(face, number: int) -> str:
     pips = face.get("pips", number)
     mark = str(face.get("mark") or "").strip()
     return f"{pips}, {mark}" if mark else str(pips)
+
+
+@cache
+def folder_game(folder: str):
+    """A game folder (a designer's own game, not a bundled one) as pnp loads it, once a
+    process per folder: its `table` (pnp.load.table, contract section 2) is what a folder
+    game's engine plays. ValueError, with pnp's own `file:line:col` messages, when the
+    folder does not load."""
+    from pathlib import Path
+
+    from pnp.load.errors import InvalidInput
+    from pnp.load.game import load_game
+
+    try:
+        return load_game(Path(folder), check_fonts=False)
+    except InvalidInput as exc:
+        raise ValueError(f"{folder}: {exc}") from None
+
+
+@cache
+def expression(source: str, condition: bool = False):
+    """An amount (`card.power + 1`) or, with `condition`, a `when` ("hp <= 0") compiled
+    once by pnp's safe expression language (pnp.load.expr): `.evaluate(names)` gives a
+    number, `.holds(names)` a truth. Its errors are ValueError (pnp's ExprError)."""
+    from pnp.load.expr import Arith, Condition
+
+    return Condition(source) if condition else Arith(source)

@@ -74,12 +74,22 @@ class Session:
         return [event for batch in self.events for event in batch]
 
     def to_save(self) -> dict:
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.rules.game_id,
-                "rules_version": self.rules.save_version, "setup": self.setup,
-                "seed": self.seed, "actions": self.actions}
+        return save_data(self.rules, self.setup, self.seed, self.actions)
 
     def dumps(self) -> str:
         return json.dumps(self.to_save(), indent=1, sort_keys=True)
+
+
+def save_data(rules: Rules, setup: dict, seed: int, actions: list) -> dict:
+    """A save of a game: its id, setup, seed and actions; a folder game's also names its
+    folder, so the save resumes in a process that never registered it (`read_save`)."""
+    save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": rules.game_id,
+            "rules_version": rules.save_version, "setup": setup, "seed": seed,
+            "actions": actions}
+    folder = getattr(rules.spec, "folder", "")
+    if folder:
+        save["folder"] = folder
+    return save
 
 
 def replay(rules: Rules, save) -> Session:
@@ -119,6 +129,8 @@ def check_save(save) -> None:
     game, setup, seed, actions = save["game"], save["setup"], save["seed"], save["actions"]
     if not isinstance(game, str):
         raise SaveError(f"'game' is a game id, not {_short(game)}")
+    if "folder" in save and not isinstance(save["folder"], str):
+        raise SaveError(f"'folder' is a game folder's path, not {_short(save['folder'])}")
     if "rules_version" in save and type(save["rules_version"]) is not int:
         raise SaveError(f"'rules_version' is a whole number, not {_short(save['rules_version'])}")
     if not isinstance(setup, dict):
@@ -159,9 +171,15 @@ def read_save(raw: str | bytes) -> Session:
     """A save file's text or bytes, replayed by its game's rules: the one way the
     app and `pnp replay` read a save. Raises SaveError, and nothing else, for any
     content."""
-    from companion.games import GAMES, rules_for
+    from companion.games import GAMES, register_folder, rules_for
 
     save = parse_save(raw)
+    if "folder" in save:  # a folder game: registered again from its folder (same id if free)
+        try:
+            save = {**save, "game": register_folder(save["folder"], save["game"])}
+        except (OSError, ValueError) as exc:
+            raise SaveError(f"the game's folder {_short(save['folder'])} does not load: "
+                            f"{str(exc)[:300]}") from None
     try:
         rules = rules_for(save["game"])
     except KeyError:
