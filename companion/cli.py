@@ -21,16 +21,21 @@ def add_commands(command) -> None:
     r.add_argument("file", metavar="FILE", help="a save file (the companion's or simulate's)")
     r.add_argument("--json", action="store_true", help="print the result as JSON")
     s = command("simulate", "AI players play complete games", cmd_simulate)
-    s.add_argument("game", metavar="GAME", help="id of a game with a rules engine")
+    s.add_argument("game", metavar="GAME",
+                   help="id of a game with a rules engine, or a game folder with a table:")
     s.add_argument("--games", type=positive, default=100, help="games to play")
     s.add_argument("--seed", type=seed, default=1, help=f"0 to {MAX_SEED}; same seed, same games")
-    s.add_argument("--ai", default="greedy,greedy",
-                   help="strategy per seat, e.g. greedy,random (the game's AIs)")
+    s.add_argument("--ai", default=None,
+                   help="strategy per seat, e.g. greedy,random (the game's AIs; default "
+                        "greedy,greedy, a folder game's random for its fewest players)")
     s.add_argument("--rotate", action="store_true", help="rotate strategies over the seats")
     s.add_argument("--json", action="store_true", help="print the report as JSON")
     s.add_argument("--save", metavar="DIR", help="write every game as a save file")
     s.add_argument("--jobs", type=positive, default=os.cpu_count() or 1,
                    help="processes to play in (one per core; results do not depend on it)")
+    p = command("play", "play a game folder's table in the companion app", cmd_play)
+    p.add_argument("folder", metavar="FOLDER", help="a game folder whose game.yaml has a table:")
+    p.add_argument("rest", nargs="...", help="more options for the companion app")
 
 
 seed = ranged(int, 0, MAX_SEED, "a whole number")
@@ -61,14 +66,22 @@ def cmd_replay(args) -> int:
 
 def cmd_simulate(args) -> int:
     from companion.core.simulate import simulate
-    from companion.games import GAMES, agents_of, rules_for
+    from companion.games import GAMES, agents_of, is_game_folder, register_folder, rules_for
     from pnp.cli.games import UsageError
 
+    if is_game_folder(args.game):  # a designer's own game folder
+        try:
+            args.game = register_folder(args.game)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     if args.game not in GAMES:
         raise UsageError(f"no rules engine for '{args.game}' (engines: "
                          f"{', '.join(sorted(GAMES))})")
     rules = rules_for(args.game)
     agents = agents_of(args.game)
+    if args.ai is None:
+        low = GAMES[args.game].players.counts[0]
+        args.ai = "greedy,greedy" if "greedy" in agents else ",".join(["random"] * low)
     strategies = args.ai.split(",")
     if any(name not in agents for name in strategies):
         raise UsageError(f"--ai takes a comma-separated list of {', '.join(agents)}")
@@ -106,3 +119,14 @@ def cmd_simulate(args) -> int:
         print(f"  game seed {failure['seed']}, action {failure['action']}: {failure['message']}")
     sys.stdout.flush()
     return 0 if not report.invariant_failures else 1
+
+
+def cmd_play(args) -> int:
+    """The companion app on a game folder's table (its `--game` option)."""
+    from companion.__main__ import main
+    from companion.games import is_game_folder
+    from pnp.cli.games import UsageError
+
+    if not is_game_folder(args.folder):
+        raise UsageError(f"{args.folder} is not a game folder (no game.yaml)")
+    return main(["--game", str(Path(args.folder)), *args.rest]) or 0
