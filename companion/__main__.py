@@ -2,6 +2,7 @@
 
     python -m companion                         the app (resumes a game in progress)
     python -m companion --demo --screenshot F   render a mid-game table to F and exit
+    python -m companion --game FOLDER           a game folder whose game.yaml has a table:
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--demo", nargs="?", const=True, default=None, metavar="GAME",
                         help="open a mid-game demo position of GAME (default: the first "
                              "registered game)")
+    parser.add_argument("--game", metavar="FOLDER",
+                        help="open the game in FOLDER (its game.yaml declares a table:); "
+                             "the app remembers it and lists it on the home screen")
     parser.add_argument("--screenshot", metavar="FILE",
                         help="save the first screen once it is drawn, and exit")
     parser.add_argument("--size", default="480x800", type=window_size,
@@ -48,6 +52,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from companion.games import GAMES
 
+    game = None
+    if args.game:
+        from companion.app.folders import open_folder
+
+        try:
+            game = open_folder(args.game)
+        except (OSError, ValueError) as exc:
+            print(f"dossier-companion: {exc}", file=sys.stderr)
+            return 2
+        if args.demo is True:
+            args.demo = game
+        if args.autoplay is True:
+            args.autoplay = game
     for option in ("demo", "autoplay"):
         value = getattr(args, option)
         if isinstance(value, str) and value not in GAMES:
@@ -66,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from companion.app.main import DossierApp
 
-    app = DossierApp(data_dir=args.data_dir, demo=args.demo)
+    app = DossierApp(data_dir=args.data_dir, demo=args.demo, game=game)
     if args.autoplay:  # tests: greedy players act through the controller, saving each step
         game_id = args.autoplay if isinstance(args.autoplay, str) else None
         Clock.schedule_interval(lambda _dt: autoplay(app, game_id), 0.02)

@@ -167,7 +167,8 @@ class ColourPick(BigButton):
     def paint(self) -> None:
         from companion.progress import NAMED_COLOURS
 
-        rgb = get_color_from_hex(NAMED_COLOURS.get(self.text.lower(), "#9aa0a6"))
+        hexed = self.text if self.text.startswith("#") else "#9aa0a6"  # a table's own
+        rgb = get_color_from_hex(NAMED_COLOURS.get(self.text.lower(), hexed))
         self.background_color = rgb
         light = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] > 0.55
         self.color = (0.08, 0.08, 0.08, 1) if light else (1, 1, 1, 1)

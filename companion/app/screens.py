@@ -53,6 +53,7 @@ class HomeScreen(Screen):
         box = self.ids.games
         box.clear_widgets()
         notes = [note for note in (app.notice, store.notice) if note]  # a save set aside
+        notes += app.folder_notes  # a game folder that is gone (its save waits for it)
         app.notice = ""  # told once
         for game_id in store.in_progress():
             line = listed(store, game_id, notes) if game_id in GAMES else None

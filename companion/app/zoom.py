@@ -32,12 +32,14 @@ def card_art(game_id: str):
     from pathlib import Path
 
     from companion.cardart import CardArt
+    from companion.games import GAMES
 
     if game_id not in _art:
         app = App.get_running_app()
         folder = getattr(app, "data_dir", None) or getattr(app, "user_data_dir", None)
         cache = Path(folder) / "card-images" if folder else None
-        _art[game_id] = CardArt(game_id, cache)
+        own = GAMES[game_id].folder if game_id in GAMES else ""  # a folder game's
+        _art[game_id] = CardArt(game_id, cache, folder=Path(own) if own else None)
     return _art[game_id]
 
 
