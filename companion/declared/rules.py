@@ -68,9 +68,11 @@ class DeclaredRules(SetupSteps, Effects, Turns, Invariants, Reports, Rules):
         return allows is None or OPERATION.get(kind, kind) in allows
 
     def accepts(self, state: dict) -> set[str]:
+        """A discard prompt takes a discard (or the players' word); a turn takes every
+        type, so a phase's `allows` refuses with its own words (D-ALLOWS)."""
         if state["await"]["kind"] == "discard":
             return {"discard", "out", "finish"}
-        return {kind for kind in ACTIONS if self.allowed(state, kind)}
+        return set(ACTIONS)
 
     def legal_actions(self, state: dict) -> list[dict]:
         wait = state["await"]

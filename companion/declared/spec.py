@@ -93,6 +93,9 @@ def folder_spec(folder, games: dict, wanted: str | None = None) -> GameSpec:
     from companion.core.printed import folder_game
 
     path = str(Path(folder).resolve())
+    for spec in games.values():  # registered before (a table given as data: by its name)
+        if spec.folder and spec.folder in (str(folder), path) and spec.id in TABLES:
+            return spec
     game = folder_game(path)
     if getattr(game, "table", None) is None:
         raise ValueError(f"{folder}: game.yaml declares no table: (docs/format.md, 'The table')")
