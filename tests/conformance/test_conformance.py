@@ -27,7 +27,15 @@ from companion.core.engine import (
 )
 from companion.core.session import MAX_ACTIONS, Session, loads, replay
 from companion.core.shapes import action_problem
-from companion.games import GAMES, rules_for
+from companion.declared.spec import register_table
+from companion.games import GAMES, register_folder, rules_for
+from pnp import ASSETS
+from tests.declared.fixtures import table
+
+# folder games join too: the example game pnp ships (its game.yaml's `table:`, loaded by
+# pnp) and the small table of tests/declared/fixtures.py, registered before the cases
+register_folder(ASSETS / "example")
+register_table("tiny-table", "Tiny Table", table())
 
 SEEDS = (3, 17)
 GARBAGE = (None, -1, 999, "x", "", [], {}, True, 2.5, [[]], {"a": 1})
