@@ -47,6 +47,12 @@ def rgba(colour: str | None) -> list:
         return get_color_from_hex(GREY)
 
 
+def table_is_wide(table) -> bool:
+    """A tablet in landscape has room for an acting player's open zones as cards; a
+    phone shows them as a line to tap, like another player's."""
+    return bool(getattr(table, "landscape", False))
+
+
 def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" + ("" if count == 1 else "s")
 
@@ -110,7 +116,7 @@ class DeclaredOpen(Holdable, ButtonBehavior, BoxLayout):
     """An open zone: its top card (picture or name) and count; tap for its cards."""
 
     name = StringProperty("")
-    top = StringProperty("")
+    top_name = StringProperty("")
     source = StringProperty("")
     count = NumericProperty(0)
 
@@ -126,12 +132,10 @@ class DeclaredBoard(BoxLayout):
         zones = view.zones(state, viewer)
         for seat, player in enumerate(state["players"]):
             box.add_widget(self.player(state, seat, player, viewer, zones, legal))
-        shared = self.ids.shared
-        shared.clear_widgets()
-        for counter in view.counters(state, None):
-            shared.add_widget(self.counter(state, counter, None, legal))
-        piles = self.ids.piles
+        piles = self.ids.piles  # the shared counters and zones, in one flow
         piles.clear_widgets()
+        for counter in view.counters(state, None):
+            piles.add_widget(self.counter(state, counter, None, legal))
         if state["tracked"]:
             for zone in zones:
                 if zone["owner"] is None or (zone["owner"] == viewer and
@@ -171,7 +175,7 @@ class DeclaredBoard(BoxLayout):
         if state["tracked"]:
             for zone in zones:
                 if zone["owner"] == seat and zone["show"] == "public":
-                    if acting:
+                    if acting and table_is_wide(self.table):
                         row.add_widget(self.zone(state, zone, legal))
                     else:
                         chip = DeclaredChip(text=f"{zone['name']} [b]{zone['count']}[/b]")
@@ -197,11 +201,11 @@ class DeclaredBoard(BoxLayout):
             stack = DeclaredStack(name=zone["name"], count=zone["count"], lit=bool(ops))
             stack.bind(on_release=lambda *_a: self.pile_tapped(state, zone, ops))
             return stack
-        top = zone["cards"][0] if zone["role"] != "discard" else zone["cards"][-1] \
-            if zone["cards"] else None
+        cards = zone["cards"]
+        top = (cards[-1] if zone["role"] == "discard" else cards[0]) if cards else None
         data = view.card(state, top) if top else None
         widget = DeclaredOpen(name=zone["name"], count=zone["count"],
-                              top=data["name"] if data else "")
+                              top_name=data["name"] if data else "")
         if data:
             widget.source = picture(state["folder_game"], data["component"], data["item"])
             widget.piece = (data["component"], data["item"])

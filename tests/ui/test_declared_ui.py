@@ -1,0 +1,87 @@
+"""A game folder at the table (issue 32): played by taps at a phone's and a tablet's
+size (tests/ui/declared_taps.py, each in its own process); resumed from the home
+screen after a restart without --game; a folder gone missing said on the home screen
+with its save kept; a broken folder refused with pnp's file:line:col, exit 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tests.ui.declared_taps import make_folder
+from tests.ui.screens import ROOT, SIZES
+
+
+def companion(env, *args, timeout=120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion", *args], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_folder_game_played_by_taps(display, tmp_path, size):
+    resolution, density = SIZES[size]
+    folder = make_folder(tmp_path / "star-patrol")
+    out = ROOT / "test-artifacts" / f"declared-{size}"
+    done = subprocess.run([sys.executable, "-m", "tests.ui.declared_taps", "--size",
+                           resolution, "--folder", str(folder), "--out", str(out)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600,
+                          env={**os.environ, **display, "KIVY_METRICS_DENSITY": density})
+    assert done.returncode == 0, done.stderr[-4000:]
+    assert "played" in done.stdout
+
+
+def dump(env, data, tmp_path, *args) -> dict:
+    out = tmp_path / "dump.json"
+    done = companion(env, "--data-dir", str(data), "--dump-state", str(out), *args)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(out.read_text())
+
+
+def test_resume_after_restart_then_a_missing_folder(display, tmp_path):
+    """--game remembers the folder: a start without it lists the game and resumes its
+    save; with the folder gone the home screen says so and the save stays."""
+    folder = make_folder(tmp_path / "star-patrol")
+    data = tmp_path / "saves"
+    first = dump(display, data, tmp_path, "--game", str(folder))
+    assert first["screen"] == "newgame"
+    remembered = json.loads((data / "folders.json").read_text())["folders"]
+    assert remembered[0]["folder"] == str(folder.resolve())
+    # a game in progress, saved as the app saves it
+    from companion.controller import GameController
+    from companion.games import register_folder
+    from companion.store import Store
+
+    game_id = register_folder(folder)
+    controller = GameController(Store(data))
+    controller.new_game(game_id, {"players": [{"name": "Ann"}, {"name": "Bob"}],
+                                  "first": 0, "cards": "tracked"}, seed=3)
+    controller.act(controller.legal()[0])
+    again = dump(display, data, tmp_path)
+    assert again["screen"] == "table"
+    assert again["state"]["folder_game"] == game_id
+    shutil.move(folder, tmp_path / "elsewhere")
+    gone = dump(display, data, tmp_path)
+    assert gone["screen"] == "home"
+    assert "is missing" in gone["notice"] and str(folder) in gone["notice"]
+    assert (data / game_id / "current.json").is_file()
+    assert not list((data / game_id).glob("corrupt-*"))
+    shutil.move(tmp_path / "elsewhere", folder)
+    back = dump(display, data, tmp_path)
+    assert back["screen"] == "table"
+
+
+def test_a_broken_folder_is_refused(display, tmp_path):
+    folder = make_folder(tmp_path / "broken")
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("allows: [draw, change]",
+                                             "allows: [drwa, change]"))
+    done = companion(display, "--game", str(folder), "--data-dir", str(tmp_path / "d"))
+    assert done.returncode == 2
+    assert f"{game}:" in done.stderr and "drwa" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert companion(display, "--game", str(tmp_path / "nowhere")).returncode == 2
