@@ -14,7 +14,7 @@ Prompts that come while one is open wait in `state["queue"]` (an addition to sec
 from __future__ import annotations
 
 from companion.core import rng
-from companion.declared.model import amount, face_number, holds, next_seat, seats_in
+from companion.declared.model import amount, face_number, holds, next_seat, owner, seats_in
 
 
 class Effects:
@@ -71,34 +71,35 @@ class Effects:
         count = amount(self.decl, state, effect["count"], seat, card)
         events = []
         for target in self.who(state, effect, seat):
-            events += self.draw(state, effect["from"], effect["to"], target, count)
+            events += self.draw(state, self.decl.key(effect["from"], target),
+                                self.decl.key(effect["to"], target), target, count)
         return events
 
     def do_deal(self, state, effect, seat, card):
         count = amount(self.decl, state, effect["count"], seat, card)
         events = []
         for target in seats_in(state):
-            events += self.draw(state, effect["from"], effect["to"], target, count, "is dealt")
+            events += self.draw(state, self.decl.key(effect["from"], target),
+                                self.decl.key(effect["to"], target), target, count, "is dealt")
         return events
 
     def draw(self, state, source: str, to: str, seat: int, count: int, verb="draws") -> list:
-        """Up to `count` cards from the top of `source` to `to` (the seat's, if per
-        player); a pile that runs out takes the discard back, shuffled; short if both
-        are empty."""
+        """Up to `count` cards from the top of zone key `source` to zone key `to`, for
+        `seat` (who the log names); a pile that runs out takes its discard back,
+        shuffled; short (logged) if both are empty."""
         name = self.name(state, seat)
         if count <= 0:
             return []
         if not state["tracked"]:
             return [{"kind": "draw", "seat": seat, "text": f"{name} {verb} {count} "
-                     f"({self.decl.zones[source]['name']}, printed cards)"}]
-        pile = state["zones"][self.decl.key(source, seat)]
-        hand = state["zones"][self.decl.key(to, seat)]
+                     f"({self.decl.zone_of_key(source)['name']}, printed cards)"}]
+        pile, hand = state["zones"][source], state["zones"][to]
         moved = 0
         events = []
         while moved < count:
             if not pile and not self.refill(state, source, seat, events):
                 events.append({"kind": "short", "seat": seat,
-                               "text": f"{self.decl.zones[source]['name']} is empty: "
+                               "text": f"{self.decl.zone_of_key(source)['name']} is empty: "
                                        f"{name} gets {moved} of {count}"})
                 break
             card = pile.pop(0)
@@ -111,18 +112,24 @@ class Effects:
         return events
 
     def refill(self, state, source: str, seat: int, events: list) -> bool:
-        """The discard (role) shuffled in as the new pile, when `source` is the pile."""
-        if self.decl.roles.get("pile") != source or "discard" not in self.decl.roles:
+        """The discard (role) shuffled in as the new pile, when zone key `source` is the
+        pile (role): the pile owner's discard, or the drawing seat's when the pile is
+        shared and the discard each player's."""
+        if self.decl.zone_of_key(source)["role"] != "pile":
             return False
-        discard = state["zones"][self.decl.role_key("discard", seat)]
+        key = self.decl.role_key("discard", owner(source) if owner(source) is not None
+                                 else seat)
+        discard = state["zones"].get(key or "")
         if not discard:
             return False
-        pile = state["zones"][self.decl.key(source, seat)]
+        pile = state["zones"][source]
         pile += discard
         discard.clear()
+        for card in pile:
+            self.forget(state, card)
         rng.shuffle(state, pile)
         events.append({"kind": "shuffle", "text": f"The discard is shuffled into the "
-                                                  f"{self.decl.zones[source]['name']}"})
+                                                  f"{self.decl.zone_of_key(source)['name']}"})
         return True
 
     def do_discard(self, state, effect, seat, card):

@@ -4,11 +4,13 @@ rules out; the app never blocks what it cannot judge, so everything else a playe
 tells the table is carried out (a change of another player's counter, a card moved
 from any zone).
 
-`legal_actions` lists, in a fixed order, what the acting player may do now, bounded:
-counters by one step (their own and the shared), one card drawn or dealt, each card of
-their hand played, discarded, moved, revealed or returned, each die, the next phase and
-the end of the turn. `out` and `finish` (the players' word, always accepted) are not
-listed: a random player would end every game at once.
+`legal_actions` lists, in a fixed order, what the acting player may do now, bounded
+(so that random players, the simulator's, still end their turns): counters by one step
+(their own and the shared), one card drawn or dealt, each card of their hand played,
+discarded, moved to each other zone, revealed or returned, the top card of each other
+zone taken into the hand (a market's buy), the next face-down card of each pile turned
+up, each die, the next phase and the end of the turn. `out` and `finish` (the players'
+word, always accepted) are not listed: a random player would end every game at once.
 
 Deviation from contract section 4: `change` says its amount as `delta`, not `by`:
 `by` is every action's framework key, the acting seat (core.engine: `"by": seat`
@@ -100,9 +102,14 @@ class DeclaredRules(SetupSteps, Effects, Turns, Invariants, Reports, Rules):
         return self.decl.role_key("hand", seat)
 
     def piles(self, state, seat) -> list[str]:
-        """The face-down zones a seat draws from (its own and the shared)."""
+        """The face-down zones a seat draws from (its own and the shared): the pile, and
+        hidden zones with no other role (a hidden zone of played cards is no pile)."""
         return [self.decl.key(z["id"], seat) for z in self.decl.table["zones"]
-                if z["show"] == "hidden" or z["role"] == "pile"]
+                if z["role"] == "pile" or z["show"] == "hidden" and z["role"] is None]
+
+    def zone_keys(self, state, seat) -> list[str]:
+        """The zone keys a seat reaches: its own zones and the shared ones."""
+        return [self.decl.key(z["id"], seat) for z in self.decl.table["zones"]]
 
     def list_draw(self, state, seat):
         hand = self.hand(state, seat)
@@ -142,18 +149,30 @@ class DeclaredRules(SetupSteps, Effects, Turns, Invariants, Reports, Rules):
         return [{"type": "discard", "card": c} for c in self.held(state, seat)]
 
     def list_move(self, state, seat):
+        """Each held card to each other zone (the play and discard zones have their own
+        actions); the top card of each other zone into the hand."""
         hand = self.hand(state, seat)
-        kept = {hand, self.decl.role_key("play", seat), self.decl.role_key("discard", seat),
-                *self.piles(state, seat)}
-        targets = [self.decl.key(z["id"], seat) for z in self.decl.table["zones"]]
-        return [{"type": "move", "card": c, "to": t} for c in self.held(state, seat)
-                for t in targets if t not in kept]
+        kept = {hand, self.decl.role_key("play", seat), self.decl.role_key("discard", seat)}
+        targets = self.zone_keys(state, seat)
+        listed = [{"type": "move", "card": c, "to": t} for c in self.held(state, seat)
+                  for t in targets if t not in kept]
+        if hand is not None:
+            listed += [{"type": "move", "card": state["zones"][key][0], "to": hand}
+                       for key in targets if key != hand and state["zones"][key]]
+        return listed
 
     def list_reveal(self, state, seat):
+        """Each card of a hand not open to all (shown, or face down again), and the next
+        face-down card of each pile (the market's top three: three reveals)."""
         hand = self.hand(state, seat)
-        if hand is None or self.decl.zone_of_key(hand)["show"] == "public":
-            return []
-        return [{"type": "reveal", "card": c} for c in self.held(state, seat)]
+        listed = []
+        if hand is not None and self.decl.zone_of_key(hand)["show"] != "public":
+            listed += [{"type": "reveal", "card": c} for c in self.held(state, seat)]
+        for key in self.piles(state, seat):
+            hidden = [c for c in state["zones"][key] if c not in state["revealed"]]
+            if hidden:
+                listed.append({"type": "reveal", "card": hidden[0]})
+        return listed
 
     def list_return(self, state, seat):
         if self.decl.role_key("pile", seat) is None:
@@ -225,20 +244,30 @@ class DeclaredRules(SetupSteps, Effects, Turns, Invariants, Reports, Rules):
         return key
 
     def act_draw(self, state, action, seat):
+        """Cards from the zone the action names (another seat's too) to the zone it names;
+        refused only when there is nothing to draw (an empty pile refills from its
+        discard, as an effect's draw does)."""
         source, to = self.zone(state, action["zone"], seat), self.zone(state, action["to"], seat)
-        if not state["zones"][source] and not (self.decl.roles.get("pile") == source.split(".")[0]
-                                               and state["zones"].get(
-                                                   self.decl.role_key("discard", owner(source))
-                                                   or "")):
-            raise Rejected("D-EMPTY", f"{self.decl.zone_of_key(source)['name']} is empty")
-        return self.draw(state, source.split(".")[0], to.split(".")[0],
-                         owner(to) if owner(to) is not None else seat, action["count"])
+        if source == to:
+            raise Rejected("D-ZONE", "a draw goes from one zone to another")
+        pile = self.decl.zone_of_key(source)
+        refill = self.decl.role_key("discard", owner(source) if owner(source) is not None
+                                    else seat)
+        if not state["zones"][source] and not (pile["role"] == "pile" and
+                                               state["zones"].get(refill or "")):
+            raise Rejected("D-EMPTY", f"{pile['name']} is empty")
+        return self.draw(state, source, to, owner(to) if owner(to) is not None else seat,
+                         action["count"])
 
     def act_deal(self, state, action, seat):
+        """`count` cards to each player still in: from the named zone (each seat's own,
+        for a zone per player) to each one's zone of the `to` id."""
         source, to = self.zone(state, action["zone"], seat), self.zone(state, action["to"], seat)
+        if self.decl.zone_of_key(to)["per"] != "player":
+            raise Rejected("D-ZONE", "a deal gives each player cards: to a zone per player")
         if not state["zones"][source]:
             raise Rejected("D-EMPTY", f"{self.decl.zone_of_key(source)['name']} is empty")
-        return self.do_deal(state, {"count": action["count"], "from": source.split(".")[0],
+        return self.do_deal(state, {"count": str(action["count"]), "from": source.split(".")[0],
                                     "to": to.split(".")[0]}, seat, None)
 
     def act_shuffle(self, state, action, seat):
@@ -253,11 +282,11 @@ class DeclaredRules(SetupSteps, Effects, Turns, Invariants, Reports, Rules):
         return key
 
     def own(self, state, card, seat) -> str:
-        """A card the acting player holds (in one of their zones, or a shared open one)."""
+        """A card the acting player may play or discard: anywhere but in another player's
+        zone (the top of a shared pile played at once is the players' call)."""
         key = self.card_at(state, card)
-        if owner(key) not in (seat, None) or owner(key) is None and \
-                self.decl.zone_of_key(key)["show"] == "hidden":
-            raise Rejected("D-CARD", f"{self.decl.card_name(card)} is not yours to play")
+        if owner(key) not in (seat, None):
+            raise Rejected("D-CARD", f"{self.decl.card_name(card)} is another player's")
         return key
 
     def destination(self, state, seat) -> str | None:
