@@ -1,7 +1,8 @@
 """A folder game's invariants, checked by the simulator and the tests after every
 action: every counter within its bounds, every card in exactly one zone (tracked cards),
-the turn order kept (the turn number never goes back, the seat in turn is not out),
-and the prompt consistent with the end."""
+the turn order kept (the turn number never goes back; a turn passes to the next seat in
+turn order, over players out only; the seat in turn is not out), and the prompt
+consistent with the end."""
 
 from __future__ import annotations
 
@@ -12,7 +13,20 @@ class Invariants:
     """Part of DeclaredRules (rules.py)."""
 
     def snapshot_for_checks(self, state: dict):
-        return (state["turn"]["number"], state["turn"]["round"])
+        return (state["turn"]["number"], state["turn"]["round"], state["turn"]["seat"])
+
+    def in_order(self, state: dict, before: int, after: int) -> bool:
+        """Whether `after` is the next seat from `before` in turn order, every seat between
+        them out (the turn passed over nobody still in)."""
+        count = len(state["players"])
+        step = -1 if self.decl.table["players"]["order"] == "counterclockwise" else 1
+        for k in range(1, count + 1):
+            seat = (before + step * k) % count
+            if seat == after:
+                return True
+            if not state["players"][seat]["out"]:
+                return False
+        return False
 
     def invariants(self, state: dict, previous=None) -> list[str]:
         broken = []
@@ -31,8 +45,12 @@ class Invariants:
         turn = state["turn"]
         if not 0 <= turn["phase"] < len(self.decl.phases):
             broken.append("no such phase")
-        if previous is not None and (turn["number"], turn["round"]) < previous:
-            broken.append("the turn went back")
+        if previous is not None:
+            number, round_, seat = previous
+            if (turn["number"], turn["round"]) < (number, round_):
+                broken.append("the turn went back")
+            elif turn["number"] == number + 1 and not self.in_order(state, seat, turn["seat"]):
+                broken.append("the turn passed over a player still in")
         if state["ended"] is None:
             if state["await"] is None:
                 broken.append("a game not over waits for nobody")

@@ -28,6 +28,19 @@ class Declaration:
         self.cards = table["cards"]
         self.phases = table["turns"]["phases"] or [DEFAULT_PHASE]
         self.private = any(z["show"] == "private" for z in table["zones"])
+        self.end_per_player = self.per_player(table["end"]["when"])
+
+    def per_player(self, source: str | None) -> bool:
+        """Whether an expression reads a player's own counter or zone (then it is read for
+        each player, as the loader marks a trigger's `per_player`)."""
+        if not source:
+            return False
+        own = {c["id"] for c in self.table["counters"] if c["per"] == "player"} | \
+            {z["id"] for z in self.table["zones"] if z["per"] == "player"}
+        try:
+            return bool(expression(str(source), True).names & own)
+        except ValueError:
+            return False
 
     def card(self, card_id: str) -> dict | None:
         """A card's printed data (`id@seat`: the card's before the `@`)."""

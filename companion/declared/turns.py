@@ -5,13 +5,20 @@ A round is every player still in taking one turn, from `turn.first` (an addition
 contract section 3: the seat the round began with, so a round ends however many go
 out). Triggers fire when their `when` becomes true (it did not hold after the previous
 action: `state["holding"]`, an addition), not again after every action while it stays
-true: "score >= 5 gives a coin" gives one coin, as a designer means it."""
+true: "score >= 5 gives a coin" gives one coin, as a designer means it. Triggers are
+checked again after any fired (one trigger's effect may make another true), at most
+CHAINED times after one action, so two triggers that undo each other cannot loop.
+
+The end (`end.when`) reads like a trigger: when it names a player's own counter or zone
+it is checked for every player still in ("score >= 10": anyone's), else once. A round
+past the round cap is never begun: the game ends with the round it reached."""
 
 from __future__ import annotations
 
 from companion.declared.model import distance, holds, next_seat, order, seats_in, value
 
 ROUND_CAP = "round cap"
+CHAINED = 8  # passes of the triggers after one action (each pass: every trigger once)
 
 
 class Turns:
@@ -75,6 +82,8 @@ class Turns:
             return []
         seat = state["turn"]["seat"]
         after = next_seat(state, self.decl, seat)
+        if after is None and not state["players"][seat]["out"]:
+            after = seat  # a game for one: each of its turns is a round
         if after is None:
             return self.check_end(state)
         first = state["turn"]["first"]
@@ -91,9 +100,12 @@ class Turns:
         events = self.run(state, self.decl.table["turns"]["end_of_round"], turn["seat"])
         if state["ended"] is not None:
             return events
-        turn["round"] += 1
-        if turn["round"] > self.decl.table["end"]["rounds"]:
+        if turn["round"] >= self.decl.table["end"]["rounds"]:
             return events + self.finish(state, self.winners(state), ROUND_CAP)
+        turn["round"] += 1
+        events += self.check_end(state)  # "round > 6": over before round 7's first turn
+        if state["ended"] is not None:
+            return events
         after = next_seat(state, self.decl, turn["seat"])
         if after is None:
             after = turn["seat"]
@@ -133,18 +145,47 @@ class Turns:
         events = self.check_triggers(state)
         events += self.check_end(state)
         if state["ended"] is None:
-            wait = state["await"]
-            if wait["kind"] == "discard" and state["players"][wait["player"]]["out"]:
-                state["await"] = self.turn_prompt(state)
-                wait = state["await"]
-                state["queue"] = [p for p in state["queue"]
-                                  if not state["players"][p["player"]]["out"]]
-            if state["players"][state["turn"]["seat"]]["out"] and wait["kind"] == "turn":
-                events += self.next_turn(state)
+            events += self.drop_prompts_of_the_out(state)
+        if state["ended"] is None and state["await"]["kind"] == "turn" and \
+                state["players"][state["turn"]["seat"]]["out"]:
+            events += self.next_turn(state)
         return events
 
+    def drop_prompts_of_the_out(self, state: dict) -> list:
+        """Discard prompts of players who went out are dropped; what the last of them held
+        up (the turn passing, the round ending) goes on as if answered."""
+        out = [p["out"] for p in state["players"]]
+        then = None
+        for prompt in state["queue"]:
+            if out[prompt["player"]]:
+                then = then or prompt["then"]
+        state["queue"] = [p for p in state["queue"] if not out[p["player"]]]
+        if then and state["queue"]:
+            state["queue"][-1]["then"] = state["queue"][-1]["then"] or then
+            then = None
+        wait = state["await"]
+        if wait["kind"] != "discard" or not out[wait["player"]]:
+            if then and wait["kind"] == "discard":  # the open one holds it up now
+                wait["then"] = wait["then"] or then
+            return []
+        wait["left"] = 0
+        if then:
+            wait["then"] = wait["then"] or then
+        return self.after_prompt(state)
+
     def check_triggers(self, state: dict) -> list:
-        events, before, now = [], set(state["holding"]), []
+        """The triggers that became true fire; again while one fired (CHAINED at most)."""
+        events = []
+        for _ in range(CHAINED):
+            fired = self.trigger_pass(state, events)
+            if not fired or state["ended"] is not None:
+                break
+        return events
+
+    def trigger_pass(self, state: dict, events: list) -> bool:
+        """Every trigger once (per player still in, where it reads a player's own); the
+        events added to `events`; whether any fired."""
+        before, now, fired = set(state["holding"]), [], False
         for number, trigger in enumerate(self.decl.table["triggers"]):
             scopes = seats_in(state) if trigger["per_player"] else [None]
             for seat in scopes:
@@ -155,17 +196,19 @@ class Turns:
                     continue
                 now.append(key)
                 if key not in before:
+                    fired = True
                     events += self.run(state, trigger["do"], scope)
                     if state["ended"] is not None and state["ended"]["why"] == "the rules":
                         state["ended"]["why"] = trigger["when"]
         state["holding"] = now
-        return events
+        return fired
 
     def check_end(self, state: dict) -> list:
         if state["ended"] is not None:
             return []
         end = self.decl.table["end"]
-        if end["when"] and holds(self.decl, state, end["when"], state["turn"]["seat"]):
+        if end["when"] and any(holds(self.decl, state, end["when"], seat)
+                               for seat in self.end_scopes(state)):
             return self.finish(state, self.winners(state), end["when"])
         winner = end["winner"]
         if winner["rule"] == "first_to":
@@ -177,6 +220,13 @@ class Turns:
         if len(state["players"]) > 1 and len(seats_in(state)) <= 1:
             return self.finish(state, seats_in(state), "last standing")
         return []
+
+    def end_scopes(self, state: dict) -> list[int]:
+        """Whom `end.when` is read for: every player still in when it names a player's own
+        counter or zone, else the seat in turn (its value is then the same for all)."""
+        if self.decl.end_per_player:
+            return seats_in(state)
+        return [state["turn"]["seat"]]
 
     def winners(self, state: dict) -> list[int]:
         """The winners by `end.winner`, among the players still in."""
