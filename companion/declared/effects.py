@@ -14,7 +14,15 @@ Prompts that come while one is open wait in `state["queue"]` (an addition to sec
 from __future__ import annotations
 
 from companion.core import rng
-from companion.declared.model import amount, face_number, holds, next_seat, owner, seats_in
+from companion.declared.model import (
+    amount,
+    face_number,
+    holds,
+    label,
+    next_seat,
+    owner,
+    seats_in,
+)
 
 
 class Effects:
@@ -230,10 +238,7 @@ class Effects:
             who = f"{declared['name']}"
         else:
             state["counters"]["seats"][seat][counter] = new
-            label = declared["name"]
-            if label[1:2].islower():  # "Hit points" -> "hit points", "HQ" stays
-                label = label[0].lower() + label[1:]
-            who = f"{self.name(state, seat)}: {label}"
+            who = f"{self.name(state, seat)}: {label(declared['name'])}"
         if new == old:
             return []
         return [{"kind": "change", "counter": counter, "seat": seat, "old": old, "new": new,

@@ -75,6 +75,11 @@ class Declaration:
         return self.zones[key.split(".")[0]]
 
 
+def label(name: str) -> str:
+    """A counter's name inside a sentence: "Hit points" -> "hit points"; "HQ" stays."""
+    return name[0].lower() + name[1:] if name[1:2].islower() else name
+
+
 def owner(key: str) -> int | None:
     """The seat a zone key belongs to (None: shared)."""
     _, dot, seat = key.partition(".")

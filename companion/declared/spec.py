@@ -25,10 +25,16 @@ TABLES: dict[str, dict] = {}  # registry id -> the game's normalised table (cont
 
 def parts() -> dict:
     """The parts every folder game shares (docs/game-interface.md's module names); the
-    table widget is DeclaredTable (the screen's), the demo the last registered game's."""
+    table widget is DeclaredTable (the screen's); each game's demo is its own
+    (`demo_of`)."""
     return {"rules": f"{PACKAGE}.rules:DeclaredRules", "view": f"{PACKAGE}.view",
             "table": f"{PACKAGE}.table:DeclaredTable", "demo": f"{PACKAGE}.demo:demo_session",
             "agents": {"random": RANDOM_AGENT}}
+
+
+def demo_of(game_id: str) -> str:
+    """The game's own demo (the shell calls a spec's demo with no arguments: demo.py)."""
+    return f"{PACKAGE}.demo:demo_session:{game_id}"
 
 
 def players_of(table: dict) -> Players:
@@ -69,8 +75,9 @@ def build_spec(game_id: str, name: str, table: dict, folder: str) -> GameSpec:
     TABLES[game_id] = table
     declaration.cache_clear()
     dice = tuple(Die(d["id"], d["name"], tuple(d["faces"])) for d in table["dice"])
-    return GameSpec(id=game_id, name=name, **parts(), players=players_of(table),
-                    options=options_of(table), dice=dice, folder=folder)
+    return GameSpec(id=game_id, name=name, **{**parts(), "demo": demo_of(game_id)},
+                    players=players_of(table), options=options_of(table), dice=dice,
+                    folder=folder)
 
 
 def registry_id(own: str, folder: str, games: dict, wanted: str | None) -> str:

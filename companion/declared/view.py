@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.core import viewing
 from companion.declared.model import Declaration, owner, where
+from companion.declared.model import label as label_of
 from companion.declared.spec import declaration
 
 
@@ -78,16 +79,9 @@ def describe(state: dict, action: dict) -> str:
     kind = action.get("type")
     card = action.get("card")
     if kind == "change":
-        counter = decl.counters.get(action.get("counter"))
-        name = counter["name"] if counter else str(action.get("counter"))
-        seat = action.get("seat")
-        whose = state["players"][seat]["name"] + ": " if isinstance(seat, int) and \
-            seat < len(state["players"]) and counter and counter["per"] == "player" else ""
-        how = f"to {action['to']}" if "to" in action else f"{action.get('delta', 0):+d}"
-        return f"{whose}{name} {how}"
+        return change_words(state, action)
     if kind in ("draw", "deal"):
-        verb = "draws" if kind == "draw" else "deals"
-        return f"{who} {verb} {action.get('count')} from {zone_words(state, action.get('zone'))}"
+        return draw_words(state, action, who)
     if kind == "shuffle":
         return f"{who} shuffles {zone_words(state, action.get('zone'))}"
     if kind in ("play", "told"):
@@ -112,6 +106,40 @@ def describe(state: dict, action: dict) -> str:
     if kind == "finish":
         return "The players end the game"
     return str(kind).replace("_", " ")
+
+
+def change_words(state: dict, action: dict) -> str:
+    """"Bob: hit points 7 to 5", "Escalation 3 to 4" (the value the action leaves)."""
+    decl = decl_of(state)
+    counter = decl.counters.get(action.get("counter"))
+    if counter is None:
+        return f"{action.get('counter')} changed"
+    seat = action.get("seat")
+    if counter["per"] == "shared":
+        old, whose, name = state["counters"]["shared"][counter["id"]], "", counter["name"]
+    elif isinstance(seat, int) and 0 <= seat < len(state["players"]):
+        old = state["counters"]["seats"][seat][counter["id"]]
+        whose, name = f"{state['players'][seat]['name']}: ", label_of(counter["name"])
+    else:
+        return f"{counter['name']} changed"
+    new = action.get("to") if "to" in action else old + action.get("delta", 0)
+    return f"{whose}{name} {old} to {new}"
+
+
+def draw_words(state: dict, action: dict, who: str) -> str:
+    """"Ann draws 2" from the pile to her hand; the zones said where they are others."""
+    decl = decl_of(state)
+    seat = (state["await"] or {}).get("player")
+    count = action.get("count")
+    if action["type"] == "deal":
+        return f"{who} deals {count} to each from {zone_words(state, action.get('zone'))}"
+    source, to = action.get("zone"), action.get("to")
+    words = f"{who} draws {count}"
+    if source not in (decl.roles.get("pile"), decl.role_key("pile", seat)):
+        words += f" from {zone_words(state, source)}"
+    if to not in (decl.roles.get("hand"), decl.role_key("hand", seat)):
+        words += f" to {zone_words(state, to)}"
+    return words
 
 
 def label(state: dict, action: dict) -> str:

@@ -79,9 +79,13 @@ def test_the_view_words_and_the_cover():
     assert view.private_seat(s.state) == 0
     assert view.status(s.state)["title"] == "Round 1 · turn 1 · Draw"
     assert view.describe(s.state, {"type": "draw", "zone": "deck", "to": "hand.0",
-                                   "count": 2}) == "Ann draws 2 from Draw pile"
+                                   "count": 2}) == "Ann draws 2"
+    assert view.describe(s.state, {"type": "draw", "zone": "discard", "to": "kit.1",
+                                   "count": 1}) == "Ann draws 1 from Discard to Bob's Kit"
     assert view.describe(s.state, {"type": "change", "counter": "hp", "seat": 1,
-                                   "delta": -2}) == "Bob: Hit points -2"
+                                   "delta": -2}) == "Bob: hit points 10 to 8"
+    assert view.describe(s.state, {"type": "change", "counter": "escalation", "seat": None,
+                                   "to": 4}) == "Escalation 0 to 4"
     secret = hand(s.state)[0]
     assert view.describe(s.state, {"type": "discard", "card": secret}) == "Ann discards a card"
     shown = view.zones(s.state, 1)
@@ -90,3 +94,17 @@ def test_the_view_words_and_the_cover():
     act(s, type="finish", winners=[0])
     assert view.game_over(s)[0] == "Ann wins"
     assert view.private_seat(s.state) is None
+
+
+def test_each_folder_games_demo_is_its_own_whichever_was_registered_last():
+    from companion.core.spec import load
+    from companion.games import GAMES
+    from tests.declared.fixtures import game
+
+    game("tiny-table")
+    game("other-table")
+    try:
+        demo = load(GAMES["tiny-table"].demo)()  # as the shell calls it: no arguments
+        assert demo.rules.game_id == "tiny-table" and demo.state["turn"]["number"] > 4
+    finally:
+        GAMES.pop("other-table")
