@@ -16,6 +16,7 @@ from companion.controller import GameController
 from companion.core.agents import RandomAgent
 from companion.core.session import Session
 from companion.games import GAMES, rules_for, view_of
+from tests.conformance.folders import GAME_IDS
 from tests.conformance.test_conformance import setups
 
 GAMES_PER_GAME = 200
@@ -63,7 +64,7 @@ class Shell:
 
 
 CASES = [pytest.param(game_id, chunk, id=f"{game_id}-{chunk}")
-         for game_id in GAMES for chunk in range(CHUNKS)]
+         for game_id in GAME_IDS for chunk in range(CHUNKS)]
 
 
 @pytest.mark.parametrize("game_id, chunk", CASES)
