@@ -11,7 +11,12 @@ CHAINED times after one action, so two triggers that undo each other cannot loop
 
 The end (`end.when`) reads like a trigger: when it names a player's own counter or zone
 it is checked for every player still in ("score >= 10": anyone's), else once. A round
-past the round cap is never begun: the game ends with the round it reached."""
+past the round cap is never begun: the game ends with the round it reached.
+
+Teams (`players.teams`; contract section 1 leaves their end open): a team wins together
+(a winner's teammates win with them, those out too), and the last team standing wins,
+however many of its players are still in. The players' own `finish` names its winners
+as they are."""
 
 from __future__ import annotations
 
@@ -216,10 +221,25 @@ class Turns:
                        if value(state, winner["counter"], s) >= winner["value"]]
             if reached:
                 name = self.decl.counters[winner["counter"]]["name"]
-                return self.finish(state, reached, f"{name} {winner['value']} reached")
-        if len(state["players"]) > 1 and len(seats_in(state)) <= 1:
-            return self.finish(state, seats_in(state), "last standing")
+                return self.finish(state, self.with_teammates(state, reached),
+                                   f"{name} {winner['value']} reached")
+        standing = seats_in(state)
+        if len(state["players"]) > 1 and len(self.sides(state, standing)) <= 1:
+            return self.finish(state, self.with_teammates(state, standing), "last standing")
         return []
+
+    def sides(self, state: dict, seats: list[int]) -> set:
+        """The sides the seats are on: their teams, or each seat its own."""
+        if not self.decl.table["players"]["teams"]:
+            return set(seats)
+        return {state["players"][s]["team"] for s in seats}
+
+    def with_teammates(self, state: dict, seats: list[int]) -> list[int]:
+        """The seats and, in a game of teams, every seat of their teams."""
+        if not self.decl.table["players"]["teams"]:
+            return sorted(seats)
+        teams = self.sides(state, seats)
+        return [s for s, p in enumerate(state["players"]) if p["team"] in teams]
 
     def end_scopes(self, state: dict) -> list[int]:
         """Whom `end.when` is read for: every player still in when it names a player's own
@@ -234,14 +254,14 @@ class Turns:
         seats = seats_in(state)
         counter = rule["counter"]
         if rule["rule"] == "last_standing" or not seats or counter is None:
-            return seats
+            return self.with_teammates(state, seats)
         values = {s: value(state, counter, s) for s in seats}
         if rule["rule"] == "first_to":
             reached = [s for s in seats if values[s] >= rule["value"]]
             if reached:
-                return reached
+                return self.with_teammates(state, reached)
         best = min(values.values()) if rule["rule"] == "lowest" else max(values.values())
-        return [s for s in seats if values[s] == best]
+        return self.with_teammates(state, [s for s in seats if values[s] == best])
 
     def finish(self, state: dict, winners: list[int], why: str) -> list:
         state["ended"] = {"winners": sorted(winners), "why": why}

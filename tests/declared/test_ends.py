@@ -124,3 +124,28 @@ def test_the_invariants_see_a_turn_passed_over_a_player_still_in():
     assert "the turn passed over a player still in" in s.rules.invariants(skipped, before)
     skipped["players"][1]["out"] = True  # over a player out: the order is kept
     assert "the turn passed over a player still in" not in s.rules.invariants(skipped, before)
+
+
+def teams_game(**changes):
+    players = {**table()["players"], "teams": 2}
+    s = session(seats=4, turns=ONE_PHASE, players=players, **changes)
+    assert [p["team"] for p in s.state["players"]] == [0, 1, 0, 1]  # seated alternately
+    return s
+
+
+def test_the_last_team_standing_wins_together():
+    s = teams_game()
+    act(s, type="out", seat=1)
+    assert s.state["ended"] is None
+    act(s, type="out", seat=3)
+    assert s.state["ended"] == {"winners": [0, 2], "why": "last standing"}
+
+
+def test_a_team_wins_with_its_best_player_those_out_too():
+    s = teams_game(triggers=[])
+    act(s, type="out", seat=0)
+    act(s, type="change", counter="score", seat=2, to=4)
+    act(s, type="change", counter="escalation", seat=None, to=10)  # no trigger: by hand
+    act(s, type="finish", winners=[3])  # the players' word stands as given
+    assert s.state["ended"]["winners"] == [3]
+    assert s.rules.winners(s.state) == [0, 2]
