@@ -2,7 +2,12 @@
 action: every counter within its bounds, every card in exactly one zone (tracked cards),
 the turn order kept (the turn number never goes back; a turn passes to the next seat in
 turn order, over players out only; the seat in turn is not out), and the prompt
-consistent with the end."""
+consistent with the end.
+
+One allowance: a player who goes out in their own turn while another player's discard
+prompt is open (their card made the next player discard) keeps the turn until that
+prompt is answered; the turn then passes at once. The prompt is another player's to
+answer, and it may hold up the round's end, which passing the turn first would repeat."""
 
 from __future__ import annotations
 
@@ -56,7 +61,8 @@ class Invariants:
                 broken.append("a game not over waits for nobody")
             elif state["players"][state["await"]["player"]]["out"]:
                 broken.append("a player who is out is asked")
-            if state["players"][turn["seat"]]["out"]:
+            if state["players"][turn["seat"]]["out"] and state["await"] is not None and \
+                    state["await"]["kind"] == "turn":
                 broken.append("the seat in turn is out")
         elif state["await"] is not None:
             broken.append("a finished game waits for a player")

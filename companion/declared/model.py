@@ -29,6 +29,7 @@ class Declaration:
         self.phases = table["turns"]["phases"] or [DEFAULT_PHASE]
         self.private = any(z["show"] == "private" for z in table["zones"])
         self.end_per_player = self.per_player(table["end"]["when"])
+        self.zone_reads: dict[str, bool] = {}
 
     def per_player(self, source: str | None) -> bool:
         """Whether an expression reads a player's own counter or zone (then it is read for
@@ -41,6 +42,17 @@ class Declaration:
             return bool(expression(str(source), True).names & own)
         except ValueError:
             return False
+
+    def reads_zones(self, source: str) -> bool:
+        """Whether a condition reads a zone's count (with printed cards nobody counts them
+        for the app: such a condition is not judged, `holds`)."""
+        if source not in self.zone_reads:
+            try:
+                found = bool(expression(str(source), True).names & set(self.zones))
+            except ValueError:
+                found = False
+            self.zone_reads[source] = found
+        return self.zone_reads[source]
 
     def card(self, card_id: str) -> dict | None:
         """A card's printed data (`id@seat`: the card's before the `@`)."""
@@ -167,9 +179,13 @@ def amount(decl: Declaration, state: dict, source, seat, card=None) -> int:
 
 
 def holds(decl: Declaration, state: dict, source, seat, card=None) -> bool:
-    """A `when`: None always holds."""
+    """A `when`: None always holds. With printed cards the app keeps no zones, so a
+    condition that reads a zone's count ("market == 0") is not judged: it does not hold
+    (it would read 0 and end a game at its start); the players judge it themselves."""
     if source is None:
         return True
+    if not state["tracked"] and decl.reads_zones(source):
+        return False
     try:
         return expression(str(source), True).holds(names(decl, state, seat, card))
     except ValueError:

@@ -149,3 +149,26 @@ def test_a_team_wins_with_its_best_player_those_out_too():
     act(s, type="finish", winners=[3])  # the players' word stands as given
     assert s.state["ended"]["winners"] == [3]
     assert s.rules.winners(s.state) == [0, 2]
+
+
+def test_with_printed_cards_a_condition_reading_a_zone_is_left_to_the_players():
+    triggers = [trigger("deck == 0", effect("end"), per_player=False),
+                trigger("hand > 2", effect("change", counter="coins", by="1", to=None,
+                                           who="self"))]
+    s = session(cards="printed", turns=ONE_PHASE, triggers=triggers, end=end("discard == 0"))
+    assert s.state["ended"] is None  # every zone reads 0 here: nothing is judged by them
+    assert [c["coins"] for c in s.state["counters"]["seats"]] == [0, 0]
+    tracked = session(turns=ONE_PHASE, triggers=triggers)
+    assert [c["coins"] for c in tracked.state["counters"]["seats"]] == [1, 1]  # 3 in hand
+
+
+def test_the_seat_in_turn_out_during_anothers_discard_prompt_passes_once_it_is_answered():
+    triggers = [trigger("coins >= 1", effect("discard", count="1",
+                                             **{"from": "hand", "to": "discard"}))]
+    s = session(seats=3, turns=ONE_PHASE, triggers=triggers)
+    act(s, type="change", counter="coins", seat=1, to=1)  # seat 1's trigger: they discard
+    assert s.state["await"]["kind"] == "discard" and s.state["await"]["player"] == 1
+    act(s, type="out", seat=0)
+    assert s.state["await"]["player"] == 1 and s.rules.invariants(s.state) == []
+    act(s, type="discard", card=hand(s.state, 1)[0])
+    assert s.state["turn"]["seat"] == 1 and s.state["await"] == {"player": 1, "kind": "turn"}
