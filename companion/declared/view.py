@@ -198,6 +198,18 @@ def zones(state: dict, viewer: int | None) -> list[dict]:
     return rows
 
 
+def actions_at(state: dict, legal: list[dict], key: str) -> list[dict]:
+    """The listed actions a tap on zone `key` may offer: those naming it (a draw from it,
+    its shuffle, a deal) and those on a card lying in it (the top card taken into the
+    hand, its next face-down card turned up, a card of it played or moved)."""
+    acting = (state["await"] or {}).get("player")
+    ids = {key}
+    if "." in key and owner(key) == acting:  # "hand" names the acting player's hand.N
+        ids.add(key.split(".")[0])
+    cards = set(state["zones"].get(key, ()))
+    return [a for a in legal if a.get("zone") in ids or a.get("card") in cards]
+
+
 def card(state: dict, card_id: str) -> dict | None:
     """A card's printed data: component, item, name, fields (for `piece`: the hold-to-read)."""
     return decl_of(state).card(card_id)

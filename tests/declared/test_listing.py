@@ -103,3 +103,20 @@ def test_every_listed_action_is_taken_at_each_step_of_a_scripted_turn():
         for action in s.rules.legal_actions(s.state):
             s.rules.apply(s.state, action)  # none is refused
         act(s, type="pass")
+
+
+def test_a_tap_on_a_zone_finds_the_actions_on_it_and_on_its_cards():
+    from companion.declared import view
+
+    s = plain(turns=TAKE)
+    legal = s.rules.legal_actions(s.state)
+    top = s.state["zones"]["deck"][0]
+    on_deck = view.actions_at(s.state, legal, "deck")
+    assert {"type": "move", "card": top, "to": "hand.0"} in on_deck
+    assert {"type": "reveal", "card": top} in on_deck
+    assert all(a.get("zone") == "deck" or a.get("card") in s.state["zones"]["deck"]
+               for a in on_deck)
+    assert view.actions_at(s.state, legal, "hand.1") == []
+    on_own = view.actions_at(s.state, [{"type": "draw", "zone": "hand", "to": "kit.0",
+                                        "count": 1}], "hand.0")
+    assert on_own and not view.actions_at(s.state, on_own, "hand.1")
