@@ -4,7 +4,13 @@ zone keys, cards, seats in turn order, counters, the names an expression reads.
 Zone keys: a shared zone is its id ("deck"); a per-player zone is `<id>.<seat>`, seat
 counted from 0 ("hand.1"), as actions name it. A player's own copy of a per-player
 zone's starting cards is `<card id>@<seat, 1 up>` (the contract's addendum); its
-printed data is the card's before the `@`."""
+printed data is the card's before the `@`.
+
+Order in a zone: a pile's top card is its first (draws take from the front, `return`
+puts a card back in front or at the end); a card put into a zone otherwise goes last, so
+a discard's top card, the one last put there, is its last. (Contract section 3 says "top
+first" for every zone; it is kept for piles, which are drawn from, while the other
+zones keep the order the cards came in, as the table screen shows them.)"""
 
 from __future__ import annotations
 

@@ -189,11 +189,17 @@ class DeclaredRules(SetupSteps, Effects, Turns, Invariants, Reports, Rules):
             events = self.answer_discard(state, action)
         else:
             if not self.allowed(state, kind):
-                raise Rejected("D-ALLOWS", f"{self.phase(state)['name']}: not '{kind}'"
-                               if state["tracked"] or kind == "told" else
-                               "the players keep the printed cards")
+                raise Rejected("D-ALLOWS", self.not_allowed(state, kind))
             events = getattr(self, f"act_{kind}")(state, action, wait["player"])
         return events + self.settle(state)
+
+    def not_allowed(self, state, kind) -> str:
+        """Why an action is not taken now, in the players' words."""
+        if kind == "told" and state["tracked"]:
+            return "the app keeps the cards: play the card itself"
+        if kind in CARD_ACTIONS and not state["tracked"]:
+            return "the players keep the printed cards: tell the app a played card"
+        return f"{self.phase(state)['name']}: not '{kind}'"
 
     def answer_discard(self, state, action):
         wait = state["await"]

@@ -120,3 +120,24 @@ def test_a_tap_on_a_zone_finds_the_actions_on_it_and_on_its_cards():
     on_own = view.actions_at(s.state, [{"type": "draw", "zone": "hand", "to": "kit.0",
                                         "count": 1}], "hand.0")
     assert on_own and not view.actions_at(s.state, on_own, "hand.1")
+
+
+def test_a_card_action_with_printed_cards_and_a_told_card_with_tracked_ones_say_why():
+    s = plain(cards="printed")
+    with pytest.raises(Rejected, match="printed cards: tell the app"):
+        act(s, type="draw", zone="deck", to="hand", count=1)
+    s = plain()
+    with pytest.raises(Rejected, match="the app keeps the cards"):
+        act(s, type="told", card="crew/C-01#1")
+
+
+def test_a_discards_top_card_is_its_last_and_a_piles_its_first():
+    s = plain()
+    first, second = s.state["zones"]["deck"][:2]
+    act(s, type="move", card=first, to="discard")
+    act(s, type="move", card=second, to="discard")
+    assert s.state["zones"]["discard"] == [first, second]
+    act(s, type="return", card=second, bottom=False)
+    assert s.state["zones"]["deck"][0] == second
+    act(s, type="draw", zone="deck", to="hand", count=1)
+    assert hand(s.state) == [second]
