@@ -32,9 +32,16 @@ class SetupSteps:
             players.append({"name": name, "colour": colour, "team": team, "out": False})
         return players
 
+    def default_cards(self) -> str:
+        """Tracked, unless no zone starts with cards while some have effects: then the
+        only way to play them is to tell the app (printed; the form offers no choice)."""
+        if not any(z["cards"] for z in self.decl.table["zones"]) and self.decl.cards:
+            return "printed"
+        return "tracked"
+
     def new_game(self, setup: dict, seed: int) -> dict:
         players = self.players(setup)
-        cards = setup.get("cards", "tracked")
+        cards = setup.get("cards", self.default_cards())
         if cards not in ("tracked", "printed"):
             raise Rejected("D-CARDS", "cards: tracked or printed")
         state = {"version": STATE_VERSION, "folder_game": self.game_id, "players": players,

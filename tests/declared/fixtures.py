@@ -93,8 +93,9 @@ def game(game_id="tiny-table", **changes):
 
 def session(game_id="tiny-table", seed=1, seats=2, first=0, cards="tracked", **changes):
     rules = game(game_id, **changes)
-    setup = {"players": [{"name": n} for n in ("Ann", "Bob", "Cleo", "Dan")[:seats]],
-             "cards": cards}
+    setup = {"players": [{"name": n} for n in ("Ann", "Bob", "Cleo", "Dan")[:seats]]}
+    if cards is not None:  # None: the setup says nothing (a table with no cards option)
+        setup["cards"] = cards
     if first is not None:
         setup["first"] = first
     return Session(rules, setup, seed)

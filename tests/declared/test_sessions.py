@@ -108,3 +108,16 @@ def test_each_folder_games_demo_is_its_own_whichever_was_registered_last():
         assert demo.rules.game_id == "tiny-table" and demo.state["turn"]["number"] > 4
     finally:
         GAMES.pop("other-table")
+
+
+def test_cards_with_effects_but_no_zone_to_start_in_are_told_by_name():
+    from tests.declared.fixtures import zone
+
+    zones = [zone("hand", per="player", show="private", role="hand"),
+             zone("discard", show="public", role="discard")]
+    s = session(zones=zones, setup=[], limits=[], cards=None)
+    assert s.state["tracked"] is False and "cards" not in s.setup
+    assert not any(o.id == "cards" for o in s.rules.spec.options)
+    act(s, type="phase")
+    act(s, type="told", card="crew/C-04#1")
+    assert s.state["counters"]["seats"][0]["score"] == 4
