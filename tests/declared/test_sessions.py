@@ -113,8 +113,8 @@ def test_each_folder_games_demo_is_its_own_whichever_was_registered_last():
 def test_cards_with_effects_but_no_zone_to_start_in_are_told_by_name():
     from tests.declared.fixtures import zone
 
-    zones = [zone("hand", per="player", show="private", role="hand"),
-             zone("discard", show="public", role="discard")]
+    zones = [zone("deck", role="pile"), zone("hand", per="player", show="private", role="hand"),
+             zone("discard", show="public", role="discard")]  # no zone starts with cards
     s = session(zones=zones, setup=[], limits=[], cards=None)
     assert s.state["tracked"] is False and "cards" not in s.setup
     assert not any(o.id == "cards" for o in s.rules.spec.options)
