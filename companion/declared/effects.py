@@ -22,6 +22,7 @@ from companion.declared.model import (
     next_seat,
     owner,
     seats_in,
+    shown_name,
 )
 
 
@@ -175,7 +176,7 @@ class Effects:
                                              "(printed cards)"}]
         self.place(state, card, self.decl.key(effect["to"], seat))
         return [{"kind": "move", "card": card,
-                 "text": f"{self.decl.card_name(card)} goes to {to_name}"}]
+                 "text": f"{shown_name(self.decl, state, card)} goes to {to_name}"}]
 
     def place(self, state: dict, card: str, key: str, bottom: bool = True) -> None:
         """A card out of its zone and into `key` (on top unless `bottom`)."""

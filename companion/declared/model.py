@@ -125,6 +125,16 @@ def where(state: dict, card: str) -> str | None:
     return None
 
 
+def shown_name(decl: Declaration, state: dict, card: str) -> str:
+    """A card as a log line or Undo may name it: its name where it lies open (a public
+    zone, or turned face up) or in no zone (told by the players), else "a card" (a card
+    played face down stays a secret on the shared screen)."""
+    key = where(state, card)
+    if key is None or card in state["revealed"] or decl.zone_of_key(key)["show"] == "public":
+        return decl.card_name(card)
+    return "a card"
+
+
 def seats_in(state: dict) -> list[int]:
     """The seats still in, in seat order."""
     return [s for s, p in enumerate(state["players"]) if not p["out"]]

@@ -23,7 +23,7 @@ from companion.core.engine import Rejected, Rules
 from companion.core.shapes import Either, Flag, Int, ListOf, Maybe, Null, Record, Text
 from companion.declared.effects import Effects
 from companion.declared.invariants import Invariants
-from companion.declared.model import owner, resolve, where
+from companion.declared.model import owner, resolve, shown_name, where
 from companion.declared.reports import Reports
 from companion.declared.setup import STATE_VERSION, SetupSteps
 from companion.declared.spec import declaration
@@ -209,7 +209,7 @@ class DeclaredRules(SetupSteps, Effects, Turns, Invariants, Reports, Rules):
         wait["left"] -= 1
         events = [{"kind": "discard", "seat": wait["player"], "card": action["card"],
                    "text": f"{self.name(state, wait['player'])} discards "
-                           f"{self.decl.card_name(action['card'])}"}]
+                           f"{shown_name(self.decl, state, action['card'])}"}]
         if wait["left"] <= 0 or not state["zones"][wait["from"]]:
             events += self.after_prompt(state)
         return events
@@ -309,7 +309,8 @@ class DeclaredRules(SetupSteps, Effects, Turns, Invariants, Reports, Rules):
     def played(self, state, card, seat) -> list:
         data = self.decl.card(card)
         events = [{"kind": "played", "seat": seat, "card": card,
-                   "text": f"{self.name(state, seat)} plays {self.decl.card_name(card)}"}]
+                   "text": f"{self.name(state, seat)} plays "
+                           f"{shown_name(self.decl, state, card)}"}]
         effects = self.decl.table["effects"].get(data["component"], []) if data else []
         return events + self.run(state, effects, seat, card)
 
@@ -326,7 +327,7 @@ class DeclaredRules(SetupSteps, Effects, Turns, Invariants, Reports, Rules):
         self.place(state, action["card"], to)
         return [{"kind": "discard", "seat": seat, "card": action["card"],
                  "text": f"{self.name(state, seat)} discards "
-                         f"{self.decl.card_name(action['card'])}"}]
+                         f"{shown_name(self.decl, state, action['card'])}"}]
 
     def act_move(self, state, action, seat):
         key = self.card_at(state, action["card"])

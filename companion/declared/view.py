@@ -9,7 +9,7 @@ conformance suite asks), and never names a card a player holds in secret: a draw
 from __future__ import annotations
 
 from companion.core import viewing
-from companion.declared.model import Declaration, owner, where
+from companion.declared.model import Declaration, owner, shown_name
 from companion.declared.model import label as label_of
 from companion.declared.spec import declaration
 
@@ -54,11 +54,7 @@ def private_seat(state: dict) -> int | None:
 
 def card_words(state: dict, card: str) -> str:
     """A card as a log line may name it: its name when it lies open, else "a card"."""
-    decl = decl_of(state)
-    key = where(state, card)
-    if key is None or card in state["revealed"] or decl.zone_of_key(key)["show"] == "public":
-        return decl.card_name(card)
-    return "a card"
+    return shown_name(decl_of(state), state, card)
 
 
 def zone_words(state: dict, key) -> str:
@@ -84,8 +80,14 @@ def describe(state: dict, action: dict) -> str:
         return draw_words(state, action, who)
     if kind == "shuffle":
         return f"{who} shuffles {zone_words(state, action.get('zone'))}"
-    if kind in ("play", "told"):
+    if kind == "told":
         return f"{who} plays {decl.card_name(card) if isinstance(card, str) else 'a card'}"
+    if kind == "play":
+        seat = (state["await"] or {}).get("player")
+        to = decl.role_key("play", seat) or decl.role_key("discard", seat)
+        face_up = to is not None and decl.zone_of_key(to)["show"] == "public"
+        shown = decl.card_name(card) if isinstance(card, str) and face_up else "a card"
+        return f"{who} plays {shown}"
     if kind in ("discard", "move", "reveal", "return"):
         what = card_words(state, card) if isinstance(card, str) else "a card"
         if kind == "move":

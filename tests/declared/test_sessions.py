@@ -121,3 +121,26 @@ def test_cards_with_effects_but_no_zone_to_start_in_are_told_by_name():
     act(s, type="phase")
     act(s, type="told", card="crew/C-04#1")
     assert s.state["counters"]["seats"][0]["score"] == 4
+
+
+def test_a_card_played_face_down_is_no_name_in_the_log_or_undo():
+    from tests.declared.fixtures import zone
+
+    zones = [zone("deck", role="pile", cards=["crew/C-02#1", "crew/C-04#1", "crew/C-06#1"]),
+             zone("hand", per="player", show="private", role="hand"),
+             zone("played", per="player", show="hidden", role="play", shuffle=False),
+             zone("discard", show="public", role="discard")]
+    s = session(zones=zones, setup=[], limits=[], triggers=[])
+    act(s, type="phase")  # the draw phase drew one
+    card = hand(s.state)[0]
+    name = s.rules.decl.card_name(card)
+    assert view.describe(s.state, {"type": "play", "card": card}) == "Ann plays a card"
+    events = act(s, type="play", card=card)
+    assert events[0]["text"] == "Ann plays a card" and name not in str(s.log())
+    act(s, type="reveal", card=card)  # all turn up their cards: now it is named
+    assert view.describe(s.state, {"type": "discard", "card": card}) == f"Ann discards {name}"
+    open_play = session(setup=[], limits=[], triggers=[])
+    act(open_play, type="phase")
+    card = hand(open_play.state)[0]
+    assert view.describe(open_play.state, {"type": "play", "card": card}) == \
+        f"Ann plays {open_play.rules.decl.card_name(card)}"
