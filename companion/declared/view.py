@@ -9,7 +9,7 @@ conformance suite asks), and never names a card a player holds in secret: a draw
 from __future__ import annotations
 
 from companion.core import viewing
-from companion.declared.model import Declaration, owner, shown_name
+from companion.declared.model import Declaration, owner, shown_name, where
 from companion.declared.model import label as label_of
 from companion.declared.spec import declaration
 
@@ -145,20 +145,34 @@ def draw_words(state: dict, action: dict, who: str) -> str:
 
 
 def label(state: dict, action: dict) -> str:
-    """A move's button text (the acting player sees their own hand)."""
+    """A move's button text, for the acting player: their own cards and open ones by
+    name, a face-down card by where it lies ("The top card of Market to Ann's Hand")."""
     kind = action["type"]
-    if kind in ("play", "discard", "reveal", "told"):
-        return f"{kind.capitalize()} {decl_of(state).card_name(action['card'])}"
-    if kind == "return":
-        return f"Return {decl_of(state).card_name(action['card'])}"
+    if kind in ("play", "discard", "reveal", "told", "return"):
+        return f"{kind.capitalize()} {seen_words(state, action['card'])}"
     if kind == "move":
-        return f"{decl_of(state).card_name(action['card'])} to {zone_words(state, action['to'])}"
+        return f"{seen_words(state, action['card'], capital=True)} to " \
+               f"{zone_words(state, action['to'])}"
     if kind == "phase":
         return "Next phase" if state["turn"]["phase"] + 1 < len(decl_of(state).phases) \
             else "End turn"
     if kind == "pass":
         return "End turn"
     return describe(state, action)
+
+
+def seen_words(state: dict, card: str, capital: bool = False) -> str:
+    """A card as the acting player sees it: its name where they may see it (open, turned
+    up, their own private zone, or told), else where it lies."""
+    decl = decl_of(state)
+    key = where(state, card)
+    acting = (state["await"] or {}).get("player")
+    if key is None or card in state["revealed"] or decl.zone_of_key(key)["show"] == "public" \
+            or decl.zone_of_key(key)["show"] == "private" and owner(key) == acting:
+        return decl.card_name(card)
+    which = "the top card" if state["zones"][key][:1] == [card] else "a card"
+    words = f"{which} of {zone_words(state, key)}"
+    return words[0].upper() + words[1:] if capital else words
 
 
 def result(state: dict) -> str:

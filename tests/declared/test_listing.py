@@ -141,3 +141,19 @@ def test_a_discards_top_card_is_its_last_and_a_piles_its_first():
     assert s.state["zones"]["deck"][0] == second
     act(s, type="draw", zone="deck", to="hand", count=1)
     assert hand(s.state) == [second]
+
+
+def test_a_buttons_words_never_name_a_face_down_card():
+    from companion.declared import view
+
+    s = plain(turns=TAKE)
+    top = s.state["zones"]["deck"][0]
+    name = s.rules.decl.card_name(top)
+    words = [view.label(s.state, a) for a in s.rules.legal_actions(s.state)]
+    assert "The top card of Draw pile to Ann's Hand" in words
+    assert "Reveal the top card of Draw pile" in words and not any(name in w for w in words)
+    act(s, type="reveal", card=top)
+    assert view.label(s.state, {"type": "move", "card": top, "to": "hand.0"}) == \
+        f"{name} to Ann's Hand"
+    act(s, type="move", card=top, to="hand.0")  # in Ann's own hand: she reads it
+    assert view.label(s.state, {"type": "reveal", "card": top}) == f"Reveal {name}"
