@@ -47,6 +47,9 @@ class Invariants:
             else Counter()
         if held != expected:
             broken.append("cards not each in exactly one zone")
+        if len(set(state["revealed"])) < len(state["revealed"]) or \
+                any(card not in held for card in state["revealed"]):
+            broken.append("a card turned up twice, or turned up in no zone")
         turn = state["turn"]
         if not 0 <= turn["phase"] < len(self.decl.phases):
             broken.append("no such phase")

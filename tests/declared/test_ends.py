@@ -172,3 +172,16 @@ def test_the_seat_in_turn_out_during_anothers_discard_prompt_passes_once_it_is_a
     assert s.state["await"]["player"] == 1 and s.rules.invariants(s.state) == []
     act(s, type="discard", card=hand(s.state, 1)[0])
     assert s.state["turn"]["seat"] == 1 and s.state["await"] == {"player": 1, "kind": "turn"}
+
+
+def test_the_invariants_see_a_card_turned_up_in_no_zone():
+    s = session(turns=ONE_PHASE)
+    card = hand(s.state)[0]
+    act(s, type="reveal", card=card)
+    assert s.rules.invariants(s.state) == []
+    lost = json.loads(json.dumps(s.state))
+    lost["zones"]["hand.0"].remove(card)
+    lost["zones"]["discard"].append(card)
+    assert s.rules.invariants(lost) == []  # moved by hand: still one zone each
+    lost["revealed"].append(card)
+    assert "a card turned up twice, or turned up in no zone" in s.rules.invariants(lost)
