@@ -21,7 +21,10 @@ class Reports:
         return setup
 
     def tally(self, state: dict, actions: list[dict], events: list[dict]) -> dict:
-        tally = figures.seat_order_tally(state, self.winning_seats(state))
+        # who started: the seat the last round began with (the first player's, unless
+        # players before them went out; the figures read `first` at the top)
+        tally = figures.seat_order_tally({"first": state["turn"]["first"]},
+                                         self.winning_seats(state))
         ended = state["ended"] or {}
         tally["round_cap"] = int(ended.get("why") == ROUND_CAP)
         tally["rounds"] = state["turn"]["round"]

@@ -144,3 +144,11 @@ def test_a_card_played_face_down_is_no_name_in_the_log_or_undo():
     card = hand(open_play.state)[0]
     assert view.describe(open_play.state, {"type": "play", "card": card}) == \
         f"Ann plays {open_play.rules.decl.card_name(card)}"
+
+
+def test_the_simulators_tally_counts_the_seat_that_started_as_the_first_player():
+    s = session(first=1)
+    act(s, type="finish", winners=[1])
+    tally = s.rules.tally(s.state, s.actions, s.log())
+    assert tally["win:first"] == 1 and tally["rounds"] == 1 and tally["ended:the players "
+                                                                        "ended the game"] == 1
