@@ -48,6 +48,10 @@ class Reports:
 
     def summary(self, state: dict) -> str:
         lines = [f"Round {state['turn']['round']}, turn {state['turn']['number']}"]
+        shared = ", ".join(f"{c['name']} {state['counters']['shared'][c['id']]}"
+                           for c in self.decl.table["counters"] if c["per"] == "shared")
+        if shared:
+            lines.append(shared)
         for seat, player in enumerate(state["players"]):
             values = ", ".join(f"{c['name']} {state['counters']['seats'][seat][c['id']]}"
                                for c in self.decl.table["counters"] if c["per"] == "player")

@@ -152,3 +152,13 @@ def test_the_simulators_tally_counts_the_seat_that_started_as_the_first_player()
     tally = s.rules.tally(s.state, s.actions, s.log())
     assert tally["win:first"] == 1 and tally["rounds"] == 1 and tally["ended:the players "
                                                                         "ended the game"] == 1
+
+
+def test_the_replay_summary_says_the_shared_and_each_players_counters():
+    s = session()
+    act(s, type="change", counter="escalation", seat=None, to=3)
+    act(s, type="out", seat=1)
+    lines = s.rules.summary(s.state).splitlines()
+    assert lines[1] == "Escalation 3"
+    assert lines[2] == "Ann: Hit points 10, Score 0, Coins 0"
+    assert lines[3].startswith("Bob (out): ") and lines[-1] == "Ended: last standing; winners: Ann"
