@@ -156,6 +156,7 @@ def test_the_simulators_tally_counts_the_seat_that_started_as_the_first_player()
 
 def test_the_replay_summary_says_the_shared_and_each_players_counters():
     s = session()
+    act(s, type="phase")  # the draw phase allows only draws
     act(s, type="change", counter="escalation", seat=None, to=3)
     act(s, type="out", seat=1)
     lines = s.rules.summary(s.state).splitlines()
