@@ -178,8 +178,10 @@ def names(decl: Declaration, state: dict, seat: int | None, card: str | None = N
     for zone_id in decl.zones:
         found[zone_id] = len(state["zones"].get(decl.key(zone_id, scope), ()))
     if card is not None:
-        data = decl.card(card) or {"fields": {}, "name": card}
-        found["card"] = {**data["fields"], "id": card, "name": data["name"]}
+        data = decl.card(card) or {"fields": {}, "name": card, "item": card}
+        # card.id is the printed id ("C-01", as the card's YAML writes it), not the
+        # instance's ("crew/C-01#2@1"): a designer compares it with what they wrote
+        found["card"] = {**data["fields"], "id": data["item"], "name": data["name"]}
     return found
 
 

@@ -166,3 +166,14 @@ def test_an_amount_reads_counters_zones_and_game_names():
     to_play_phase(s)
     act(s, type="play", card=hand(s.state)[0])  # the hand is empty then: 0 + 10 + 1 + 2
     assert s.state["counters"]["seats"][0]["coins"] == 13
+
+
+def test_card_id_and_name_are_the_printed_ones():
+    s = session(effects={"crew": [
+        effect("change", when="card.id == 'C-03'", counter="coins", by="7", to=None, who="self"),
+        effect("change", when="card.name == 'Crew 3'", counter="hp", by="-1", to=None,
+               who="self")]})
+    to_play_phase(s)
+    act(s, type="play", card="crew/C-03#2")  # from wherever it lies, but another's hand
+    seat = s.state["counters"]["seats"][0]
+    assert (seat["coins"], seat["hp"]) == (7, 9)
