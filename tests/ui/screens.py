@@ -133,7 +133,8 @@ class Screens:
         controller = self.app.controller
         rules = controller.rules
         shadow = Session(rules, controller.session.setup, controller.session.seed)
-        greedy = agents_of(rules.game_id)["greedy"]
+        agents = agents_of(rules.game_id)  # a folder game has only the random player
+        greedy = agents.get("greedy", agents["random"])
         players = [greedy(self.agents[i % 2] + 2 * (i // 2))
                    for i in range(len(shadow.state["players"]))]
         moves, kinds = 0, set()

@@ -24,6 +24,10 @@ def companion(env, *args, timeout=120) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_folder_game_played_by_taps(display, tmp_path, size):
+    """From the form: a counter by + and by a typed number, a draw by tapping the pile,
+    the pile's menu, a card held to read it and played from its menu, the shell's dice
+    roller with the table's printed die, a player's sheet, the end of the turn behind
+    the cover, Undo, and the players ending the game (tests/ui/declared_taps.py)."""
     resolution, density = SIZES[size]
     folder = make_folder(tmp_path / "star-patrol")
     out = ROOT / "test-artifacts" / f"declared-{size}"
@@ -33,6 +37,23 @@ def test_a_folder_game_played_by_taps(display, tmp_path, size):
                           env={**os.environ, **display, "KIVY_METRICS_DENSITY": density})
     assert done.returncode == 0, done.stderr[-4000:]
     assert "played" in done.stdout
+
+
+TOURS = {"phone": "tracked,printed:40", "tablet": "tracked:80,printed:40"}
+KINDS = {"tracked": ["cover", "draw", "play", "change", "phase", "pass", "discard"],
+         "printed": ["told", "change"]}
+
+
+@pytest.mark.parametrize("size", TOURS)
+def test_whole_games_by_taps(display, size):
+    """tests/ui/declared_tour.py: players at the table make every listed move by taps
+    (cards kept by the app, then printed cards), the app's state equal to the engine's
+    after each, the table rules at every prompt."""
+    from tests.ui.screens import run_tour
+
+    shots = run_tour(display, "declared_tour", size, TOURS[size])
+    for mode, kinds in KINDS.items():
+        assert {f"{mode}-{kind}" for kind in kinds} <= shots, sorted(shots)
 
 
 def dump(env, data, tmp_path, *args) -> dict:
