@@ -162,7 +162,8 @@ class DeclaredOpen(Holdable, ButtonBehavior, BoxLayout):
         self.tile_width = max(self.tile_width, tile_width(name))
 
     def on_top_name(self, _widget, name) -> None:
-        self.tile_width = max(self.tile_width, tile_width(name, bold=True) + dp(12))
+        longest = max((text_width(w, bold=True) for w in name.split()), default=0)
+        self.tile_width = max(self.tile_width, longest + dp(20))
 
 
 def tile_width(words: str, bold: bool = False) -> float:
@@ -180,6 +181,7 @@ class DeclaredBoard(ScrollView):
         self.level = 0
         self.levels: dict = {}  # the level a table of this shape needs, by window size
         self.shown: tuple | None = None
+        self.seats: dict = {}  # seat -> (what its line says, the line): reused
         self.content = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(4),
                                  size_hint=(1, None))
         self.content.bind(minimum_height=self.content.setter("height"))
@@ -198,6 +200,9 @@ class DeclaredBoard(ScrollView):
         shape = (tuple(Window.size), state["folder_game"], len(state["players"]),
                  state["tracked"])
         self.level = self.levels.setdefault(shape, 0)
+        if self.seats and self.seats.get("game") != shape:
+            self.seats = {}
+        self.seats["game"] = shape
         self.draw()
 
     def draw(self) -> None:
@@ -231,10 +236,14 @@ class DeclaredBoard(ScrollView):
         if state["tracked"] and shown != "counters":
             parts += [f"{escape_markup(z['name'])} {z['count']}" for z in zones
                       if z["owner"] == seat and (z["count"] or shown == "all")]
+        kept = self.seats.get(seat)
+        if kept is not None and kept[0] == (parts, player["out"]):
+            return kept[1]  # unchanged since the last drawing: made once (a phone is slow)
         block = DeclaredSeat(colour=colour, out=player["out"])
         for part in parts:  # each its own label: a line breaks between them, never inside
             block.ids.parts.add_widget(SeatPart(text=part))
         block.bind(on_release=lambda *_a: dialogs.seat_sheet(self.table, seat))
+        self.seats[seat] = ((parts, player["out"]), block)
         return block
 
     def shared(self, state, zones: list, legal: list):
@@ -299,7 +308,7 @@ class DeclaredBoard(ScrollView):
         facedown = zone["show"] == "hidden" or (
             zone["show"] == "private" and not zone["cards"] and zone["count"])
         draw = self.primary(state, zone, ops)
-        if chips:
+        if chips or not (zone["count"] or zone["role"] == "pile"):  # empty: a chip will do
             text = f"{escape_markup(zone['name'])} [b]{zone['count']}[/b]"
             if facedown:
                 chip = DeclaredChip(text=text, key=zone["key"], on_tap=lambda: self.pile_tapped(
@@ -311,7 +320,7 @@ class DeclaredBoard(ScrollView):
                 self.table, zone["key"]))]
         if facedown:
             pile = DeclaredPile(name=zone["name"], count=zone["count"], key=zone["key"],
-                                lit=draw is not None or bool(ops))
+                                lit=bool(ops))
             pile.source = self.back(state, zone["key"])
             pile.bind(on_release=lambda *_a: self.pile_tapped(state, zone, ops, draw))
             pile.hold_action = lambda: dialogs.pile_menu(self.table, state, zone, ops)

@@ -17,7 +17,7 @@ from kivy.utils import escape_markup
 from companion.app import theme
 from companion.app.widgets import BigButton
 from companion.declared import view
-from companion.declared.cards import card_widget, tapped
+from companion.declared.cards import allowed, card_widget, tapped
 from companion.declared.widgets import Choice, NumberEntry, menu, plural, wrapped
 
 
@@ -67,6 +67,12 @@ def seat_sheet(table, seat: int) -> ModalView:
         else:
             box.add_widget(wrapped(f"{zone['name']}: {plural(zone['count'], 'card')}",
                                    color=theme.MUTED))
+        hidden = [c for c in state["zones"][zone["key"]] if c not in state["revealed"]]
+        if zone["show"] == "hidden" and hidden and allowed(state, "reveal"):
+            button = BigButton(text=f"Turn {player['name']}'s {zone['name']} face up")
+            button.bind(on_release=lambda *_a, h=hidden: (popup.dismiss(),
+                                                          reveal_all(table, h)))
+            box.add_widget(button)
     if not player["out"]:
         out = BigButton(text=f"{player['name']} is out of the game", tone="danger")
         out.bind(on_release=lambda *_a: act({"type": "out", "seat": seat}))
@@ -133,6 +139,15 @@ def pile_menu(table, state: dict, zone: dict, ops: list) -> None:
     """Everything a pile offers now, and a draw of several cards at once."""
     choices = [Choice(zone_text(state, a, zone), lambda a=a: table.act(a),
                       "primary" if a["type"] == "draw" else "normal") for a in ops]
+    hidden = [c for c in state["zones"][zone["key"]] if c not in state["revealed"]]
+    listed = {a["card"] for a in ops if a["type"] == "reveal"}
+    if allowed(state, "reveal") and hidden and hidden[0] not in listed:
+        choices.append(Choice("Turn up the top card" if zone["role"] == "pile" else
+                              "Turn up a card", lambda: table.act(
+                                  {"type": "reveal", "card": hidden[0]})))
+    if allowed(state, "reveal") and len(hidden) > 1:
+        choices.append(Choice(f"Turn all {len(hidden)} face up",
+                              lambda: reveal_all(table, hidden)))
     draws = [a for a in ops if a["type"] == "draw"]
     if draws and zone["count"] > 1:
         draw = draws[0]
@@ -143,6 +158,14 @@ def pile_menu(table, state: dict, zone: dict, ops: list) -> None:
         table.say(f"{zone['name']}: {plural(zone['count'], 'card')}, nothing to do with it now")
         return
     menu(f"{zone['name']} ({plural(zone['count'], 'card')})", choices)
+
+
+def reveal_all(table, cards: list) -> None:
+    """Every face-down card of a zone turned up (the players' reveal): one action each,
+    so Undo takes them back one at a time."""
+    for card in cards:
+        if table.app.act({"type": "reveal", "card": card}):
+            break
 
 
 def zone_sheet(table, key: str) -> ModalView:
