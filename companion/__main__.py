@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             game = open_folder(args.game)
         except (OSError, ValueError) as exc:
-            print(f"dossier-companion: {exc}", file=sys.stderr)
+            print(folder_problems(args.game, str(exc)), file=sys.stderr)
             return 2
         if args.demo is True:
             args.demo = game
@@ -92,6 +92,15 @@ def main(argv: list[str] | None = None) -> int:
         Clock.schedule_once(finish.start, 0)
     app.run()
     return finish.status
+
+
+def folder_problems(folder: str, message: str) -> str:
+    """Why a game folder does not open: pnp's problems one a line, each at its
+    file:line:col, under one line saying which folder."""
+    for said in (folder, os.path.abspath(folder)):
+        message = message.removeprefix(f"{said}: ")
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    return "\n".join([f"dossier-companion: the game in {folder} cannot be opened:", *lines])
 
 
 class Finish:
