@@ -216,7 +216,7 @@ class DeclaredBoard(ScrollView):
         first = state["turn"]["seat"] if acting is None else acting
         for seat in [(first + k) % count for k in range(1, count + 1)]:
             if seat != acting:
-                box.add_widget(self.seat(state, seat, zones))
+                box.add_widget(self.seat(state, seat, zones, legal))
         shared = self.shared(state, zones, legal)
         if shared.children:
             box.add_widget(shared)
@@ -225,7 +225,7 @@ class DeclaredBoard(ScrollView):
         if self.do_scroll_y:
             self.scroll_y = 0  # the acting player's block in sight
 
-    def seat(self, state, seat: int, zones: list) -> DeclaredSeat:
+    def seat(self, state, seat: int, zones: list, legal: list) -> DeclaredSeat:
         player = state["players"][seat]
         colour = readable(rgba(player["colour"]))
         head = f"[b][color={hex_of(colour)}]{escape_markup(player['name'])}[/color][/b]"
@@ -236,14 +236,21 @@ class DeclaredBoard(ScrollView):
         if state["tracked"] and shown != "counters":
             parts += [f"{escape_markup(z['name'])} {z['count']}" for z in zones
                       if z["owner"] == seat and (z["count"] or shown == "all")]
+        # a tablet with room: their zones with cards as on the table (face down or open)
+        laid = [z for z in zones if z["owner"] == seat and z["count"] and z["role"] != "hand"
+                ] if state["tracked"] and self.level == 0 and self.table.landscape else []
+        said = (parts, player["out"], [(z["key"], z["count"], z["cards"]) for z in laid])
         kept = self.seats.get(seat)
-        if kept is not None and kept[0] == (parts, player["out"]):
+        if kept is not None and kept[0] == said:
             return kept[1]  # unchanged since the last drawing: made once (a phone is slow)
         block = DeclaredSeat(colour=colour, out=player["out"])
         for part in parts:  # each its own label: a line breaks between them, never inside
             block.ids.parts.add_widget(SeatPart(text=part))
+        for zone in laid:
+            for widget in self.zone(state, zone, legal, chips=False):
+                block.ids.parts.add_widget(widget)
         block.bind(on_release=lambda *_a: dialogs.seat_sheet(self.table, seat))
-        self.seats[seat] = ((parts, player["out"]), block)
+        self.seats[seat] = (said, block)
         return block
 
     def shared(self, state, zones: list, legal: list):
