@@ -106,3 +106,21 @@ def test_a_broken_folder_is_refused(display, tmp_path):
     assert f"{game}:" in done.stderr and "drwa" in done.stderr
     assert "Traceback" not in done.stderr
     assert companion(display, "--game", str(tmp_path / "nowhere")).returncode == 2
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_starter_and_a_rich_table_in_sight(display, tmp_path, size):
+    """tests/ui/declared_looks.py: each `pnp new` starter and Above Top Secret's declared
+    table, fewest and most players, app-kept and printed cards, a few turns in: all in
+    sight, nothing cut (six players of Above Top Secret on a phone included)."""
+    from tests.ui.declared_looks import starters
+
+    resolution, density = SIZES[size]
+    folders = [*starters(tmp_path), ROOT / "cards" / "above-top-secret"]
+    out = ROOT / "test-artifacts" / f"declared-looks-{size}"
+    done = subprocess.run([sys.executable, "-m", "tests.ui.declared_looks", "--size",
+                           resolution, "--out", str(out), *map(str, folders)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600,
+                          env={**os.environ, **display, "KIVY_METRICS_DENSITY": density})
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert len(list(out.glob("*.png"))) >= 12
