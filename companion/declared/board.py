@@ -166,6 +166,13 @@ class DeclaredOpen(Holdable, ButtonBehavior, BoxLayout):
         self.tile_width = max(self.tile_width, longest + dp(20))
 
 
+def team_words(state: dict, player: dict) -> str:
+    """A player's team where the table seats teams: " (team 2)"."""
+    team = player.get("team")
+    teams = view.decl_of(state).table["players"]["teams"]
+    return f" (team {team + 1})" if teams and isinstance(team, int) else ""
+
+
 def tile_width(words: str, bold: bool = False) -> float:
     """A tile as wide as its longest word needs (a word is never broken), at least a card."""
     return max(dp(88), *(text_width(w, bold=bold) + dp(8) for w in words.split() or [""]))
@@ -229,7 +236,7 @@ class DeclaredBoard(ScrollView):
         player = state["players"][seat]
         colour = readable(rgba(player["colour"]))
         head = f"[b][color={hex_of(colour)}]{escape_markup(player['name'])}[/color][/b]"
-        parts = [head + ("  (out)" if player["out"] else "")]
+        parts = [head + team_words(state, player) + ("  (out)" if player["out"] else "")]
         parts += [f"{escape_markup(c['name'])} [b]{c['value']}[/b]"
                   for c in view.counters(state, seat)]
         shown = self.plan[2]
@@ -270,7 +277,8 @@ class DeclaredBoard(ScrollView):
     def mine(self, state, seat: int, zones: list, legal: list) -> DeclaredMine:
         player = state["players"][seat]
         colour = readable(rgba(player["colour"]))
-        block = DeclaredMine(text=f"[b]{escape_markup(player['name'])}[/b]  plays now",
+        name = escape_markup(player["name"])
+        block = DeclaredMine(text=f"[b]{name}[/b]{team_words(state, player)}  plays now",
                              colour=colour)
         block.ids.more.bind(on_release=lambda *_a: dialogs.seat_sheet(self.table, seat))
         row = block.ids.row

@@ -16,6 +16,7 @@ from companion.app.frame import Move, TableFrame
 from companion.declared import dialogs, view
 from companion.declared.board import DeclaredBoard
 from companion.declared.cards import CARD_SHAPE, card_actions, card_widget, tapped
+from companion.declared.widgets import Choice, menu
 
 HINTS = (("draw", "tap a pile to draw"), ("play", "tap a card to play it"),
          ("told", "say which card was played"))
@@ -86,8 +87,30 @@ class DeclaredTable(TableFrame):
             if action["type"] == "phase" and view.label(state, action) != "End turn":
                 moves.append(Move("Next phase", lambda a=action: self.act(a)))
             elif action["type"] == "pass":
-                moves.append(Move("End turn", lambda a=action: self.act(a)))
+                moves.append(Move("End turn", lambda a=action: self.end_turn(state, legal, a)))
         return moves
+
+    def end_turn(self, state: dict, legal: list, action: dict) -> None:
+        """The turn passes; when a card could be played and none was this turn, the
+        player says so first (ending a turn is never the main move by mistake)."""
+        playable = any(a["type"] in ("play", "told") for a in legal)
+        if not playable or self.played_this_turn(state):
+            self.act(action)
+            return
+        who = state["players"][state["await"]["player"]]["name"]
+        menu(f"End {who}'s turn without playing a card?", [
+            Choice("Yes, end the turn", lambda: self.act(action), "danger")])
+
+    def played_this_turn(self, state: dict) -> bool:
+        session = self.app.controller.session
+        number = state["turn"]["number"]
+        for before, action in zip(reversed(session.states[:-1]), reversed(session.actions),
+                                  strict=False):
+            if before["turn"]["number"] != number:
+                return False
+            if action.get("type") in ("play", "told"):
+                return True
+        return False
 
     @staticmethod
     def hand_key(state: dict, seat: int) -> str | None:
