@@ -209,6 +209,10 @@ class Play:
         tap_text(app, "Next phase")
         wait_until(lambda: self.state["turn"]["phase"] == 1, "the play phase")
         moves = len(app.controller.session.actions)
+        tap_text(app, "End turn")  # no card played yet: the player is asked first
+        self.check("end-turn-asked")
+        tap_text(app, "Cancel")
+        assert len(app.controller.session.actions) == moves
         card = sorted(self.widgets(DeclaredCard), key=lambda w: w.to_window(*w.pos)[0])[0]
         self.hold(card, lambda: self.popups(CardZoom), "the card held open")
         self.check("card-held")

@@ -71,13 +71,18 @@ class DeclaredTour(Screens):
 
     # -- a move by taps ------------------------------------------------------------------
     def perform(self, action: dict) -> None:
-        from tests.ui.driver import tap_text
+        from tests.ui.driver import plain, tap_text, visible_buttons
 
         kind = action["type"]
         if kind == "phase":
             return tap_text(self.app, "Next phase")
-        if kind == "pass":
-            return tap_text(self.app, "End turn")
+        if kind == "pass":  # asked first when no card was played this turn
+            tap_text(self.app, "End turn")
+            if any(plain(b.text) == "Yes, end the turn" for b in visible_buttons(self.app)):
+                self.check("the end of the turn asked")
+                self.first("end-turn-asked")
+                tap_text(self.app, "Yes, end the turn")
+            return None
         if kind == "change":
             return self.change(action)
         if kind == "told":
