@@ -106,9 +106,11 @@ class DeclaredChip(Hold, ButtonBehavior, Label):
         self.hold_action = on_hold
         self.key, self.counter, self.seat = key, counter, seat  # what it stands for
 
+    def holds(self) -> bool:
+        return self.hold_action is not None
+
     def on_hold(self) -> None:
-        if self.hold_action:
-            self.hold_action()
+        self.hold_action()
 
 
 class DeclaredSeat(ButtonBehavior, BoxLayout):

@@ -31,7 +31,8 @@ class Hold:
     that ends it does nothing else)."""
 
     def on_touch_down(self, touch):
-        if self.collide_point(*touch.pos) and not getattr(touch, "is_mouse_scrolling", False):
+        if self.collide_point(*touch.pos) and self.holds() and \
+                not getattr(touch, "is_mouse_scrolling", False):
             touch.ud[("hold", id(self))] = Clock.schedule_once(
                 lambda _dt: self._held(touch), HOLD_SECONDS)
         return super().on_touch_down(touch)
@@ -61,6 +62,10 @@ class Hold:
                 touch.ungrab(child)
                 child.state = "normal"
         self.on_hold()
+
+    def holds(self) -> bool:
+        """Whether a hold does anything here (else a long touch is a tap)."""
+        return True
 
     def on_hold(self) -> None:
         pass

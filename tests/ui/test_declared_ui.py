@@ -30,7 +30,7 @@ def test_a_folder_game_played_by_taps(display, tmp_path, size):
     the cover, Undo, and the players ending the game (tests/ui/declared_taps.py)."""
     resolution, density = SIZES[size]
     folder = make_folder(tmp_path / "star-patrol")
-    out = ROOT / "test-artifacts" / f"declared-{size}"
+    out = ROOT / "test-artifacts" / f"declared-taps-{size}"
     done = subprocess.run([sys.executable, "-m", "tests.ui.declared_taps", "--size",
                            resolution, "--folder", str(folder), "--out", str(out)], cwd=ROOT,
                           capture_output=True, text=True, timeout=600,
