@@ -178,6 +178,20 @@ class Play:
         self.check("number-entry")
         tap_text(self.app, "Set")
         wait_until(lambda: self.state["counters"]["seats"][seat]["score"] == 7, "score 7")
+        self.track()
+
+    def track(self) -> None:
+        """A counter kept on a printed track shows it; a touch opens it as printed."""
+        from companion.app.zoom import CardZoom
+        from tests.ui.driver import tap_text, wait_until
+
+        alert = self.counter("alert")
+        assert alert.track.endswith(".png") and alert.token == ""
+        assert self.counter("score").token.endswith(".png")  # its printed token beside it
+        self.hold(alert.ids.track_image, lambda: self.popups(CardZoom), "the track, large")
+        self.check("track")
+        tap_text(self.app, "Close")
+        wait_until(lambda: not self.popups(CardZoom), "the track closed")
 
     def pile(self) -> None:
         """Tap the pile: a draw; hold it: all it offers, in a menu."""
