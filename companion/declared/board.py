@@ -46,7 +46,9 @@ from companion.declared.widgets import (
     plural,
     readable,
     rgba,
+    team_words,
     text_width,
+    tile_width,
 )
 
 Builder.load_file(str(Path(__file__).with_name("board.kv")))
@@ -166,18 +168,6 @@ class DeclaredOpen(Holdable, ButtonBehavior, BoxLayout):
     def on_top_name(self, _widget, name) -> None:
         longest = max((text_width(w, bold=True) for w in name.split()), default=0)
         self.tile_width = max(self.tile_width, longest + dp(20))
-
-
-def team_words(state: dict, player: dict) -> str:
-    """A player's team where the table seats teams: " (team 2)"."""
-    team = player.get("team")
-    teams = view.decl_of(state).table["players"]["teams"]
-    return f" (team {team + 1})" if teams and isinstance(team, int) else ""
-
-
-def tile_width(words: str, bold: bool = False) -> float:
-    """A tile as wide as its longest word needs (a word is never broken), at least a card."""
-    return max(dp(88), *(text_width(w, bold=bold) + dp(8) for w in words.split() or [""]))
 
 
 class DeclaredBoard(ScrollView):

@@ -238,3 +238,17 @@ def text_width(text: str, size: float = 14, bold: bool = False) -> float:
 
 def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def team_words(state: dict, player: dict) -> str:
+    """A player's team where the table seats teams: " (team 2)"."""
+    team = player.get("team")
+    from companion.declared.view import decl_of
+
+    teams = decl_of(state).table["players"]["teams"]
+    return f" (team {team + 1})" if teams and isinstance(team, int) else ""
+
+
+def tile_width(words: str, bold: bool = False) -> float:
+    """A tile as wide as its longest word needs (a word is never broken), at least a card."""
+    return max(dp(88), *(text_width(w, bold=bold) + dp(8) for w in words.split() or [""]))
