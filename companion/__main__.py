@@ -2,7 +2,7 @@
 
     python -m companion                         the app (resumes a game in progress)
     python -m companion --demo --screenshot F   render a mid-game table to F and exit
-    python -m companion --game FOLDER           a game folder's declared table (its table:)
+    python -m companion --game FOLDER           a game folder whose game.yaml has a table:
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="open a mid-game demo position of GAME (default: the first "
                              "registered game)")
     parser.add_argument("--game", metavar="FOLDER",
-                        help="open the game in FOLDER (its game.yaml declares a table:); the "
-                             "home screen lists it from then on")
+                        help="open the game in FOLDER (its game.yaml declares a table:); "
+                             "the app remembers it and lists it on the home screen")
     parser.add_argument("--screenshot", metavar="FILE",
                         help="save the first screen once it is drawn, and exit")
     parser.add_argument("--size", default="480x800", type=window_size,
@@ -52,8 +52,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from companion.games import GAMES
 
-    if args.game is not None:
-        args.game = checked_folder(parser, args.game)
+    game = None
+    if args.game:
+        from companion.app.folders import open_folder
+
+        try:
+            game = open_folder(args.game)
+        except (OSError, ValueError) as exc:
+            print(folder_problems(args.game, str(exc)), file=sys.stderr)
+            return 2
+        if args.demo is True:
+            args.demo = game
+        if args.autoplay is True:
+            args.autoplay = game
     for option in ("demo", "autoplay"):
         value = getattr(args, option)
         if isinstance(value, str) and value not in GAMES:
@@ -72,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from companion.app.main import DossierApp
 
-    app = DossierApp(data_dir=args.data_dir, demo=args.demo, game=args.game)
+    app = DossierApp(data_dir=args.data_dir, demo=args.demo, game=game)
     if args.autoplay:  # tests: greedy players act through the controller, saving each step
         game_id = args.autoplay if isinstance(args.autoplay, str) else None
         Clock.schedule_interval(lambda _dt: autoplay(app, game_id), 0.02)
@@ -83,18 +94,13 @@ def main(argv: list[str] | None = None) -> int:
     return finish.status
 
 
-def checked_folder(parser, folder: str) -> str:
-    """A game folder that loads and declares a table, else its problems and exit 2."""
-    from companion.core.printed import FolderProblem, is_game_folder
-    from companion.declared.spec import open_folder
-
-    if not is_game_folder(folder):
-        parser.error(f"--game: {folder} is no game folder (it has no game.yaml)")
-    try:
-        return open_folder(folder).folder
-    except FolderProblem as exc:
-        print(f"dossier-companion: {folder} cannot be played:\n{exc}", file=sys.stderr)
-        raise SystemExit(2) from None
+def folder_problems(folder: str, message: str) -> str:
+    """Why a game folder does not open: pnp's problems one a line, each at its
+    file:line:col, under one line saying which folder."""
+    for said in (folder, os.path.abspath(folder)):
+        message = message.removeprefix(f"{said}: ")
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    return "\n".join([f"dossier-companion: the game in {folder} cannot be opened:", *lines])
 
 
 class Finish:

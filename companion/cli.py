@@ -21,23 +21,21 @@ def add_commands(command) -> None:
     r.add_argument("file", metavar="FILE", help="a save file (the companion's or simulate's)")
     r.add_argument("--json", action="store_true", help="print the result as JSON")
     s = command("simulate", "AI players play complete games", cmd_simulate)
-    s.add_argument("game", metavar="GAME", help="id of a game with a rules engine, or a game "
-                   "folder whose game.yaml declares a table:")
+    s.add_argument("game", metavar="GAME",
+                   help="id of a game with a rules engine, or a game folder with a table:")
     s.add_argument("--games", type=positive, default=100, help="games to play")
     s.add_argument("--seed", type=seed, default=1, help=f"0 to {MAX_SEED}; same seed, same games")
     s.add_argument("--ai", default=None,
-                   help="strategy per seat, e.g. greedy,random (the game's AIs; default: "
-                        "greedy,greedy, or random,random for a game with no greedy player)")
+                   help="strategy per seat, e.g. greedy,random (the game's AIs; default "
+                        "greedy,greedy, a folder game's random for its fewest players)")
     s.add_argument("--rotate", action="store_true", help="rotate strategies over the seats")
     s.add_argument("--json", action="store_true", help="print the report as JSON")
     s.add_argument("--save", metavar="DIR", help="write every game as a save file")
     s.add_argument("--jobs", type=positive, default=os.cpu_count() or 1,
                    help="processes to play in (one per core; results do not depend on it)")
-    p = command("play", "open a game folder's declared table in the companion app", cmd_play)
-    p.add_argument("folder", metavar="FOLDER", help="a game folder whose game.yaml declares "
-                   "a table: (docs/format.md, section 12)")
-    p.add_argument("companion_args", nargs="*", metavar="OPTION",
-                   help="options for dossier-companion after --, e.g. -- --size 1080x2340")
+    p = command("play", "play a game folder's table in the companion app", cmd_play)
+    p.add_argument("folder", metavar="FOLDER", help="a game folder whose game.yaml has a table:")
+    p.add_argument("rest", nargs="...", help="more options for the companion app")
 
 
 seed = ranged(int, 0, MAX_SEED, "a whole number")
@@ -67,24 +65,24 @@ def cmd_replay(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from companion.core.printed import FolderProblem, is_game_folder
     from companion.core.simulate import simulate
-    from companion.declared.spec import open_folder
-    from companion.games import GAMES, agents_of, rules_for
+    from companion.games import GAMES, agents_of, is_game_folder, register_folder, rules_for
     from pnp.cli.games import UsageError
 
-    if args.game not in GAMES and is_game_folder(args.game):
+    if is_game_folder(args.game):  # a designer's own game folder
         try:
-            args.game = open_folder(args.game).id
-        except FolderProblem as exc:
+            args.game = register_folder(args.game)
+        except ValueError as exc:
             raise UsageError(str(exc)) from None
     if args.game not in GAMES:
         raise UsageError(f"no rules engine for '{args.game}' (engines: "
                          f"{', '.join(sorted(GAMES))})")
     rules = rules_for(args.game)
     agents = agents_of(args.game)
-    strategies = (args.ai or ("greedy,greedy" if "greedy" in agents else
-                              "random,random")).split(",")
+    if args.ai is None:
+        low = GAMES[args.game].players.counts[0]
+        args.ai = "greedy,greedy" if "greedy" in agents else ",".join(["random"] * low)
+    strategies = args.ai.split(",")
     if any(name not in agents for name in strategies):
         raise UsageError(f"--ai takes a comma-separated list of {', '.join(agents)}")
     try:
@@ -124,7 +122,11 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_play(args) -> int:
-    """`pnp play FOLDER`: the companion app on the folder, as `dossier-companion --game`."""
+    """The companion app on a game folder's table (its `--game` option)."""
     from companion.__main__ import main
+    from companion.games import is_game_folder
+    from pnp.cli.games import UsageError
 
-    return main(["--game", args.folder, *args.companion_args])
+    if not is_game_folder(args.folder):
+        raise UsageError(f"{args.folder} is not a game folder (no game.yaml)")
+    return main(["--game", str(Path(args.folder)), *args.rest]) or 0

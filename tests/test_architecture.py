@@ -96,6 +96,8 @@ EVERY_GAME = {  # module -> the name it defines, the same in every game
 def game_packages() -> list[Path]:
     from companion.games import GAMES
 
+    # folder games (GameSpec.folder) are played by one engine, companion.declared: not a
+    # game package of its own
     return [REPO_ROOT / Path(*spec.rules.split(":")[0].split(".")[:-1]) for spec in GAMES.values()
             if not spec.folder]
 

@@ -21,8 +21,7 @@ from companion.app import theme
 from companion.app.settings import Settings
 from companion.controller import GameController
 from companion.core.engine import Rejected
-from companion.declared.spec import open_folder
-from companion.games import GAMES, demo_of
+from companion.games import GAMES, load
 from companion.store import Store
 
 KV = Path(__file__).resolve().parent / "kv"
@@ -36,10 +35,11 @@ class DossierApp(App):
         super().__init__(**kwargs)
         self.data_dir = data_dir
         self.demo = demo
-        self.game = game  # a game folder to open (--game): its new-game form first
+        self.game = game  # a folder game opened with --game (registered): its form first
         self.controller: GameController | None = None
         self.settings: Settings | None = None
         self.notice = ""  # what the home screen must tell once (a save set aside)
+        self.folder_notes: list[str] = []  # game folders gone: told while they are
 
     @property
     def user_data_dir(self) -> str:
@@ -66,17 +66,9 @@ class DossierApp(App):
         for name in ("widgets", "home", "newgame", "log", "gameover", "table"):
             Builder.load_file(str(KV / f"{name}.kv"))
         folder = self.data_dir or os.path.join(self.user_data_dir, "saves")
-        from companion.app import folders
-
-        folders.register_bundled()
-        notes = folders.register_remembered(Path(folder))
-        if self.game:
-            spec = open_folder(self.game)
-            folders.remember(Path(folder), spec.id, spec.folder)
-            self.game = spec.id
         self.controller = GameController(Store(folder))
-        self.notice = " ".join(notes)
         self.settings = Settings(Path(folder) / "settings.json")
+        self.remember_folders(Path(folder))
         manager = ScreenManager(transition=NoTransition())
         for screen in (HomeScreen(name="home"), NewGameScreen(name="newgame"),
                        GameOverScreen(name="gameover"),
@@ -87,6 +79,21 @@ class DossierApp(App):
     @staticmethod
     def spec(game_id: str):
         return GAMES[game_id]
+
+    def remember_folders(self, folder: Path) -> None:
+        """The game folders opened before join the games (companion.app.folders); one
+        that is gone is said on the home screen, its save kept. The one opened now is
+        remembered."""
+        from companion.app import folders
+
+        folders.register_bundled()
+        self.folder_notes = folders.register_all(folder, GAMES)
+        if self.game:
+            spec = GAMES[self.game]
+            try:
+                folders.remember(folder, spec.folder, spec.id, spec.name)
+            except OSError as exc:
+                self.folder_notes.append(f"{spec.name} could not be remembered ({exc}).")
 
     def on_keyboard(self, _window, key, *_args) -> bool:
         """Android's back button (Escape): step back a screen instead of quitting."""
@@ -102,19 +109,25 @@ class DossierApp(App):
         Window.bind(on_keyboard=self.on_keyboard)
         if self.demo:  # a game's demo position (True: the first registered game's)
             game_id = self.demo if isinstance(self.demo, str) else next(iter(GAMES))
-            self.controller.session = demo_of(self.game or game_id)
+            self.controller.session = load(GAMES[game_id].demo)()
             self.show_table()
             self.root.get_screen("table").reveal()  # as the acting player sees it
-        elif self.game:  # a game folder opened: its new-game form
+        elif self.game:  # --game FOLDER: its new-game form (home lists its saves)
             self.root.get_screen("newgame").game_id = self.game
             self.go("newgame")
-        elif self.controller.resume():  # the most recently played game
+        elif self.resume_latest():  # the most recently played game
             if self.controller.store.notice:  # a corrupt save was kept aside: say so
                 self.controller.recent = [{"kind": "notice",
                                            "text": self.controller.store.notice}]
             self.show_table()  # resume at once after a crash or a kill
         else:
             self.go("home")
+
+    def resume_latest(self) -> bool:
+        """The most recently played game the app knows: a folder game whose folder is
+        gone is not read (its save would be set aside), it waits for the folder."""
+        known = [g for g in self.controller.store.in_progress() if g in GAMES]
+        return bool(known) and self.controller.resume(known[0])
 
     def on_pause(self):
         return True  # Android: keep the app alive; the save is already on disk

@@ -72,7 +72,9 @@ class NewGameScreen(Screen):
         for team, size in enumerate(teams):
             for _ in range(size):
                 row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(6))
-                typed = names[seat] if seat < len(names) else f"Player {seat + 1}"
+                offered = default_names(spec)
+                typed = names[seat] if seat < len(names) else offered[seat] if \
+                    seat < len(offered) else f"Player {seat + 1}"
                 name = TextInput(text=typed, multiline=False, font_size="18sp",
                                  background_color=theme.PANEL_HI, foreground_color=theme.TEXT,
                                  cursor_color=theme.GOLD, padding=(dp(10), dp(14)))
@@ -80,7 +82,7 @@ class NewGameScreen(Screen):
                 colour = None
                 if colours:  # each player their own colour; by team if there are too few
                     pick = seat if len(colours) >= sum(teams) or size == 1 else team
-                    colour = ColourPick(text=colours[pick % len(colours)], values=colours,
+                    colour = ColourPick(value=colours[pick % len(colours)], values=colours,
                                         size_hint_x=0.38)
                     row.add_widget(colour)
                 form.add_widget(row)
@@ -110,7 +112,7 @@ class NewGameScreen(Screen):
         for i, (name, colour, team) in enumerate(self.rows):
             player = {"name": player_name(name.text) or f"Player {i + 1}", "team": team}
             if colour is not None:
-                player["colour"] = colour.text
+                player["colour"] = colour.value
             players.append(player)
         if spec.players.alternate:  # teams sit alternately around the table
             by_team = [[p for p in players if p["team"] == t]
@@ -155,20 +157,21 @@ class Confirm(ModalView):
 
 
 class ColourPick(BigButton):
-    """A player's colour as a swatch of it; a tap offers the others as swatches."""
+    """A player's colour as a swatch of it, named in words ("red", not "#c0392b"); a tap
+    offers the others as swatches."""
 
-    def __init__(self, values, picker: bool = True, **kwargs):
+    def __init__(self, values, value: str = "", picker: bool = True, **kwargs):
         super().__init__(**kwargs)
         self.values = values
-        self.paint()
+        self.pick(value or self.text)
         if picker:  # the row's own button; the swatches it offers only pick
             self.bind(on_release=lambda *_a: self.choose())
 
     def paint(self) -> None:
         from companion.progress import NAMED_COLOURS
 
-        hexed = self.text if self.text.startswith("#") else "#9aa0a6"  # a table's own
-        rgb = get_color_from_hex(NAMED_COLOURS.get(self.text.lower(), hexed))
+        hexed = self.value if self.value.startswith("#") else "#9aa0a6"  # a table's own
+        rgb = get_color_from_hex(NAMED_COLOURS.get(self.value.lower(), hexed))
         self.background_color = rgb
         light = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] > 0.55
         self.color = (0.08, 0.08, 0.08, 1) if light else (1, 1, 1, 1)
@@ -178,12 +181,54 @@ class ColourPick(BigButton):
                                                            + 24))
         grid = GridLayout(cols=2, spacing=dp(8), padding=dp(12))
         for value in self.values:
-            swatch = ColourPick(text=value, values=(), picker=False)
+            swatch = ColourPick(value=value, values=(), picker=False)
             swatch.bind(on_release=lambda *_a, v=value: (self.pick(v), popup.dismiss()))
             grid.add_widget(swatch)
         popup.add_widget(grid)
         popup.open()
 
     def pick(self, value: str) -> None:
-        self.text = value
+        self.value = value
+        self.text = colour_words(value)
         self.paint()
+
+
+HUES = ((15, "red"), (40, "orange"), (65, "yellow"), (160, "green"), (195, "teal"),
+        (255, "blue"), (290, "purple"), (335, "pink"), (360, "red"))
+
+
+def colour_words(value: str) -> str:
+    """A colour as a player says it: a name stays; "#c0392b" is "red", "#24305e" "dark
+    blue" (the hue's name, light or dark when it is far from the middle)."""
+    import colorsys
+
+    if not value.startswith("#"):
+        return value
+    try:
+        r, g, b = get_color_from_hex(value)[:3]
+    except (ValueError, IndexError):
+        return value
+    hue, light, sat = colorsys.rgb_to_hls(r, g, b)
+    if sat < 0.15 or max(r, g, b) - min(r, g, b) < 0.08:
+        return "black" if light < 0.15 else "white" if light > 0.85 else \
+            "dark grey" if light < 0.4 else "grey"
+    name = next(n for top, n in HUES if hue * 360 <= top)
+    if name == "orange" and light < 0.35:
+        name = "brown"
+    return ("dark " if light < 0.3 else "light " if light > 0.75 else "") + name
+
+
+def default_names(spec) -> list[str]:
+    """The names a game offers its players before anyone types: a folder game's table
+    may name them (`players: names:`, read from the folder through the one door)."""
+    names = getattr(spec.players, "names", None)
+    folder = getattr(spec, "folder", "")
+    if names is None and folder and not folder.startswith("<"):
+        from companion.core.printed import folder_game
+
+        try:
+            table = folder_game(folder).table or {}
+        except ValueError:
+            table = {}
+        names = table.get("players", {}).get("names")
+    return [str(n) for n in names or ()]

@@ -39,6 +39,15 @@ def listed(store, game_id: str, notes: list) -> dict | None:
     return None
 
 
+def folder_words(folder: str) -> str:
+    """A game folder as a player reads it: the home folder as ~."""
+    import os
+
+    home = os.path.expanduser("~")
+    return "~" + folder[len(home):] if home != "/" and folder.startswith(home + os.sep) \
+        else folder
+
+
 class HomeScreen(Screen):
     """The games in progress (any can be resumed: how far each is, whose turn, when it
     was last played; a finished one shows its result) and a new game of each kind."""
@@ -53,6 +62,7 @@ class HomeScreen(Screen):
         box = self.ids.games
         box.clear_widgets()
         notes = [note for note in (app.notice, store.notice) if note]  # a save set aside
+        notes += app.folder_notes  # a game folder that is gone (its save waits for it)
         app.notice = ""  # told once
         for game_id in store.in_progress():
             line = listed(store, game_id, notes) if game_id in GAMES else None
@@ -67,7 +77,10 @@ class HomeScreen(Screen):
             box.add_widget(button)
         self.notice = " ".join(notes)
         for game_id, spec in GAMES.items():
-            button = BigButton(text=f"New game: {spec.name}")
+            where = ""  # a game from a folder says which (a copy of a bundled one too)
+            if spec.folder and not spec.folder.startswith("<"):
+                where = f"\n[size=14sp]from {escape_markup(folder_words(spec.folder))}[/size]"
+            button = BigButton(text=f"New game: {escape_markup(spec.name)}{where}")
             button.bind(on_release=lambda *_a, g=game_id: self.new_game(g))
             box.add_widget(button)
 

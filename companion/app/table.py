@@ -156,10 +156,13 @@ class DiceRoller(ModalView):
 
     def __init__(self, app, **kwargs):
         dice = app.controller.spec.dice
-        super().__init__(size_hint=(0.9, None), height=dp(320 + 64 * len(dice)), **kwargs)
+        printed = any(die.piece for die in dice)  # room for a printed face only if any
+        super().__init__(size_hint=(0.9, None),
+                         height=dp((320 if printed else 200) + 64 * len(dice)), **kwargs)
         self.app = app
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
-        self.face = Image(size_hint_y=None, height=dp(120), fit_mode="contain", opacity=0)
+        self.face = Image(size_hint_y=None, height=dp(120) if printed else 0,
+                          fit_mode="contain", opacity=0)
         box.add_widget(self.face)
         self.result = Label(text="Roll a die", font_size="26sp", size_hint_y=None,
                             height=dp(90), halign="center", valign="middle")

@@ -38,7 +38,7 @@ def card_art(game_id: str):
         app = App.get_running_app()
         folder = getattr(app, "data_dir", None) or getattr(app, "user_data_dir", None)
         cache = Path(folder) / "card-images" if folder else None
-        own = GAMES[game_id].folder if game_id in GAMES else ""  # a game folder's cards
+        own = GAMES[game_id].folder if game_id in GAMES else ""  # a folder game's
         _art[game_id] = CardArt(game_id, cache, folder=Path(own) if own else None)
     return _art[game_id]
 

@@ -70,58 +70,31 @@ def face_words(face, number: int) -> str:
     return words(face, number)
 
 
-# -- a designer's game folder, and its table (docs/format.md, section 12) ----------------
+@cache
 def folder_game(folder: str):
-    """A game folder as pnp loads it, table included (InvalidInput with every problem at
-    its file:line:col when it cannot be played); read anew each call, as a designer
-    edits it between games."""
+    """A game folder (a designer's own game, not a bundled one) as pnp loads it, once a
+    process per folder: its `table` (pnp.load.table, contract section 2) is what a folder
+    game's engine plays. ValueError, with pnp's own `file:line:col` messages, when the
+    folder does not load."""
     from pathlib import Path
 
+    from pnp.load.errors import InvalidInput
     from pnp.load.game import load_game
 
-    return load_game(Path(folder), check_fonts=False)
-
-
-def is_game_folder(text: str) -> bool:
-    """A command-line GAME that names a folder holding a game.yaml."""
-    from pathlib import Path
-
-    return (Path(text) / "game.yaml").is_file()
-
-
-class FolderProblem(Exception):
-    """A folder that is no playable game: the message lists pnp's problems."""
-
-
-def folder_table(folder: str) -> tuple[str, str, dict]:
-    """(game id, name, table) of a game folder; FolderProblem when it does not load or
-    declares no table."""
-    from pnp.load.errors import InvalidInput
-
     try:
-        game_data = folder_game(folder)
+        return load_game(Path(folder), check_fonts=False)
     except InvalidInput as exc:
-        raise FolderProblem(str(exc)) from None
-    if game_data.table is None:
-        raise FolderProblem(f"{folder}: game.yaml declares no table: (docs/format.md, "
-                            "section 12: your game in the companion)")
-    return game_data.id, game_data.name, game_data.table
+        raise ValueError(f"{folder}: {exc}") from None
 
 
 @cache
-def amount(source: str):
-    """A declared amount, compiled once (pnp.load.expr.Arith): `.evaluate(names)`."""
-    from pnp.load.expr import Arith
+def expression(source: str, condition: bool = False):
+    """An amount (`card.power + 1`) or, with `condition`, a `when` ("hp <= 0") compiled
+    once by pnp's safe expression language (pnp.load.expr): `.evaluate(names)` gives a
+    number, `.holds(names)` a truth. Its errors are ValueError (pnp's ExprError)."""
+    from pnp.load.expr import Arith, Condition
 
-    return Arith(source)
-
-
-@cache
-def condition(source: str):
-    """A declared condition, compiled once (pnp.load.expr.Condition): `.holds(names)`."""
-    from pnp.load.expr import Condition
-
-    return Condition(source)
+    return Condition(source) if condition else Arith(source)
 
 
 def bundled_tables() -> list[str]:

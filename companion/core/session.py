@@ -20,7 +20,6 @@ SEED_LIMIT = 2**64
 MAX_ACTIONS = 10_000
 MAX_ACTION_CHARS = 1_000
 MAX_SETUP_CHARS = 10_000
-MAX_FOLDER_CHARS = 4_096  # a path
 MAX_SAVE_BYTES = 4 * 2**20
 
 
@@ -75,16 +74,22 @@ class Session:
         return [event for batch in self.events for event in batch]
 
     def to_save(self) -> dict:
-        save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.rules.game_id,
-                "rules_version": self.rules.save_version, "setup": self.setup,
-                "seed": self.seed, "actions": self.actions}
-        folder = self.rules.spec.folder if self.rules.spec else ""
-        if folder:  # a game declared in a folder: where to read its table again
-            save["folder"] = folder
-        return save
+        return save_data(self.rules, self.setup, self.seed, self.actions)
 
     def dumps(self) -> str:
         return json.dumps(self.to_save(), indent=1, sort_keys=True)
+
+
+def save_data(rules: Rules, setup: dict, seed: int, actions: list) -> dict:
+    """A save of a game: its id, setup, seed and actions; a folder game's also names its
+    folder, so the save resumes in a process that never registered it (`read_save`)."""
+    save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": rules.game_id,
+            "rules_version": rules.save_version, "setup": setup, "seed": seed,
+            "actions": actions}
+    folder = getattr(rules.spec, "folder", "")
+    if folder:
+        save["folder"] = folder
+    return save
 
 
 def replay(rules: Rules, save) -> Session:
@@ -124,8 +129,7 @@ def check_save(save) -> None:
     game, setup, seed, actions = save["game"], save["setup"], save["seed"], save["actions"]
     if not isinstance(game, str):
         raise SaveError(f"'game' is a game id, not {_short(game)}")
-    if "folder" in save and not (isinstance(save["folder"], str) and
-                                 0 < len(save["folder"]) <= MAX_FOLDER_CHARS):
+    if "folder" in save and not isinstance(save["folder"], str):
         raise SaveError(f"'folder' is a game folder's path, not {_short(save['folder'])}")
     if "rules_version" in save and type(save["rules_version"]) is not int:
         raise SaveError(f"'rules_version' is a whole number, not {_short(save['rules_version'])}")
@@ -167,14 +171,16 @@ def read_save(raw: str | bytes) -> Session:
     """A save file's text or bytes, replayed by its game's rules: the one way the
     app and `pnp replay` read a save. Raises SaveError, and nothing else, for any
     content."""
-    from companion.games import GAMES, rules_for, saved_folder
+    from companion.games import GAMES, register_folder, rules_for
 
     save = parse_save(raw)
+    if "folder" in save:  # a folder game: registered again from its folder (same id if free)
+        try:
+            save = {**save, "game": register_folder(save["folder"], save["game"])}
+        except (OSError, ValueError) as exc:
+            raise SaveError(f"the game's folder {_short(save['folder'])} does not load: "
+                            f"{str(exc)[:300]}") from None
     try:
-        if save["game"] not in GAMES and "folder" in save:
-            problem = saved_folder(save["folder"])
-            if problem:
-                raise SaveError(f"its game folder cannot be played now: {problem}")
         rules = rules_for(save["game"])
     except KeyError:
         raise SaveError(f"unknown game {_short(save['game'])} (known: "

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.core.engine import Rules
-from companion.core.session import SAVE_FORMAT, SAVE_VERSION
+from companion.core.session import save_data
 
 MAX_ACTIONS = 20_000
 
@@ -84,9 +84,7 @@ def _play_range(bounds: tuple) -> Report:
             report.wins_by_strategy[names[seat]] += 1
         report.counters.update(rules.tally(state, actions, events))
         if save_dir is not None:
-            save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": rules.game_id,
-                    "rules_version": rules.save_version, "setup": setup, "seed": game_seed,
-                    "actions": actions}
+            save = save_data(rules, setup, game_seed, actions)
             (save_dir / f"game-{index + 1:05d}.json").write_text(json.dumps(save) + "\n")
     return report
 

@@ -78,7 +78,10 @@ class GameSpec:
     players: Players = Players()
     options: tuple[Option, ...] = ()
     dice: tuple[Die, ...] = ()
-    folder: str = ""  # a designer's game folder whose table this is (companion.declared)
+    # a game declared in its own folder (a folder game): the folder it is read from.
+    # `rules_for` gives such a game's rules class its spec (one class plays every folder
+    # game); saves record it so they resume (docs/save-format.md). Empty: a bundled game.
+    folder: str = ""
 
     def die(self, die_id: str) -> Die | None:
         return next((d for d in self.dice if d.id == die_id), None)

@@ -1,3 +1,5 @@
-"""Any game whose table a folder declares in YAML (docs/format.md, section 12): one
-engine, view and table screen for them all, under the module names the coded games use
-(docs/game-interface.md). `spec.open_folder(folder)` registers a folder's game."""
+"""The companion for any game made with Dossier whose game.yaml declares a `table:`
+(issue 32): one generic engine, named for no game, that plays the loader's normalised
+table (docs/format.md section 12; docs/save-format.md, "A folder game's saves"). A folder game
+joins the registry at run time (companion.games.register_folder); its SPEC is built
+from the folder (spec.py), not written in code."""

@@ -1,137 +1,407 @@
-"""The board of a declared table: what lies on the table, made from the declaration.
-A panel for the table itself (round, shared counters, shared piles) and one per player
-(their colour, counters, the cards they have in front of them, how many they hold).
+"""A declared game's board, made from the declaration alone, laid out as players sit:
+the other players at the top, each a compact block (colour, name, counters and how
+many cards each of their zones holds; tap it for that player's counters, zones, out,
+and the end of the game), the table's shared counters and zones in the middle, and
+the acting player at the bottom, next to their hand: counters to change by taps,
+their own piles and open zones.
 
-Counters change with + and - by their step, within their bounds; a pile is a button
-that draws from it (a hidden pile) or lists its cards (an open one)."""
+Counters: - and + change by the counter's step; holding one opens a number entry. A
+counter with a printed `token` shows it beside the number, one kept on a printed
+`track` shows the track (tap it to read it large). A face-down pile shows its printed
+back and count: tap to draw, hold for all it offers (shuffle, deal, turn up, draw
+several); an open zone shows its top card and count: tap for its cards.
+
+A board that needs more room than it has is drawn again more compactly (`level`):
+the acting player's zones as chips, then their counters too. Nothing scrolls."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ColorProperty,
+    NumericProperty,
+    StringProperty,
+)
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
-from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
-from kivy.utils import escape_markup, get_color_from_hex
+from kivy.utils import escape_markup
 
-from companion.app.zoom import Holdable
-from companion.declared import model
+from companion.app.zoom import Holdable, open_piece
+from companion.declared import dialogs, view
+from companion.declared.cards import card_widget, name_of, tapped
+from companion.declared.widgets import (
+    Hold,
+    NumberEntry,
+    first_item,
+    hex_of,
+    picture,
+    plural,
+    readable,
+    rgba,
+    team_words,
+    text_width,
+    tile_width,
+)
 
 Builder.load_file(str(Path(__file__).with_name("board.kv")))
 
+# What each level draws, the roomiest first: the acting player's zones (tiles, chips,
+# chips of the zones holding cards), their counters (steppers, chips), and what the
+# other players' lines say (every counter and zone, the zones with cards, counters).
+LEVELS = (("tiles", "steppers", "all"), ("chips", "steppers", "nonempty"),
+          ("nonempty", "steppers", "nonempty"), ("nonempty", "steppers", "counters"),
+          ("nonempty", "chips", "counters"))
+TILE = 116  # dp: a pile's or an open zone's card picture
 
-class DeclaredPanel(BoxLayout):
-    title = StringProperty("")
-    colour = ColorProperty((0.5, 0.5, 0.5, 1))
-    active = BooleanProperty(False)
 
+class DeclaredCounter(Hold, BoxLayout):
+    """A counter: - value +, its name above the value; a hold opens the number entry."""
 
-class DeclaredCounter(BoxLayout):
-    """A counter's name, - value +; `act(amount)` is given by the board."""
-
-    name = StringProperty("")
+    label = StringProperty("")
     value = StringProperty("")
-    can_lower = BooleanProperty(True)
-    can_raise = BooleanProperty(True)
+    can_down = BooleanProperty(True)
+    can_up = BooleanProperty(True)
+    token = StringProperty("")  # the printed token's picture, if any
+    track = StringProperty("")  # the printed track's picture, if any
+    name_width = NumericProperty(dp(56))
 
-    def __init__(self, act, **kwargs):
+    def __init__(self, counter: dict, seat, on_act, **kwargs):
+        self.counter, self.seat, self.on_act = counter, seat, on_act
+        self.track_piece = None
         super().__init__(**kwargs)
-        self.act = act
+        self.name_width = min(dp(150), max(dp(56), text_width(self.label) + dp(8)))
 
-    def change(self, sign: int) -> None:
-        self.act(sign)
+    def on_touch_down(self, touch):
+        shown = self.ids.track_image
+        if self.track and shown.collide_point(*touch.pos):
+            open_piece(*self.track_piece)  # the track as printed, large
+            return True
+        return super().on_touch_down(touch)
+
+    def step(self, sign: int) -> None:
+        self.on_act({"type": "change", "counter": self.counter["id"], "seat": self.seat,
+                     "delta": sign * self.counter["step"]})
+
+    def on_hold(self) -> None:
+        counter = self.counter
+        NumberEntry(self.label, self.value, counter["min"], counter["max"],
+                    lambda number: self.on_act({"type": "change", "counter": counter["id"],
+                                                "seat": self.seat, "to": number})).open()
 
 
-class DeclaredPile(Button):
-    """A pile or an open zone: its name and count; tapping it does its move."""
+class DeclaredChip(Hold, ButtonBehavior, Label):
+    """One short line (a counter or a zone of the acting player when room is short): tap
+    it for what it offers, hold it for more."""
+
+    def __init__(self, on_tap, on_hold=None, key: str = "", counter: str = "", seat=None,
+                 **kwargs):
+        super().__init__(**kwargs)
+        self.bind(on_release=lambda *_a: on_tap())
+        self.hold_action = on_hold
+        self.key, self.counter, self.seat = key, counter, seat  # what it stands for
+
+    def holds(self) -> bool:
+        return self.hold_action is not None
+
+    def on_hold(self) -> None:
+        self.hold_action()
 
 
-class DeclaredCard(Holdable, ButtonBehavior, BoxLayout):
-    """A card as the app keeps it: its name and printed fields; held, as printed."""
+class DeclaredSeat(ButtonBehavior, BoxLayout):
+    """A player who is not acting, compact: colour, name, counters, cards in zones."""
+
+    colour = ColorProperty((1, 1, 1, 1))
+    out = BooleanProperty(False)
+
+
+class SeatPart(Label):
+    """A name, a counter or a zone's count in another player's line."""
+
+
+class DeclaredMine(BoxLayout):
+    """The acting player's block: name, counters to change, their own zones."""
+
+    text = StringProperty("")
+    colour = ColorProperty((1, 1, 1, 1))
+    compact = BooleanProperty(False)  # the name in the row, no header line
+
+
+class DeclaredPile(Hold, ButtonBehavior, BoxLayout):
+    """A face-down zone: its printed back and count; tap: draw; hold: all it offers."""
 
     name = StringProperty("")
-    details = StringProperty("")
-    selected = BooleanProperty(False)
+    count = NumericProperty(0)
+    source = StringProperty("")  # the printed back
+    lit = BooleanProperty(False)  # a tap does something now
+    key = StringProperty("")
+    tile_width = NumericProperty(dp(88))
+
+    def on_name(self, _widget, name) -> None:
+        self.tile_width = tile_width(name)
+
+    def on_hold(self) -> None:
+        self.hold_action()
 
 
-def colour(text: str):
-    try:
-        return get_color_from_hex(text)
-    except (ValueError, TypeError, IndexError):
-        return (0.5, 0.5, 0.5, 1)
+class DeclaredOpen(Holdable, ButtonBehavior, BoxLayout):
+    """An open zone: its top card (picture or name) and count; tap for its cards, hold
+    to read the top card."""
+
+    name = StringProperty("")
+    top_name = StringProperty("")
+    source = StringProperty("")
+    count = NumericProperty(0)
+    key = StringProperty("")
+    tile_width = NumericProperty(dp(88))
+
+    def on_name(self, _widget, name) -> None:
+        self.tile_width = max(self.tile_width, tile_width(name))
+
+    def on_top_name(self, _widget, name) -> None:
+        longest = max((text_width(w, bold=True) for w in name.split()), default=0)
+        self.tile_width = max(self.tile_width, longest + dp(20))
 
 
 class DeclaredBoard(ScrollView):
-    """Filled anew from the state each time the table refreshes. A table with many
-    players and counters may be taller than a phone: it scrolls then, rather than
-    pushing the toolbar off the screen."""
+    """Everything on the table but the acting player's hand (the frame's strip). It
+    scrolls only when the most compact level still does not fit (six players of a rich
+    table on a phone): then the acting player's block, at the bottom, stays in sight."""
 
     def __init__(self, **kwargs):
-        super().__init__(do_scroll_x=False, **kwargs)
-        self.box = BoxLayout(orientation="vertical", spacing=dp(6), size_hint_y=None)
-        self.box.bind(minimum_height=self.box.setter("height"))
-        super().add_widget(self.box)
+        super().__init__(do_scroll_x=False, do_scroll_y=False, bar_width=dp(4), **kwargs)
+        self.level = 0
+        self.levels: dict = {}  # the level a table of this shape needs, by window size
+        self.shown: tuple | None = None
+        self.seats: dict = {}  # seat -> (what its line says, the line): reused
+        self.content = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(4),
+                                 size_hint=(1, None))
+        self.content.bind(minimum_height=self.content.setter("height"))
+        self.add_widget(self.content)
+        self.fits = Clock.create_trigger(self.fit, 0)  # once the frame has laid out
+        self.fbind("height", self.fits)
+        self.content.fbind("height", self.fits)
 
-    def add_widget(self, widget, *args, **kwargs):
-        self.box.add_widget(widget, *args, **kwargs)
+    @property
+    def plan(self) -> tuple[str, str, str]:
+        return LEVELS[self.level]
 
-    def clear_widgets(self, *args, **kwargs):
-        self.box.clear_widgets()
+    # -- drawing ---------------------------------------------------------------------
+    def show(self, state: dict, legal: list, table) -> None:
+        self.shown = (state, legal, table)
+        shape = (tuple(Window.size), state["folder_game"], len(state["players"]),
+                 state["tracked"])
+        self.level = self.levels.setdefault(shape, 0)
+        if self.seats and self.seats.get("game") != shape:
+            self.seats = {}
+        self.seats["game"] = shape
+        self.draw()
 
-    def show(self, table, state: dict, table_widget) -> None:
-        self.clear_widgets()
+    def draw(self) -> None:
+        state, legal, table = self.shown
+        self.table = table
         acting = state["await"]["player"] if state["await"] else None
-        wide = self.width > dp(600)
-        shared = [c for c in table.counters.values() if c["per"] == "shared"]
-        piles = [k for k in state["zones"] if table.zone_of(k)[1] is None]
-        turn = state["turn"]
-        if shared or piles:  # the table's own: shared counters and piles
-            panel = DeclaredPanel(title=f"Round {turn['round']}, turn {turn['number']}",
-                                  colour=(0.79, 0.66, 0.29, 1))
-            self.fill(panel, table, state, shared, None, piles, table_widget, wide)
-            self.add_widget(panel)
-        per_player = [c for c in table.counters.values() if c["per"] == "player"]
-        for seat, player in enumerate(state["players"]):
-            mine = [k for k in state["zones"] if table.zone_of(k)[1] == seat]
-            mark = " (out)" if player["out"] else (" · to play" if seat == acting else "")
-            panel = DeclaredPanel(title=f"{player['name']}{mark}", colour=colour(
-                player["colour"]), active=seat == acting)
-            self.fill(panel, table, state, per_player, seat, mine, table_widget, wide)
-            self.add_widget(panel)
+        zones = view.zones(state, acting)
+        box = self.content
+        box.clear_widgets()
+        count = len(state["players"])
+        first = state["turn"]["seat"] if acting is None else acting
+        for seat in [(first + k) % count for k in range(1, count + 1)]:
+            if seat != acting:
+                box.add_widget(self.seat(state, seat, zones, legal))
+        shared = self.shared(state, zones, legal)
+        if shared.children:
+            box.add_widget(shared)
+        if acting is not None:
+            box.add_widget(self.mine(state, acting, zones, legal))
+        if self.do_scroll_y:
+            self.scroll_y = 0  # the acting player's block in sight
 
-    def fill(self, panel, table, state, counters, seat, zones, table_widget, wide) -> None:
-        """Counters, then piles, in one grid: a player with a counter and a hand takes one
-        row, so three or four players fit a phone."""
-        cells = []
-        for counter in counters:
-            value = model.counter_value(state, counter, seat)
-            widget = DeclaredCounter(
-                lambda sign, c=counter: table_widget.change(c, seat, sign),
-                name=counter["name"], value=str(value),
-                can_lower=counter["min"] is None or value > counter["min"],
-                can_raise=counter["max"] is None or value < counter["max"])
-            widget.key = (counter["id"], seat)  # for the UI tests' taps
-            cells.append(widget)
-        for key in zones:
-            zone = table.zone_of(key)[0]
-            cards = state["zones"][key]
-            top = ""
-            if zone["show"] == "public" and cards:
-                top = f"\n[size=12sp]{escape_markup(table.card(cards[-1])['name'])}[/size]"
-            pile = DeclaredPile(text=f"{escape_markup(zone['name'])} ({len(cards)}){top}")
-            pile.key = key
-            pile.bind(on_release=lambda *_a, k=key: table_widget.zone_tapped(k))
-            cells.append(pile)
-        if not cells:
+    def seat(self, state, seat: int, zones: list, legal: list) -> DeclaredSeat:
+        player = state["players"][seat]
+        colour = readable(rgba(player["colour"]))
+        head = f"[b][color={hex_of(colour)}]{escape_markup(player['name'])}[/color][/b]"
+        parts = [head + team_words(state, player) + ("  (out)" if player["out"] else "")]
+        parts += [f"{escape_markup(c['name'])} [b]{c['value']}[/b]"
+                  for c in view.counters(state, seat)]
+        shown = self.plan[2]
+        if state["tracked"] and shown != "counters":
+            parts += [f"{escape_markup(z['name'])} {z['count']}" for z in zones
+                      if z["owner"] == seat and (z["count"] or shown == "all")]
+        # a tablet with room: their zones with cards as on the table (face down or open)
+        laid = [z for z in zones if z["owner"] == seat and z["count"] and z["role"] != "hand"
+                ] if state["tracked"] and self.level == 0 and self.table.landscape else []
+        said = (parts, player["out"], [(z["key"], z["count"], z["cards"]) for z in laid])
+        kept = self.seats.get(seat)
+        if kept is not None and kept[0] == said:
+            return kept[1]  # unchanged since the last drawing: made once (a phone is slow)
+        block = DeclaredSeat(colour=colour, out=player["out"])
+        for part in parts:  # each its own label: a line breaks between them, never inside
+            block.ids.parts.add_widget(SeatPart(text=part))
+        for zone in laid:
+            for widget in self.zone(state, zone, legal, chips=False):
+                block.ids.parts.add_widget(widget)
+        block.bind(on_release=lambda *_a: dialogs.seat_sheet(self.table, seat))
+        self.seats[seat] = (said, block)
+        return block
+
+    def shared(self, state, zones: list, legal: list):
+        from kivy.uix.stacklayout import StackLayout
+
+        row = StackLayout(size_hint_y=None, spacing=dp(8), padding=(dp(2), dp(4)))
+        row.bind(minimum_height=row.setter("height"))
+        for counter in view.counters(state, None):
+            row.add_widget(self.counter(state, counter, None))
+        if state["tracked"]:
+            for zone in zones:
+                if zone["owner"] is None:
+                    for widget in self.zone(state, zone, legal, chips=False):
+                        row.add_widget(widget)
+        return row
+
+    def mine(self, state, seat: int, zones: list, legal: list) -> DeclaredMine:
+        player = state["players"][seat]
+        colour = readable(rgba(player["colour"]))
+        name = escape_markup(player["name"])
+        block = DeclaredMine(text=f"[b]{name}[/b]{team_words(state, player)}  plays now",
+                             colour=colour)
+        block.ids.more.bind(on_release=lambda *_a: dialogs.seat_sheet(self.table, seat))
+        row = block.ids.row
+        if self.level == len(LEVELS) - 1:  # the name a chip of the row, no line of its own
+            block.compact = True
+            row.add_widget(DeclaredChip(text=f"[b]{escape_markup(player['name'])}[/b] · More",
+                                        on_tap=lambda: dialogs.seat_sheet(self.table, seat)))
+        for counter in view.counters(state, seat):
+            row.add_widget(self.counter(state, counter, seat, chip=self.plan[1] == "chips"))
+        if state["tracked"]:
+            for zone in zones:
+                if zone["owner"] == seat and zone["role"] != "hand" and (
+                        zone["count"] or self.plan[0] != "nonempty"):
+                    for widget in self.zone(state, zone, legal, chips=self.plan[0] != "tiles"):
+                        row.add_widget(widget)
+        return block
+
+    def counter(self, state, counter: dict, seat, chip: bool = False):
+        value, step = counter["value"], counter["step"]
+        if chip:
+            text = f"{escape_markup(counter['name'])} [b]{value}[/b]"
+            return DeclaredChip(text=text, counter=counter["id"], seat=seat,
+                                on_tap=lambda: dialogs.counter_sheet(self.table, counter, seat))
+        widget = DeclaredCounter(counter, seat, self.table.act, label=counter["name"],
+                                 value=str(value))
+        widget.can_down = counter["min"] is None or value - step >= counter["min"]
+        widget.can_up = counter["max"] is None or value + step <= counter["max"]
+        game = state["folder_game"]
+        if counter.get("token"):
+            component, _, item = counter["token"].partition("/")
+            widget.token = picture(game, component, item)
+        if counter.get("track"):
+            item = first_item(game, counter["track"])
+            widget.track = picture(game, counter["track"], item) if item else ""
+            widget.track_piece = (counter["track"], item)
+        return widget
+
+    # -- zones -----------------------------------------------------------------------
+    def zone(self, state, zone: dict, legal: list, chips: bool) -> list:
+        """A zone's widgets: a pile (and the cards of it turned face up), an open zone."""
+        ops = view.actions_at(state, legal, zone["key"])
+        facedown = zone["show"] == "hidden" or (
+            zone["show"] == "private" and not zone["cards"] and zone["count"])
+        draw = self.primary(state, zone, ops)
+        if chips or not (zone["count"] or zone["role"] == "pile"):  # empty: a chip will do
+            text = f"{escape_markup(zone['name'])} [b]{zone['count']}[/b]"
+            if facedown:
+                chip = DeclaredChip(text=text, key=zone["key"], on_tap=lambda: self.pile_tapped(
+                    state, zone, ops, draw), on_hold=lambda: dialogs.pile_menu(
+                    self.table, state, zone, ops))
+                chip.tap_action = draw or (ops[0] if len(ops) == 1 else None)
+                return [chip]
+            return [DeclaredChip(text=text, key=zone["key"], on_tap=lambda: dialogs.zone_sheet(
+                self.table, zone["key"]))]
+        if facedown:
+            pile = DeclaredPile(name=zone["name"], count=zone["count"], key=zone["key"],
+                                lit=bool(ops))
+            pile.source = self.back(state, zone["key"])
+            pile.bind(on_release=lambda *_a: self.pile_tapped(state, zone, ops, draw))
+            pile.hold_action = lambda: dialogs.pile_menu(self.table, state, zone, ops)
+            pile.tap_action = draw or (ops[0] if len(ops) == 1 else None)  # what a tap does
+            up = [self.turned_up(state, legal, card) for card in zone["cards"]]
+            return [pile, *up]
+        cards = zone["cards"]
+        top = (cards[-1] if zone["role"] != "pile" else cards[0]) if cards else None
+        data = view.card(state, top) if top else None
+        widget = DeclaredOpen(name=zone["name"], count=zone["count"], key=zone["key"],
+                              top_name=name_of(state, top) if top else "")
+        if data:
+            widget.source = picture(state["folder_game"], data["component"], data["item"])
+            widget.piece = (data["component"], data["item"])
+        widget.bind(on_release=lambda *_a: dialogs.zone_sheet(self.table, zone["key"]))
+        return [widget]
+
+    def turned_up(self, state, legal, card: str):
+        """A card of a pile turned face up (a market's row): tap for what it offers."""
+        actions = [a for a in legal if a.get("card") == card]
+        widget = card_widget(state, card, dp(TILE), lit=bool(actions))
+        widget.bind(on_release=lambda *_a: tapped(self.table, state, legal, card))
+        return widget
+
+    def back(self, state, key: str) -> str:
+        cards = state["zones"][key]
+        data = view.card(state, cards[0]) if cards else None
+        if not data:
+            return ""
+        return picture(state["folder_game"], data["component"], data["item"], "back")
+
+    @staticmethod
+    def primary(state, zone: dict, ops: list) -> dict | None:
+        """What a tap on a pile does: a draw into the acting player's hand; an empty pile
+        too, when the phase allows a draw (its discard may refill it: the engine says)."""
+        draws = [a for a in ops if a["type"] == "draw"]
+        if draws:
+            return draws[0]
+        decl, wait = view.decl_of(state), state["await"]
+        hand = decl.role_key("hand", wait["player"]) if wait else None
+        allows = decl.phases[state["turn"]["phase"]]["allows"]
+        if wait is None or wait["kind"] != "turn" or hand is None or hand == zone["key"] or \
+                zone["count"] or not state["tracked"] or allows is not None and \
+                "draw" not in allows:
+            return None
+        return {"type": "draw", "zone": zone["key"], "to": hand, "count": 1}
+
+    def pile_tapped(self, state, zone: dict, ops: list, draw) -> None:
+        """Draw; or its one other thing; or the menu of several; or why nothing."""
+        if draw is not None:
+            self.table.act(draw)
+        elif len(ops) == 1:
+            self.table.act(ops[0])
+        elif ops:
+            dialogs.pile_menu(self.table, state, zone, ops)
+        else:
+            self.table.say(f"{zone['name']}: {plural(zone['count'], 'card')}, "
+                           "nothing to do with it now")
+
+    # -- fitting ---------------------------------------------------------------------
+    def fit(self, *_args) -> None:
+        """A board taller than its room is drawn again one level more compact (kept for
+        tables of this shape in this window, so the next move draws once); at the last
+        level it scrolls, the acting player's block in sight."""
+        if self.shown is None or self.get_root_window() is None or self.height < dp(150):
             return
-        grid = GridLayout(cols=min(len(cells), 4 if wide else 3), spacing=dp(6),
-                          size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
-        for cell in cells:
-            grid.add_widget(cell)
-        panel.add_widget(grid)
+        over = self.content.height > self.height + 0.5
+        if over and self.level < len(LEVELS) - 1:
+            state = self.shown[0]
+            shape = (tuple(Window.size), state["folder_game"], len(state["players"]),
+                     state["tracked"])
+            self.level = self.levels[shape] = self.level + 1
+            self.table.refresh()  # the sheet and the hand take less room too
+            return
+        if over != self.do_scroll_y:
+            self.do_scroll_y = over
+            self.scroll_y = 0

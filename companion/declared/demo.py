@@ -1,39 +1,37 @@
-"""A mid-game demo position of a declared table, for screenshots: two players take
-turns as a tidy player would (play a card, else draw, roll, then move on) until the
-third turn begins, so hands, played cards and counters all show something."""
+"""A folder game's mid-game position for screenshots: random players (a fixed seed)
+play the game for a few turns.
+
+Why a name per game: the shell calls a spec's demo with no arguments
+(`load(spec.demo)()`), and one module serves every folder game, so each spec names its
+own, `companion.declared.demo:demo_session:<registry id>`, which this module's
+`__getattr__` makes (spec.build_spec writes it)."""
 
 from __future__ import annotations
 
+from functools import partial
+
+from companion.core.agents import RandomAgent
 from companion.core.demo import play_until
-from companion.core.session import Session
 
-PREFERRED = ("play", "told", "draw", "roll", "phase", "pass", "discard")
-
-
-class TidyPlayer:
-    """Plays the first offer of the most preferred kind (never a counter's tap)."""
-
-    def __init__(self, seed: int):
-        self.acted = set()
-
-    def choose(self, rules, state: dict) -> dict:
-        offers = rules.legal_actions(state)
-        turn = (state["turn"]["number"], state["turn"]["phase"])
-        for kind in PREFERRED:
-            found = [a for a in offers if a["type"] == kind]
-            if found and (kind not in ("play", "told", "draw", "roll") or
-                          (turn, kind) not in self.acted):
-                self.acted.add((turn, kind))
-                return found[0]
-        return offers[-1]
+PREFIX = "demo_session:"
 
 
-def demo_session(folder: str, seed: int = 3) -> Session:
-    from companion.declared.rules import DeclaredRules
+def demo_session(game_id: str | None = None, seed: int = 5, turns: int = 4):
+    """The game `game_id` (default: the folder game registered last) after `turns` turns."""
+    from companion.games import GAMES, rules_for
 
-    rules = DeclaredRules(folder)
-    setup = {"players": [{"name": "Ann"}, {"name": "Bob"}]}
-    if any(option.id == "first" for option in rules.spec.options):
-        setup["first"] = 0
-    return play_until(rules, setup, seed, TidyPlayer,
-                      lambda session: session.state["turn"]["number"] >= 3)
+    if game_id is None:
+        game_id = [g for g, spec in GAMES.items() if spec.folder][-1]
+    rules = rules_for(game_id)
+    setup = rules.simulation_setup(rules.spec.players.counts[0])
+    setup["players"] = [{"name": name} for name in ("Ann", "Bob", "Cleo", "Dan", "Eve",
+                                                     "Finn")[:len(setup["players"])]]
+    return play_until(rules, setup, seed, RandomAgent,
+                      lambda session: session.state["turn"]["number"] > turns)
+
+
+def __getattr__(name: str):
+    """`demo_session:<registry id>`: that game's demo, called with no arguments."""
+    if name.startswith(PREFIX):
+        return partial(demo_session, name[len(PREFIX):])
+    raise AttributeError(name)

@@ -1,169 +1,246 @@
-"""The effect vocabulary of a declared table (docs/format.md, section 12): change, draw,
-deal, discard, move, roll, shuffle, out and end, carried out the same way wherever they
-are declared (setup, turns, triggers, a card's own effects).
+"""The effect vocabulary (docs/format.md section 12), one for setup, turns, triggers and the
+cards' own effects: change, draw, deal, discard, move, roll, shuffle, out, end.
 
-An effect's `who` widens its scope: `each` player still in, `others`, `next` (the next in
-turn order); amounts are worked out for each player in scope, with that player's names."""
+An effect is run for a player in scope (`seat`): a turn's effects for the seat in
+turn, a trigger's for the player it was checked for, a card's for who played it. With
+printed cards (`tracked` False) no zone is kept: what an effect would do to the cards
+is logged as what the players do with their own.
+
+A `discard` asks its player to pick (a prompt, the state's `await`); effects
+after it do not wait for the pick (the prompt is answered before the turn goes on).
+Prompts that come while one is open wait in `state["queue"]` (an addition to section
+3's keys)."""
 
 from __future__ import annotations
 
 from companion.core import rng
-from companion.declared import model
-from companion.declared.model import Table
-
-ZONE_OPS = frozenset({"draw", "deal", "discard", "move", "shuffle"})
+from companion.declared.model import (
+    amount,
+    face_number,
+    holds,
+    label,
+    next_seat,
+    owner,
+    seats_in,
+    shown_name,
+)
 
 
 class Effects:
-    """Part of DeclaredRules (rules.py); `self.table` is the folder's Table."""
+    """Part of DeclaredRules (rules.py); `self.decl` is the game's Declaration."""
 
-    table: Table
-
-    def run(self, state: dict, effects: list, seat: int | None, card: str | None = None) -> list:
-        """Carry out `effects` in order for the player in scope; the events they make."""
+    def run(self, state: dict, effects: list, seat: int, card: str | None = None) -> list:
         events = []
         for effect in effects:
-            if state["ended"]:
+            if state["ended"] is not None:
                 break
-            if not state["tracked"] and effect["op"] in ZONE_OPS:
-                continue  # the printed cards: the players move them, the app keeps no zones
-            for who in self.scope(state, effect, seat):
-                if model.holds(self.table, state, effect.get("when"), who, card):
-                    events += getattr(self, f"do_{effect['op']}")(state, effect, who, card)
+            if not holds(self.decl, state, effect.get("when"), seat, card):
+                continue
+            events += getattr(self, f"do_{effect['op']}")(state, effect, seat, card)
         return events
 
-    def scope(self, state: dict, effect: dict, seat: int | None) -> list:
-        who, playing = effect.get("who", "self"), model.seats_in(state)
-        if who == "each":
-            return playing
-        if who == "others":
-            return [s for s in playing if s != seat]
-        if who == "next":
-            following = self.next_seat(state, seat if seat is not None else 0)
-            return [] if following is None else [following]
+    def who(self, state: dict, effect: dict, seat: int) -> list[int]:
+        """The seats an effect's `who` names, from the player in scope."""
+        which = effect.get("who") or "self"
+        if which == "each":
+            return seats_in(state)
+        if which == "others":
+            return [s for s in seats_in(state) if s != seat]
+        if which == "next":
+            after = next_seat(state, self.decl, seat)
+            return [] if after is None else [after]
         return [seat]
 
-    def name(self, state: dict, seat) -> str:
-        return "The table" if seat is None else state["players"][seat]["name"]
+    def name(self, state: dict, seat: int | None) -> str:
+        return state["players"][seat]["name"] if seat is not None else "The table"
 
-    # -- the vocabulary ---------------------------------------------------------------------
-    def do_change(self, state, effect, seat, card) -> list:
-        counter = self.table.counters[effect["counter"]]
-        if counter["per"] == "player" and seat is None:
-            return []
-        owner = None if counter["per"] == "shared" else seat
-        before = model.counter_value(state, counter, owner)
-        if effect.get("to") is not None:
-            target = model.number(self.table, state, effect["to"], seat, card)
-        else:
-            target = before + model.number(self.table, state, effect["by"], seat, card)
-        return self.changed(state, counter, owner, before, target)
-
-    def changed(self, state, counter: dict, owner, before: int, target: int) -> list:
-        after = model.set_counter(state, counter, owner, target)
-        if after == before:
-            return []
-        who = "" if owner is None else f"{self.name(state, owner)}: "
-        return [{"kind": "counter", "player": owner, "counter": counter["id"],
-                 "text": f"{who}{counter['name']} {before} to {after}"}]
-
-    def do_draw(self, state, effect, seat, card) -> list:
-        count = model.number(self.table, state, effect["count"], seat, card)
-        return self.draw(state, self.key(effect["from"], seat), self.key(effect["to"], seat),
-                         count, seat)
-
-    def do_deal(self, state, effect, seat, card) -> list:
+    # -- the operations ---------------------------------------------------------------------
+    def do_change(self, state, effect, seat, card):
+        counter = self.decl.counters[effect["counter"]]
+        targets = [None] if counter["per"] == "shared" else self.who(state, effect, seat)
+        by = None if effect.get("by") is None else amount(self.decl, state, effect["by"], seat,
+                                                          card)
+        to = None if effect.get("to") is None else amount(self.decl, state, effect["to"], seat,
+                                                          card)
         events = []
-        count = model.number(self.table, state, effect["count"], seat, card)
-        for each in model.seats_in(state):
-            events += self.draw(state, self.key(effect["from"], each),
-                                self.key(effect["to"], each), count, each)
+        for target in targets:
+            old = self.counter(state, counter["id"], target)
+            new = self.clamp(counter, to if to is not None else old + (by or 0))
+            events += self.set_counter(state, counter["id"], target, new)
         return events
 
-    def do_discard(self, state, effect, seat, card) -> list:
-        count = model.number(self.table, state, effect["count"], seat, card)
-        source = self.key(effect["from"], seat)
-        count = min(count, len(state["zones"][source]))
-        if count <= 0 or seat is None:
+    def clamp(self, counter: dict, number: int) -> int:
+        if counter["min"] is not None:
+            number = max(counter["min"], number)
+        if counter["max"] is not None:
+            number = min(counter["max"], number)
+        return number
+
+    def do_draw(self, state, effect, seat, card):
+        count = amount(self.decl, state, effect["count"], seat, card)
+        events = []
+        for target in self.who(state, effect, seat):
+            events += self.draw(state, self.decl.key(effect["from"], target),
+                                self.decl.key(effect["to"], target), target, count)
+        return events
+
+    def do_deal(self, state, effect, seat, card):
+        count = amount(self.decl, state, effect["count"], seat, card)
+        events = []
+        for target in seats_in(state):
+            events += self.draw(state, self.decl.key(effect["from"], target),
+                                self.decl.key(effect["to"], target), target, count, "is dealt")
+        return events
+
+    def draw(self, state, source: str, to: str, seat: int, count: int, verb="draws") -> list:
+        """Up to `count` cards from the top of zone key `source` to zone key `to`, for
+        `seat` (who the log names); a pile that runs out takes its discard back,
+        shuffled; short (logged) if both are empty."""
+        name = self.name(state, seat)
+        if count <= 0:
             return []
-        self.ask(state, {"player": seat, "kind": "discard", "left": count, "from": source,
-                         "to": self.key(effect["to"], seat), "then": None})
-        return []
-
-    def do_move(self, state, effect, seat, card) -> list:
-        if card is None or model.where(state, card) is None:
-            return []
-        target = self.key(effect["to"], seat)
-        return self.move(state, card, target, seat)
-
-    def do_roll(self, state, effect, seat, card) -> list:
-        return self.roll(state, effect["die"], seat, effect.get("into"))
-
-    def do_shuffle(self, state, effect, seat, card) -> list:
-        key = self.key(effect["zone"], seat)
-        rng.shuffle(state, state["zones"][key])
-        return [{"kind": "shuffled", "text": f"{self.zone_name(key)} shuffled"}]
-
-    def do_out(self, state, effect, seat, card) -> list:
-        return [] if seat is None else self.put_out(state, seat, effect.get("why", ""))
-
-    def do_end(self, state, effect, seat, card) -> list:
-        return self.finish(state, effect.get("why") or "the declared end")
-
-    # -- shared moves -----------------------------------------------------------------------
-    def key(self, zone_id: str, seat) -> str:
-        return self.table.zone_key(zone_id, 0 if seat is None else seat)
-
-    def zone_name(self, key: str) -> str:
-        zone, owner = self.table.zone_of(key)
-        return zone["name"]
-
-    def draw(self, state: dict, source: str, target: str, count: int, seat) -> list:
-        """`count` cards from the top of `source`; a pile that runs out takes its discard,
-        shuffled; a draw that still finds too few stops short (said in the log)."""
-        taken = 0
-        for _ in range(max(0, count)):
-            if not state["zones"][source] and not self.refill(state, source):
+        if not state["tracked"]:
+            return [{"kind": "draw", "seat": seat, "text": f"{name} {verb} {count} "
+                     f"({self.decl.zone_of_key(source)['name']}, printed cards)"}]
+        pile, hand = state["zones"][source], state["zones"][to]
+        moved = 0
+        events = []
+        while moved < count:
+            if not pile and not self.refill(state, source, seat, events):
+                events.append({"kind": "short", "seat": seat,
+                               "text": f"{self.decl.zone_of_key(source)['name']} is empty: "
+                                       f"{name} gets {moved} of {count}"})
                 break
-            card = state["zones"][source].pop(0)
-            state["zones"][target].append(card)
-            taken += 1
-        who = self.name(state, seat)
-        text = f"{who} draws {taken}" + (f" of {count}: {self.zone_name(source)} is empty"
-                                         if taken < count else "")
-        return [{"kind": "drew", "player": seat, "count": taken, "text": text}]
+            card = pile.pop(0)
+            self.forget(state, card)
+            hand.append(card)
+            moved += 1
+        if moved:
+            events.insert(0, {"kind": "draw", "seat": seat, "count": moved,
+                              "text": f"{name} {verb} {moved}"})
+        return events
 
-    def refill(self, state: dict, source: str) -> bool:
-        zone, owner = self.table.zone_of(source)
-        discard = self.table.role_key("discard", owner)
-        if zone["role"] != "pile" or discard is None or not state["zones"].get(discard):
+    def refill(self, state, source: str, seat: int, events: list) -> bool:
+        """The discard (role) shuffled in as the new pile, when zone key `source` is the
+        pile (role): the pile owner's discard, or the drawing seat's when the pile is
+        shared and the discard each player's."""
+        if self.decl.zone_of_key(source)["role"] != "pile":
             return False
-        state["zones"][source] = state["zones"][discard]
-        state["zones"][discard] = []
-        rng.shuffle(state, state["zones"][source])
+        key = self.decl.role_key("discard", owner(source) if owner(source) is not None
+                                 else seat)
+        discard = state["zones"].get(key or "")
+        if not discard:
+            return False
+        pile = state["zones"][source]
+        pile += discard
+        discard.clear()
+        for card in pile:
+            self.forget(state, card)
+        rng.shuffle(state, pile)
+        events.append({"kind": "shuffle", "text": f"The discard is shuffled into the "
+                                                  f"{self.decl.zone_of_key(source)['name']}"})
         return True
 
-    def move(self, state: dict, card: str, target: str, seat) -> list:
-        source = model.where(state, card)
-        state["zones"][source].remove(card)
-        state["zones"][target].append(card)
-        if card in state["revealed"] and self.table.zone_of(target)[0]["show"] == "public":
-            state["revealed"].remove(card)
-        name = self.table.card(card)["name"]
-        shown = name if self.table.zone_of(target)[0]["show"] != "hidden" else "a card"
-        return [{"kind": "moved", "player": seat, "card": card,
-                 "text": f"{self.name(state, seat)}: {shown} to {self.zone_name(target)}"}]
-
-    def roll(self, state: dict, die_id: str, seat, into: str | None = None) -> list:
-        die = self.table.dice[die_id]
-        face = rng.randint(state, 1, len(die["faces"]))
-        shown = die["faces"][face - 1]
-        events = [{"kind": "rolled", "player": seat, "die": die_id, "face": face,
-                   "text": f"{self.name(state, seat)} rolls the {die['name']}: {shown}"}]
-        value = shown.split(",")[0].strip()
-        if into is not None and value.lstrip("-").isdigit():
-            counter = self.table.counters[into]
-            owner = None if counter["per"] == "shared" else seat
-            before = model.counter_value(state, counter, owner)
-            events += self.changed(state, counter, owner, before, before + int(value))
+    def do_discard(self, state, effect, seat, card):
+        count = amount(self.decl, state, effect["count"], seat, card)
+        events = []
+        for target in self.who(state, effect, seat):
+            name = self.name(state, target)
+            if not state["tracked"]:
+                events.append({"kind": "discard", "seat": target,
+                               "text": f"{name} discards {count} (printed cards)"})
+                continue
+            source = self.decl.key(effect["from"], target)
+            left = min(count, len(state["zones"][source]))
+            if left > 0:
+                self.ask(state, {"player": target, "kind": "discard", "left": left,
+                                 "from": source, "to": self.decl.key(effect["to"], target),
+                                 "then": None})
+                events.append({"kind": "discard_prompt", "seat": target,
+                               "text": f"{name} is to discard {left}"})
         return events
+
+    def ask(self, state: dict, prompt: dict) -> None:
+        """A prompt now, or after the one open."""
+        if state["await"] is not None and state["await"]["kind"] == "turn":
+            state["await"] = prompt
+        else:
+            state["queue"].append(prompt)
+
+    def do_move(self, state, effect, seat, card):
+        if card is None:
+            return []
+        to_name = self.decl.zones[effect["to"]]["name"]
+        if not state["tracked"]:
+            return [{"kind": "move", "text": f"{self.decl.card_name(card)} goes to {to_name} "
+                                             "(printed cards)"}]
+        self.place(state, card, self.decl.key(effect["to"], seat))
+        return [{"kind": "move", "card": card,
+                 "text": f"{shown_name(self.decl, state, card)} goes to {to_name}"}]
+
+    def place(self, state: dict, card: str, key: str, bottom: bool = True) -> None:
+        """A card out of its zone and into `key` (on top unless `bottom`)."""
+        for cards in state["zones"].values():
+            if card in cards:
+                cards.remove(card)
+                break
+        self.forget(state, card)
+        if bottom:
+            state["zones"][key].append(card)
+        else:
+            state["zones"][key].insert(0, card)
+
+    @staticmethod
+    def forget(state: dict, card: str) -> None:
+        """A card that moves is no longer shown face up."""
+        if card in state["revealed"]:
+            state["revealed"].remove(card)
+
+    def do_roll(self, state, effect, seat, card):
+        return self.roll(state, effect["die"], seat, effect.get("into"))
+
+    def roll(self, state, die_id: str, seat: int, into: str | None = None) -> list:
+        die = self.decl.dice[die_id]
+        face = die["faces"][rng.randint(state, 1, len(die["faces"])) - 1]
+        events = [{"kind": "roll", "die": die_id, "face": face, "seat": seat,
+                   "text": f"{self.name(state, seat)} rolls the {die['name']}: {face}"}]
+        number = face_number(face)
+        if into and number is not None:
+            counter = self.decl.counters[into]
+            target = None if counter["per"] == "shared" else seat
+            new = self.clamp(counter, self.counter(state, into, target) + number)
+            events += self.set_counter(state, into, target, new)
+        return events
+
+    def do_shuffle(self, state, effect, seat, card):
+        zone = self.decl.zones[effect["zone"]]
+        if state["tracked"]:
+            rng.shuffle(state, state["zones"][self.decl.key(zone["id"], seat)])
+        return [{"kind": "shuffle", "text": f"{zone['name']} is shuffled"}]
+
+    def do_out(self, state, effect, seat, card):
+        return self.put_out(state, seat)
+
+    def do_end(self, state, effect, seat, card):
+        return self.finish(state, self.winners(state), effect.get("why") or "the rules")
+
+    # -- counters ---------------------------------------------------------------------------
+    @staticmethod
+    def counter(state: dict, counter: str, seat: int | None) -> int:
+        if counter in state["counters"]["shared"]:
+            return state["counters"]["shared"][counter]
+        return state["counters"]["seats"][seat][counter]
+
+    def set_counter(self, state: dict, counter: str, seat: int | None, new: int) -> list:
+        declared = self.decl.counters[counter]
+        old = self.counter(state, counter, seat)
+        if declared["per"] == "shared":
+            state["counters"]["shared"][counter] = new
+            who = f"{declared['name']}"
+        else:
+            state["counters"]["seats"][seat][counter] = new
+            who = f"{self.name(state, seat)}: {label(declared['name'])}"
+        if new == old:
+            return []
+        return [{"kind": "change", "counter": counter, "seat": seat, "old": old, "new": new,
+                 "text": f"{who} {old} to {new}"}]

@@ -1,44 +1,72 @@
-"""What must hold after every action at a declared table (the simulator and the tests
-check it): every counter within its bounds, every card the app keeps in exactly one
-zone, the turn with a player still in, and the turn order kept."""
+"""A folder game's invariants, checked by the simulator and the tests after every
+action: every counter within its bounds, every card in exactly one zone (tracked cards),
+the turn order kept (the turn number never goes back; a turn passes to the next seat in
+turn order, over players out only; the seat in turn is not out), and the prompt
+consistent with the end.
+
+One allowance: a player who goes out in their own turn while another player's discard
+prompt is open (their card made the next player discard) keeps the turn until that
+prompt is answered; the turn then passes at once. The prompt is another player's to
+answer, and it may hold up the round's end, which passing the turn first would repeat."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from companion.declared import model
-
 
 class Invariants:
     """Part of DeclaredRules (rules.py)."""
 
+    def snapshot_for_checks(self, state: dict):
+        return (state["turn"]["number"], state["turn"]["round"], state["turn"]["seat"])
+
+    def in_order(self, state: dict, before: int, after: int) -> bool:
+        """Whether `after` is the next seat from `before` in turn order, every seat between
+        them out (the turn passed over nobody still in)."""
+        count = len(state["players"])
+        step = -1 if self.decl.table["players"]["order"] == "counterclockwise" else 1
+        for k in range(1, count + 1):
+            seat = (before + step * k) % count
+            if seat == after:
+                return True
+            if not state["players"][seat]["out"]:
+                return False
+        return False
+
     def invariants(self, state: dict, previous=None) -> list[str]:
         broken = []
-        for counter in self.table.counters.values():
-            owners = [None] if counter["per"] == "shared" else range(len(state["players"]))
-            for owner in owners:
-                value = model.counter_value(state, counter, owner)
-                if model.clamp(counter, value) != value:
-                    broken.append(f"{counter['id']} of seat {owner} is {value}, out of bounds")
-        if state["tracked"]:
-            seen = Counter(card for cards in state["zones"].values() for card in cards)
-            if previous and set(seen) != previous["cards"]:
-                broken.append("a card appeared or vanished")
-            broken += [f"{card} lies in {n} zones" for card, n in seen.items() if n > 1]
-        if state["await"] is not None:
-            seat = state["turn"]["seat"]
-            if state["players"][seat]["out"]:
-                broken.append(f"seat {seat} is out but has the turn")
-            if previous and previous["turn"] != seat and previous["turn"] is not None and \
-                    not state["players"][previous["turn"]]["out"]:
-                expected = self.next_seat(state, previous["turn"])
-                if seat != expected and previous["number"] != state["turn"]["number"]:
-                    broken.append(f"the turn went from seat {previous['turn']} to {seat}, "
-                                  f"not {expected}")
-        return broken
-
-    def snapshot_for_checks(self, state: dict):
-        cards = {card for cards in state["zones"].values() for card in cards}
+        for counter in self.decl.table["counters"]:
+            values = [state["counters"]["shared"][counter["id"]]] if counter["per"] == "shared" \
+                else [seat[counter["id"]] for seat in state["counters"]["seats"]]
+            low, high = counter["min"], counter["max"]
+            if any(low is not None and v < low or high is not None and v > high
+                   for v in values):
+                broken.append(f"{counter['id']} out of its bounds")
+        held = Counter(c for cards in state["zones"].values() for c in cards)
+        expected = Counter(self.decl.every_card(len(state["players"]))) if state["tracked"] \
+            else Counter()
+        if held != expected:
+            broken.append("cards not each in exactly one zone")
+        if len(set(state["revealed"])) < len(state["revealed"]) or \
+                any(card not in held for card in state["revealed"]):
+            broken.append("a card turned up twice, or turned up in no zone")
         turn = state["turn"]
-        return {"cards": cards, "turn": turn["seat"] if state["await"] else None,
-                "number": turn["number"]}
+        if not 0 <= turn["phase"] < len(self.decl.phases):
+            broken.append("no such phase")
+        if previous is not None:
+            number, round_, seat = previous
+            if (turn["number"], turn["round"]) < (number, round_):
+                broken.append("the turn went back")
+            elif turn["number"] == number + 1 and not self.in_order(state, seat, turn["seat"]):
+                broken.append("the turn passed over a player still in")
+        if state["ended"] is None:
+            if state["await"] is None:
+                broken.append("a game not over waits for nobody")
+            elif state["players"][state["await"]["player"]]["out"]:
+                broken.append("a player who is out is asked")
+            if state["players"][turn["seat"]]["out"] and state["await"] is not None and \
+                    state["await"]["kind"] == "turn":
+                broken.append("the seat in turn is out")
+        elif state["await"] is not None:
+            broken.append("a finished game waits for a player")
+        return broken

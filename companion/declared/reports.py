@@ -1,46 +1,62 @@
-"""A declared table's simulation setups and report: the core's figures (who wins by seat
-order, how long games last) and how games ended (the declared end, a trigger, the last
-player standing, or the round cap, which says the declared end may never come)."""
+"""A folder game for the simulator (`pnp simulate FOLDER`): its setup with n players,
+each game's tally (how it ended, its rounds: a game stopped by the round cap is
+reported as such), the statistics, and the replay summary (`pnp replay`)."""
 
 from __future__ import annotations
 
 from companion.core import figures
+from companion.declared.turns import ROUND_CAP
 
 
 class Reports:
     """Part of DeclaredRules (rules.py)."""
 
     def simulation_setup(self, seats: int) -> dict:
-        declared = self.table.data["players"]
-        if not declared["min"] <= seats <= declared["max"]:
-            raise ValueError(f"this game takes {declared['min']} to {declared['max']} players")
-        return {"players": [{"name": f"Seat {i + 1}"} for i in range(seats)]}
+        low, high = self.spec.players.counts
+        if not low <= seats <= high:
+            raise ValueError(f"{self.spec.name} is played by {low} to {high}")
+        setup = {"players": [{"name": f"Seat {i + 1}"} for i in range(seats)]}
+        for option in self.spec.options:
+            setup[option.id] = 0 if option.seats else option.default
+        return setup
 
-    def tally(self, state: dict, actions: list, events: list) -> dict:
-        counts = figures.seat_order_tally(state, self.winning_seats(state))
-        why = state["ended"]["why"] if state["ended"] else "unfinished"
-        counts[f"end: {why}"] = 1
-        counts["rounds"] = state["turn"]["round"]
-        return counts
+    def tally(self, state: dict, actions: list[dict], events: list[dict]) -> dict:
+        # who started: the seat the last round began with (the first player's, unless
+        # players before them went out; the figures read `first` at the top)
+        tally = figures.seat_order_tally({"first": state["turn"]["first"]},
+                                         self.winning_seats(state))
+        ended = state["ended"] or {}
+        tally["round_cap"] = int(ended.get("why") == ROUND_CAP)
+        tally["rounds"] = state["turn"]["round"]
+        tally[f"ended:{ended.get('why', '')}"] = 1
+        return tally
 
     def statistics(self, counters: dict, games: int) -> dict:
         stats = figures.seat_order_statistics(counters, games)
-        stats["ends"] = {key[5:]: round(value / games, 4) for key, value in
-                         sorted(counters.items()) if key.startswith("end: ")}
-        stats["avg_rounds"] = round(counters.get("rounds", 0) / max(games, 1), 2)
+        stats["round_cap"] = counters.get("round_cap", 0)
+        stats["average_rounds"] = round(counters.get("rounds", 0) / max(1, games), 2)
+        stats["ended"] = {k.split(":", 1)[1]: v for k, v in sorted(counters.items())
+                          if k.startswith("ended:")}
         return stats
 
     def report(self, statistics: dict) -> str:
         lines = figures.seat_order_lines(statistics)
-        lines.append(f"  average rounds: {statistics['avg_rounds']}")
-        lines += [f"  ended by {why}: {100 * share:.1f} %"
-                  for why, share in statistics["ends"].items()]
+        lines.append(f"round cap reached: {statistics['round_cap']} games; "
+                     f"average rounds {statistics['average_rounds']}")
+        lines += [f"  ended by {why}: {count}" for why, count in statistics["ended"].items()]
         return "\n".join(lines)
 
     def summary(self, state: dict) -> str:
         lines = [f"Round {state['turn']['round']}, turn {state['turn']['number']}"]
+        shared = ", ".join(f"{c['name']} {state['counters']['shared'][c['id']]}"
+                           for c in self.decl.table["counters"] if c["per"] == "shared")
+        if shared:
+            lines.append(shared)
         for seat, player in enumerate(state["players"]):
-            values = ", ".join(f"{self.table.counters[k]['name']} {v}" for k, v in
-                               state["counters"]["seats"][seat].items())
+            values = ", ".join(f"{c['name']} {state['counters']['seats'][seat][c['id']]}"
+                               for c in self.decl.table["counters"] if c["per"] == "player")
             lines.append(f"{player['name']}{' (out)' if player['out'] else ''}: {values}")
+        if state["ended"]:
+            names = [state["players"][s]["name"] for s in state["ended"]["winners"]]
+            lines.append(f"Ended: {state['ended']['why']}; winners: {', '.join(names) or 'none'}")
         return "\n".join(lines)

@@ -1,6 +1,6 @@
-"""A declared table's new game: its players from the new-game form, its counters at
-their start, its cards in their zones (shuffled where declared), who starts, then the
-declared setup effects and the first turn."""
+"""A folder game's new game: the players (names and colours the table declares by
+default, teams seated alternately), who starts, tracked or printed cards, the zones
+filled and shuffled, the setup effects, then the first turn (docs/save-format.md, "A folder game's saves")."""
 
 from __future__ import annotations
 
@@ -14,59 +14,75 @@ STATE_VERSION = 1
 class SetupSteps:
     """Part of DeclaredRules (rules.py)."""
 
-    def new_game(self, setup: dict, seed: int) -> dict:
-        players = self.players(setup)
-        tracked = setup.get("cards", "virtual") != "printed"
-        state = {"game": self.game_id, "version": STATE_VERSION, "rng": rng.seed_state(seed),
-                 "players": players, "tracked": tracked,
-                 "counters": {"shared": {}, "seats": [{} for _ in players]},
-                 "zones": {}, "revealed": [], "queue": [], "fired": [], "ended": None,
-                 "turn": {"seat": 0, "first": 0, "phase": 0, "round": 1, "number": 0},
-                 "await": None}
-        for counter in self.table.counters.values():
-            places = [state["counters"]["shared"]] if counter["per"] == "shared" else \
-                state["counters"]["seats"]
-            for place in places:
-                place[counter["id"]] = counter["start"]
-        if tracked:
-            self.deal_out(state)
-        first = setup.get("first", "lots")
-        if first == "lots" or first is None:
-            first = rng.randint(state, 0, len(players) - 1)
-        if not (type(first) is int and 0 <= first < len(players)):
-            raise Rejected("TABLE-FIRST", f"first: 'lots' or a seat 0 to {len(players) - 1}")
-        state["turn"]["first"] = first
-        self.run(state, [e for e in self.table.data["setup"] if tracked or
-                         e["op"] in ("change", "roll", "out", "end")], first)
-        self.begin_turn(state, first)
-        return state
-
     def players(self, setup: dict) -> list[dict]:
-        declared = self.table.data["players"]
+        declared = self.decl.table["players"]
         given = setup.get("players") or [{} for _ in range(declared["min"])]
         if not declared["min"] <= len(given) <= declared["max"]:
-            raise Rejected("TABLE-PLAYERS", f"{declared['min']} to {declared['max']} players")
-        colours, names = declared["colors"], declared["names"]
+            raise Rejected("D-PLAYERS", f"{declared['min']} to {declared['max']} players")
+        names, colours = declared["names"] or [], declared["colors"] or []
+        teams = declared["teams"]
         players = []
         for seat, player in enumerate(given):
             name = player.get("name") or (names[seat] if seat < len(names) else
                                           f"Player {seat + 1}")
-            if not plain_text(name):
-                raise Rejected("TABLE-PLAYERS", "a player's name is short text")
-            players.append({"name": name, "out": False, "team": player.get("team"),
-                            "colour": player.get("colour") or colours[seat % len(colours)]})
+            colour = player.get("colour") or (colours[seat] if seat < len(colours) else None)
+            if not plain_text(name) or not plain_text(colour):
+                raise Rejected("D-PLAYERS", "a player's name and colour are short text")
+            team = player.get("team", seat % teams if teams else None)
+            players.append({"name": name, "colour": colour, "team": team, "out": False})
         return players
 
-    def deal_out(self, state: dict) -> None:
-        """Every zone, each player's copy of a per-player zone; its cards where declared."""
-        seats = range(len(state["players"]))
-        for zone in self.table.zones.values():
-            if zone["per"] == "shared":
-                places = {zone["id"]: list(zone["cards"])}
+    def default_cards(self) -> str:
+        """Tracked, unless no zone starts with cards while some have effects: then the
+        only way to play them is to tell the app (printed; the form offers no choice)."""
+        if not any(z["cards"] for z in self.decl.table["zones"]) and self.decl.cards:
+            return "printed"
+        return "tracked"
+
+    def new_game(self, setup: dict, seed: int) -> dict:
+        players = self.players(setup)
+        cards = setup.get("cards", self.default_cards())
+        if cards not in ("tracked", "printed"):
+            raise Rejected("D-CARDS", "cards: tracked or printed")
+        state = {"version": STATE_VERSION, "folder_game": self.game_id, "players": players,
+                 "counters": {"shared": {}, "seats": [{} for _ in players]}, "zones": {},
+                 "revealed": [], "turn": {"seat": 0, "phase": 0, "round": 1, "number": 1,
+                                          "first": 0},
+                 "await": None, "ended": None, "tracked": cards == "tracked",
+                 "queue": [], "holding": [], "rng": rng.seed_state(seed)}
+        for counter in self.decl.table["counters"]:
+            if counter["per"] == "shared":
+                state["counters"]["shared"][counter["id"]] = counter["start"]
             else:
-                places = {f"{zone['id']}.{seat}": [f"{card}@{seat + 1}" for card in zone["cards"]]
-                          for seat in seats}
-            for key, cards in places.items():
-                if zone["shuffle"]:
-                    rng.shuffle(state, cards)
+                for seat_counters in state["counters"]["seats"]:
+                    seat_counters[counter["id"]] = counter["start"]
+        self.fill_zones(state)
+        first = setup.get("first")
+        if first is None or self.decl.table["players"]["first"] == "random":
+            first = rng.randint(state, 0, len(players) - 1)
+        elif not isinstance(first, int) or not 0 <= first < len(players):
+            raise Rejected("D-FIRST", f"first: a seat from 0 to {len(players) - 1}")
+        state["turn"].update(seat=first, first=first)
+        state["await"] = self.turn_prompt(state)
+        name = players[first]["name"]
+        events = [{"kind": "start", "text": f"{name} starts"}]
+        events += self.run(state, self.decl.table["setup"], first)
+        events += self.run(state, self.decl.table["turns"]["start_of_turn"], first)
+        events += self.run(state, self.phase(state)["start"], first)
+        self.settle(state)
+        return state
+
+    def fill_zones(self, state: dict) -> None:
+        """Every zone's key; tracked cards in their starting zones, shuffled where the
+        table says (a per-player zone's cards: each seat its own copies, `@seat`)."""
+        seats = range(len(state["players"]))
+        for zone in self.decl.table["zones"]:
+            keys = [(f"{zone['id']}.{s}", s) for s in seats] if zone["per"] == "player" \
+                else [(zone["id"], None)]
+            for key, seat in keys:
+                cards = []
+                if state["tracked"]:
+                    cards = [c if seat is None else f"{c}@{seat + 1}" for c in zone["cards"]]
+                    if zone["shuffle"]:
+                        rng.shuffle(state, cards)
                 state["zones"][key] = cards

@@ -1,34 +1,25 @@
-"""The table screen of any declared game, on the shell's frame (companion.app.frame):
-the board (board.py: the table's and each player's counters and piles), the prompt sheet
-(the prompt, the latest results, the moves: roll a die, next phase, end the turn; for a
-card chosen in the hand, what may be done with it) and the hand strip (the acting
-player's cards). With the printed cards the sheet lists the cards to say which was
-played. What the declaration does not judge stays open: any counter can be changed."""
+"""A declared game's table in the shell's frame (companion.app.frame), made from the
+declaration alone: the board (board.py: the players as they sit, the shared counters
+and piles, the acting player's counters and zones), the prompt sheet (whose turn and
+phase and what a tap does now, a prompt to discard down, the next phase and the end
+of the turn) and the hand strip: the acting player's cards as printed (cards.py).
+Tap a card for what can be done with it; hold it to read it large. With printed
+cards no zone is shown: "A card was played" says which, from the game's cards."""
 
 from __future__ import annotations
 
+from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.metrics import dp
-from kivy.uix.gridlayout import GridLayout
 
 from companion.app.frame import Move, TableFrame
-from companion.app.widgets import BigButton
-from companion.declared import view
-from companion.declared.board import DeclaredBoard, DeclaredCard
+from companion.declared import dialogs, view
+from companion.declared.board import DeclaredBoard
+from companion.declared.cards import CARD_SHAPE, card_actions, card_widget, tapped
+from companion.declared.widgets import Choice, menu
 
-CARD_VERBS = {"play": "Play", "discard": "Discard", "reveal": "Show / hide",
-              "return": "Back on the pile"}
-
-
-def card_details(fields: dict) -> str:
-    """A card's short printed fields, a line each (long texts are for the held card)."""
-    lines = []
-    for key, value in fields.items():
-        if isinstance(value, list):
-            value = ", ".join(map(str, value))
-        if key in ("name", "id") or value in ("", None) or len(str(value)) > 24:
-            continue
-        lines.append(f"{key}: {value}")
-    return "\n".join(lines[:4])
+HINTS = (("draw", "tap a pile to draw"), ("play", "tap a card to play it"),
+         ("told", "say which card was played"))
 
 
 class DeclaredTable(TableFrame):
@@ -36,124 +27,125 @@ class DeclaredTable(TableFrame):
         super().__init__(**kwargs)
         self.board = DeclaredBoard()
         self.set_board(self.board)
-        self.sel = None  # the card chosen in the hand
+        self.resized = Clock.create_trigger(self.redraw, -1)  # a phone turned, a window sized
+        self.fbind("landscape", self.resized)
+        self.shown_cards = 0
+        self.sheet.fbind("height", self.sheet_sized)
 
-    @property
-    def state(self) -> dict:
-        return self.app.controller.state
+    def redraw(self, *_args) -> None:
+        """The hand's cards are sized for the window's shape: drawn again."""
+        if self.parent is not None and self.app.controller.session is not None:
+            self.refresh()
 
-    def refresh(self):
-        state = self.state
-        table = view.table_of(state["game"])
-        self.board.show(table, state, self)
-        results = [e["text"] for e in self.app.controller.recent if not e.get("private")][-3:]
-        if state["await"] is None:
-            self.sheet.show(view.result(state), results)
+    def say(self, text: str) -> None:
+        """Why a tap did nothing, where the prompt is read."""
+        self.sheet.prompt = text
+
+    # -- drawing ---------------------------------------------------------------------
+    def refresh(self) -> None:
+        controller = self.app.controller
+        state = controller.state
+        wait = state["await"]
+        legal = controller.legal() if wait else []
+        self.board.show(state, legal, self)
+        keep = (3, 3, 1, 1, 0)[self.board.level]  # the log keeps them all
+        results = [e["text"] for e in controller.recent if not e.get("private")][-keep:]
+        if wait is None:
+            self.sheet.show(view.prompt(state), results)
             self.hand.show("", [])
             return
-        legal = self.app.controller.legal()
-        hand = [a["card"] for a in legal if a["type"] in ("play", "discard", "reveal", "return",
-                                                         "move")]
-        if self.sel not in hand:
-            self.sel = None
-        prompt = view.prompt(state)
-        if self.sel is not None:
-            self.sheet.show(f"{view.card_name(state, self.sel)}: what happens to it?", results,
-                            self.card_moves(state, legal))
-        elif state["await"]["kind"] == "discard":
-            self.sheet.show(prompt + ": tap a card", results)
-        else:
-            told = [a for a in legal if a["type"] == "told"]
-            self.sheet.show(prompt, results, self.turn_moves(table, legal),
-                            extra=self.told_grid(state, told) if told else None)
-        self.show_hand(state, table, legal)
+        if wait["kind"] == "discard":
+            cards = state["zones"][wait["from"]]
+            self.sheet.show(view.prompt(state) + ": tap a card to discard it", results)
+            self.show_hand(state, legal, cards, f"{view.zone_words(state, wait['from'])}"
+                                                f" ({len(cards)})")
+            return
+        self.sheet.show(self.prompt(state, legal), results, self.moves(state, legal))
+        hand = self.hand_key(state, wait["player"])
+        if not state["tracked"] or hand is None:
+            self.hand.show("", [])
+            return
+        cards = state["zones"][hand]
+        self.show_hand(state, legal, cards, f"{view.zone_words(state, hand)} ({len(cards)})"
+                                            " · hold a card to read it")
 
-    # -- the sheet's moves ------------------------------------------------------------------
-    def turn_moves(self, table, legal) -> list:
-        moves = [Move(f"Roll the {table.dice[a['die']]['name']}", lambda a=a: self.act(a))
-                 for a in legal if a["type"] == "roll"]
-        if len(table.phases) > 1:
-            moves.append(Move("Next phase", lambda: self.act({"type": "phase"})))
-        moves.append(Move("End the turn", lambda: self.act({"type": "pass"}), tone="primary"))
-        return moves
+    def prompt(self, state: dict, legal: list) -> str:
+        """Whose turn and phase, and what a tap does now."""
+        kinds = {a["type"] for a in legal}
+        hints = [hint for kind, hint in HINTS if kind in kinds]
+        return view.prompt(state) + (": " + ", ".join(hints) if hints else "")
 
-    def card_moves(self, state, legal) -> list:
+    def moves(self, state: dict, legal: list) -> list[Move]:
+        """The sheet's buttons: which printed card was played (printed cards), the next
+        phase (when there is one) and the end of the turn."""
         moves = []
+        told = [a for a in legal if a["type"] == "told"]
+        if told:
+            moves.append(Move("A card was played...",
+                              lambda: dialogs.told_sheet(self, state, told), "primary"))
         for action in legal:
-            if action.get("card") != self.sel:
-                continue
-            if action["type"] in CARD_VERBS:
-                moves.append(Move(CARD_VERBS[action["type"]], lambda a=action: self.act(a),
-                                  tone="primary" if action["type"] == "play" else "normal"))
-            elif action["type"] == "move":
-                moves.append(Move(f"To {view.zone_name(state, action['to'])}",
-                                  lambda a=action: self.act(a)))
-        moves.append(Move("Keep it", lambda: self.select(None)))
+            if action["type"] == "phase" and view.label(state, action) != "End turn":
+                moves.append(Move("Next phase", lambda a=action: self.act(a)))
+            elif action["type"] == "pass":
+                moves.append(Move("End turn", lambda a=action: self.end_turn(state, legal, a)))
         return moves
 
-    def told_grid(self, state, told: list) -> GridLayout:
-        """The printed cards: which one was played (its effects then happen)."""
-        grid = GridLayout(cols=3 if self.landscape else 2, spacing=dp(6), size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
-        for action in told:
-            button = BigButton(text=f"Played: {view.card_name(state, action['card'])}")
-            button.bind(on_release=lambda *_a, a=action: self.act(a))
-            grid.add_widget(button)
-        return grid
-
-    # -- taps on the board and the hand -----------------------------------------------------
-    def change(self, counter: dict, seat, sign: int) -> None:
-        action = {"type": "change", "counter": counter["id"], "amount": sign * counter["step"]}
-        self.act(action if seat is None else dict(action, seat=seat))
-
-    def zone_tapped(self, key: str) -> None:
-        state = self.state
-        if state["await"] is None:
+    def end_turn(self, state: dict, legal: list, action: dict) -> None:
+        """The turn passes; when a card could be played and none was this turn, the
+        player says so first (ending a turn is never the main move by mistake)."""
+        playable = any(a["type"] in ("play", "told") for a in legal)
+        if not playable or self.played_this_turn(state):
+            self.act(action)
             return
-        draw = next((a for a in self.app.controller.legal() if a["type"] == "draw" and
-                     a["zone"] == key), None)
-        if draw is not None:
-            self.act(draw)
-            return
-        table = view.table_of(state["game"])
-        zone = table.zone_of(key)[0]
-        cards = state["zones"][key]
-        if zone["show"] == "public" or (zone["show"] == "private" and
-                                        table.zone_of(key)[1] == state["await"]["player"]):
-            names = ", ".join(table.card(c)["name"] for c in cards) or "no cards"
-            self.sheet.prompt = f"{view.zone_name(state, key)}: {names}"
-        else:
-            self.sheet.prompt = f"{view.zone_name(state, key)}: {len(cards)} cards, face down"
+        who = state["players"][state["await"]["player"]]["name"]
+        menu(f"End {who}'s turn without playing a card?", [
+            Choice("Yes, end the turn", lambda: self.act(action), "danger")])
 
-    def show_hand(self, state, table, legal) -> None:
-        seat = state["await"]["player"]
-        key = table.role_key("hand", seat) if state["tracked"] else None
-        cards = state["zones"].get(key, []) if key else []
-        width = dp(112)
-        if self.landscape:
-            width = max(width, min(dp(200), (self.width * self.side_share - dp(24)) / 3))
-        tiles = []
-        for card in cards:
-            data = table.card(card)
-            details = card_details(data["fields"])
-            tile = DeclaredCard(name=data["name"], details=details, width=width,
-                                selected=card == self.sel)
-            tile.card = card
-            tile.piece = (data["component"], data["item"])  # held: the card as printed
-            tile.bind(on_release=lambda *_a, c=card: self.card_tapped(c))
-            tiles.append(tile)
-        self.hand.card_height = max(dp(100), width * 0.9)
-        title = f"{view.zone_name(state, key)} ({len(cards)}): tap a card, hold to read it" \
-            if key else ""
-        self.hand.show(title, tiles)
+    def played_this_turn(self, state: dict) -> bool:
+        session = self.app.controller.session
+        number = state["turn"]["number"]
+        for before, action in zip(reversed(session.states[:-1]), reversed(session.actions),
+                                  strict=False):
+            if before["turn"]["number"] != number:
+                return False
+            if action.get("type") in ("play", "told"):
+                return True
+        return False
 
-    def card_tapped(self, card: str) -> None:
-        wait = self.state["await"]
-        if wait and wait["kind"] == "discard":
-            self.act({"type": "discard", "card": card})
-        else:
-            self.select(None if card == self.sel else card)
+    @staticmethod
+    def hand_key(state: dict, seat: int) -> str | None:
+        key = view.decl_of(state).role_key("hand", seat)
+        return key if key in state["zones"] else None
 
-    def act(self, action) -> None:
-        self.sel = None
-        super().act(action)
+    def show_hand(self, state: dict, legal: list, cards: list, title: str) -> None:
+        actions = {card: card_actions(state, legal, card) for card in cards}
+        widgets = []
+        height = self.card_height(len(cards))
+        for card in sorted(cards, key=lambda c: not actions[c]):  # what can be done first
+            widget = card_widget(state, card, height)
+            widget.bind(on_release=lambda *_a, c=card: tapped(self, state, legal, c,
+                                                              actions[c]))
+            widgets.append(widget)
+        self.hand.card_height = height
+        self.hand.show(title if cards else title.split(" (")[0] + " is empty", widgets)
+        self.shown_cards = len(cards)
+
+    def card_height(self, count: int) -> float:
+        """A phone: one row to scroll, smaller when the board is short of room. A tablet:
+        rows beside the board, the cards as large as lets them all fit under the sheet."""
+        if not self.landscape:
+            return dp(150) if self.board.level < 3 else dp(120)
+        width = Window.width * self.side_share - dp(16)  # the frame's own may lag
+        room = self.height - self.sheet.height - dp(40)
+        for height in range(300, 95, -5):
+            per_row = max(1, int((width + dp(6)) // (dp(height) * CARD_SHAPE + dp(6))))
+            rows = -(-count // per_row)
+            if rows * (dp(height) + dp(6)) <= room:
+                break
+        return dp(height)
+
+    def sheet_sized(self, *_args) -> None:
+        """The sheet's height settles after the hand is drawn: the hand fits again."""
+        if self.landscape and self.hand.ids.row.children and \
+                self.card_height(self.shown_cards) != self.hand.card_height:
+            self.refresh()

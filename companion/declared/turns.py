@@ -1,192 +1,280 @@
-"""The order of play of a declared table: phases, turns, rounds, the limits checked as a
-turn or round ends, triggers after every action, and the end of the game.
+"""The order of play: phases, turns, rounds, the limits checked as a turn or a round
+ends, the triggers checked after every action, and the end of the game.
 
-A round begins with its first player and ends when play comes round to them again (the
-players out of the game skipped). A trigger fires when its condition becomes true (it
-was false before the action), so `score >= 5: +1 coin` pays once, not after every
-action; `out` and `end` are the same either way."""
+A round is every player still in taking one turn, from `turn.first` (an addition to
+docs/save-format.md: the seat the round began with, so a round ends however many go
+out). Triggers fire when their `when` becomes true (it did not hold after the previous
+action: `state["holding"]`, an addition), not again after every action while it stays
+true: "score >= 5 gives a coin" gives one coin, as a designer means it. Triggers are
+checked again after any fired (one trigger's effect may make another true), at most
+CHAINED times after one action, so two triggers that undo each other cannot loop.
+
+The end (`end.when`) reads like a trigger: when it names a player's own counter or zone
+it is checked for every player still in ("score >= 10": anyone's), else once. A round
+past the round cap is never begun: the game ends with the round it reached.
+
+Teams (`players.teams`; docs/format.md leaves their end open): a team wins together
+(a winner's teammates win with them, those out too), and the last team standing wins,
+however many of its players are still in. The players' own `finish` names its winners
+as they are."""
 
 from __future__ import annotations
 
-from companion.declared import model
+from companion.declared.model import distance, holds, next_seat, order, seats_in, value
+
+ROUND_CAP = "round cap"
+CHAINED = 8  # passes of the triggers after one action (each pass: every trigger once)
 
 
 class Turns:
     """Part of DeclaredRules (rules.py)."""
 
-    # -- prompts ----------------------------------------------------------------------------
-    def ask(self, state: dict, prompt: dict) -> None:
-        """A prompt (a discard down to a limit) before play goes on; prompts queue."""
-        if state["await"] and state["await"]["kind"] != "turn":
-            state["queue"].append(prompt)
-        else:
-            if state["await"]:
-                state["queue"].insert(0, state["await"])
-            state["await"] = prompt
-
-    def prompt_done(self, state: dict) -> list:
-        """The current prompt is answered: the next queued one, or back to the turn."""
-        then = state["await"].get("then")
-        state["await"] = state["queue"].pop(0) if state["queue"] else self.turn_prompt(state)
-        if then == "pass" and state["await"]["kind"] == "turn":
-            return self.pass_turn(state, checked=True)
-        if then == "round" and state["await"]["kind"] == "turn":
-            return self.begin_turn(state, self.turn_seat_after_round(state))
-        return []
-
     def turn_prompt(self, state: dict) -> dict:
         return {"player": state["turn"]["seat"], "kind": "turn"}
 
-    # -- phases and turns -------------------------------------------------------------------
-    def next_phase(self, state: dict) -> list:
-        turn, seat = state["turn"], state["turn"]["seat"]
-        events = self.run(state, self.table.phases[turn["phase"]]["end"], seat)
-        if state["ended"] or state["turn"] is not turn or turn["seat"] != seat:
-            return events
-        if turn["phase"] + 1 < len(self.table.phases):
-            turn["phase"] += 1
-            phase = self.table.phases[turn["phase"]]
-            events.append({"kind": "phase", "text": f"{phase['name']}"})
-            return events + self.run(state, phase["start"], seat)
-        return events + self.pass_turn(state)
+    def phase(self, state: dict) -> dict:
+        return self.decl.phases[state["turn"]["phase"]]
 
-    def pass_turn(self, state: dict, checked: bool = False) -> list:
-        """The turn ends: end-of-turn effects and limits, then the next player (or the
-        round ends first)."""
+    def advance_phase(self, state: dict) -> list:
+        """The `phase` action: the next phase; after the last, the turn passes."""
+        turn = state["turn"]
+        if turn["phase"] + 1 >= len(self.decl.phases):
+            return self.pass_turn(state)
+        events = self.run(state, self.phase(state)["end"], turn["seat"])
+        turn["phase"] += 1
+        events.append({"kind": "phase", "text": f"{self.phase(state)['name']}"})
+        return events + self.run(state, self.phase(state)["start"], turn["seat"])
+
+    def over_limit(self, state: dict, at: str, seat: int) -> list[dict]:
+        """The discard prompts the limits `at` a turn's or a round's end ask of a seat."""
+        if not state["tracked"]:
+            return []
+        prompts = []
+        for limit in self.decl.table["limits"]:
+            if limit["at"] != at:
+                continue
+            key = self.decl.key(limit["zone"], seat)
+            excess = len(state["zones"][key]) - limit["max"]
+            to = self.decl.role_key("discard", seat)
+            if excess > 0 and to is not None:
+                prompts.append({"player": seat, "kind": "discard", "left": excess,
+                                "from": key, "to": to, "then": None})
+        return prompts
+
+    def pass_turn(self, state: dict) -> list:
+        """The turn ends: a limit over first (the player discards down, then this goes
+        on), the phase's and the turn's end effects, then the next turn."""
         seat = state["turn"]["seat"]
-        events = [] if checked else self.run(state, self.table.data["turns"]["end_of_turn"], seat)
-        if state["ended"]:
-            return events
-        if not checked and self.over_limits(state, "end_of_turn", [seat], "pass"):
-            return events
-        following = self.next_seat(state, seat)
-        if following is None:
-            return events
-        if self.position(state, following) <= self.position(state, seat):
-            return events + self.end_round(state)
-        return events + self.begin_turn(state, following)
+        prompts = self.over_limit(state, "end_of_turn", seat)
+        if prompts:
+            return self.open(state, prompts, "pass")
+        events = self.run(state, self.phase(state)["end"], seat)
+        events += self.run(state, self.decl.table["turns"]["end_of_turn"], seat)
+        return events + self.next_turn(state)
 
-    def end_round(self, state: dict) -> list:
-        events = self.run(state, self.table.data["turns"]["end_of_round"], state["turn"]["seat"])
-        if state["ended"]:
-            return events
-        state["turn"]["round"] += 1
-        if state["turn"]["round"] > self.table.data["end"]["rounds"]:
-            return events + self.finish(state, "round cap")
-        if self.over_limits(state, "end_of_round", model.seats_in(state), "round"):
-            return events
-        return events + self.begin_turn(state, self.turn_seat_after_round(state))
+    def open(self, state: dict, prompts: list, then: str) -> list:
+        """Prompts asked one after another; the last one's `then` goes on afterwards."""
+        prompts[-1]["then"] = then
+        state["await"], *rest = prompts
+        state["queue"] += rest
+        return [{"kind": "limit", "seat": p["player"],
+                 "text": f"{state['players'][p['player']]['name']} discards down to the "
+                         f"limit ({p['left']} to discard)"} for p in prompts]
 
-    def turn_seat_after_round(self, state: dict) -> int:
+    def next_turn(self, state: dict) -> list:
+        """The seat after the one in turn plays next; past the round's last, the round ends."""
+        if state["ended"] is not None:
+            return []
+        seat = state["turn"]["seat"]
+        after = next_seat(state, self.decl, seat)
+        if after is None and not state["players"][seat]["out"]:
+            after = seat  # a game for one: each of its turns is a round
+        if after is None:
+            return self.check_end(state)
         first = state["turn"]["first"]
-        return first if not state["players"][first]["out"] else self.next_seat(state, first)
+        if distance(state, self.decl, first, after) <= distance(state, self.decl, first, seat):
+            prompts = [p for s in order(state, self.decl, after)
+                       for p in self.over_limit(state, "end_of_round", s)]
+            if prompts:
+                return self.open(state, prompts, "round")
+            return self.finish_round(state)
+        return self.start_turn(state, after)
 
-    def begin_turn(self, state: dict, seat: int) -> list:
+    def finish_round(self, state: dict) -> list:
+        turn = state["turn"]
+        events = self.run(state, self.decl.table["turns"]["end_of_round"], turn["seat"])
+        if state["ended"] is not None:
+            return events
+        if turn["round"] >= self.decl.table["end"]["rounds"]:
+            return events + self.finish(state, self.winners(state), ROUND_CAP)
+        turn["round"] += 1
+        events += self.check_end(state)  # "round > 6": over before round 7's first turn
+        if state["ended"] is not None:
+            return events
+        after = next_seat(state, self.decl, turn["seat"])
+        if after is None:
+            after = turn["seat"]
+        turn["first"] = after
+        events.append({"kind": "round", "text": f"Round {turn['round']}"})
+        return events + self.start_turn(state, after)
+
+    def start_turn(self, state: dict, seat: int) -> list:
         turn = state["turn"]
         turn.update(seat=seat, phase=0, number=turn["number"] + 1)
         state["await"] = self.turn_prompt(state)
-        events = [{"kind": "turn", "player": seat,
-                   "text": f"{state['players'][seat]['name']}'s turn"}]
-        events += self.run(state, self.table.data["turns"]["start_of_turn"], seat)
-        if not state["ended"] and turn["seat"] == seat:
-            events += self.run(state, self.table.phases[0]["start"], seat)
-        return events
+        events = [{"kind": "turn", "seat": seat, "text": f"{state['players'][seat]['name']}'s "
+                                                       f"turn"}]
+        events += self.run(state, self.decl.table["turns"]["start_of_turn"], seat)
+        return events + self.run(state, self.phase(state)["start"], seat)
 
-    def next_seat(self, state: dict, seat: int) -> int | None:
-        """The next player still in, in the declared order (None: nobody else is in)."""
-        count, way = len(state["players"]), 1 if self.order == "clockwise" else -1
-        for step in range(1, count + 1):
-            candidate = (seat + way * step) % count
-            if not state["players"][candidate]["out"]:
-                return candidate if candidate != seat or step == count else None
-        return None
-
-    def position(self, state: dict, seat: int) -> int:
-        """How far round the table from the round's first player."""
-        way = 1 if self.order == "clockwise" else -1
-        return (way * (seat - state["turn"]["first"])) % len(state["players"])
-
-    def over_limits(self, state: dict, moment: str, seats: list, then: str) -> bool:
-        """Discard prompts for every player over a limit at `moment`; True when any."""
-        asked = False
-        for limit in self.table.data["limits"] if state["tracked"] else ():
-            if limit["at"] != moment:
-                continue
-            for seat in seats:
-                key = self.table.zone_key(limit["zone"], seat)
-                over = len(state["zones"][key]) - limit["max"]
-                if over > 0 and self.table.role_key("discard", seat):
-                    prompt = {"player": seat, "kind": "discard", "left": over, "from": key,
-                              "to": self.table.role_key("discard", seat), "then": None}
-                    state["queue"].append(prompt)
-                    asked = True
-        if asked:
-            state["queue"][-1]["then"] = then
+    def after_prompt(self, state: dict) -> list:
+        """A discard prompt answered: the next prompt, or the turn again (and what the
+        prompt held up: the turn passing, the round ending)."""
+        then = state["await"].get("then")
+        if state["queue"]:
             state["await"] = state["queue"].pop(0)
-        return asked
+            if then:
+                last = state["queue"][-1] if state["queue"] else state["await"]
+                last["then"] = last["then"] or then
+            return []
+        state["await"] = self.turn_prompt(state)
+        if then == "pass":
+            return self.pass_turn(state)
+        if then == "round":
+            return self.finish_round(state)
+        return []
 
-    # -- triggers and the end ---------------------------------------------------------------
-    def after_action(self, state: dict) -> list:
-        """Triggers (on becoming true), the declared end, the last player standing."""
-        events, fired = [], []
-        for index, trigger in enumerate(self.table.data["triggers"]):
-            seats = model.seats_in(state) if trigger["per_player"] else [None]
-            for seat in seats:
-                key = f"{index}" if seat is None else f"{index}.{seat}"
-                scope = state["await"]["player"] if seat is None and state["await"] else seat
-                if state["ended"] or not model.holds(self.table, state, trigger["when"], scope):
-                    continue
-                fired.append(key)
-                if key not in state["fired"]:
-                    events += self.run(state, [dict(e, why=trigger["when"]) for e in
-                                               trigger["do"]], scope)
-        state["fired"] = fired
-        end = self.table.data["end"]
-        if not state["ended"] and end["when"] and model.holds(self.table, state, end["when"],
-                                                             None):
-            events += self.finish(state, end["when"])
-        if not state["ended"] and len(state["players"]) > 1 and \
-                len(model.seats_in(state)) <= 1:
-            events += self.finish(state, "last player standing")
+    # -- after every action -----------------------------------------------------------------
+    def settle(self, state: dict) -> list:
+        """After every action: the triggers, the end, and a seat in turn that went out."""
+        events = self.check_triggers(state)
+        events += self.check_end(state)
+        if state["ended"] is None:
+            events += self.drop_prompts_of_the_out(state)
+        if state["ended"] is None and state["await"]["kind"] == "turn" and \
+                state["players"][state["turn"]["seat"]]["out"]:
+            events += self.next_turn(state)
         return events
 
-    def put_out(self, state: dict, seat: int, why: str = "") -> list:
+    def drop_prompts_of_the_out(self, state: dict) -> list:
+        """Discard prompts of players who went out are dropped; what the last of them held
+        up (the turn passing, the round ending) goes on as if answered."""
+        out = [p["out"] for p in state["players"]]
+        then = None
+        for prompt in state["queue"]:
+            if out[prompt["player"]]:
+                then = then or prompt["then"]
+        state["queue"] = [p for p in state["queue"] if not out[p["player"]]]
+        if then and state["queue"]:
+            state["queue"][-1]["then"] = state["queue"][-1]["then"] or then
+            then = None
+        wait = state["await"]
+        if wait["kind"] != "discard" or not out[wait["player"]]:
+            if then and wait["kind"] == "discard":  # the open one holds it up now
+                wait["then"] = wait["then"] or then
+            return []
+        wait["left"] = 0
+        if then:
+            wait["then"] = wait["then"] or then
+        return self.after_prompt(state)
+
+    def check_triggers(self, state: dict) -> list:
+        """The triggers that became true fire; again while one fired (CHAINED at most)."""
+        events = []
+        for _ in range(CHAINED):
+            fired = self.trigger_pass(state, events)
+            if not fired or state["ended"] is not None:
+                break
+        return events
+
+    def trigger_pass(self, state: dict, events: list) -> bool:
+        """Every trigger once (per player still in, where it reads a player's own); the
+        events added to `events`; whether any fired."""
+        before, now, fired = set(state["holding"]), [], False
+        for number, trigger in enumerate(self.decl.table["triggers"]):
+            scopes = seats_in(state) if trigger["per_player"] else [None]
+            for seat in scopes:
+                key = f"{number}:{seat}" if seat is not None else str(number)
+                scope = seat if seat is not None else state["turn"]["seat"]
+                if state["ended"] is not None or not holds(self.decl, state, trigger["when"],
+                                                           scope):
+                    continue
+                now.append(key)
+                if key not in before:
+                    fired = True
+                    events += self.run(state, trigger["do"], scope)
+                    if state["ended"] is not None and state["ended"]["why"] == "the rules":
+                        state["ended"]["why"] = trigger["when"]
+        state["holding"] = now
+        return fired
+
+    def check_end(self, state: dict) -> list:
+        if state["ended"] is not None:
+            return []
+        end = self.decl.table["end"]
+        if end["when"] and any(holds(self.decl, state, end["when"], seat)
+                               for seat in self.end_scopes(state)):
+            return self.finish(state, self.winners(state), end["when"])
+        winner = end["winner"]
+        if winner["rule"] == "first_to":
+            reached = [s for s in seats_in(state)
+                       if value(state, winner["counter"], s) >= winner["value"]]
+            if reached:
+                name = self.decl.counters[winner["counter"]]["name"]
+                return self.finish(state, self.with_teammates(state, reached),
+                                   f"{name} {winner['value']} reached")
+        standing = seats_in(state)
+        if len(state["players"]) > 1 and len(self.sides(state, standing)) <= 1:
+            return self.finish(state, self.with_teammates(state, standing), "last standing")
+        return []
+
+    def sides(self, state: dict, seats: list[int]) -> set:
+        """The sides the seats are on: their teams, or each seat its own."""
+        if not self.decl.table["players"]["teams"]:
+            return set(seats)
+        return {state["players"][s]["team"] for s in seats}
+
+    def with_teammates(self, state: dict, seats: list[int]) -> list[int]:
+        """The seats and, in a game of teams, every seat of their teams."""
+        if not self.decl.table["players"]["teams"]:
+            return sorted(seats)
+        teams = self.sides(state, seats)
+        return [s for s, p in enumerate(state["players"]) if p["team"] in teams]
+
+    def end_scopes(self, state: dict) -> list[int]:
+        """Whom `end.when` is read for: every player still in when it names a player's own
+        counter or zone, else the seat in turn (its value is then the same for all)."""
+        if self.decl.end_per_player:
+            return seats_in(state)
+        return [state["turn"]["seat"]]
+
+    def winners(self, state: dict) -> list[int]:
+        """The winners by `end.winner`, among the players still in."""
+        rule = self.decl.table["end"]["winner"]
+        seats = seats_in(state)
+        counter = rule["counter"]
+        if rule["rule"] == "last_standing" or not seats or counter is None:
+            return self.with_teammates(state, seats)
+        values = {s: value(state, counter, s) for s in seats}
+        if rule["rule"] == "first_to":
+            reached = [s for s in seats if values[s] >= rule["value"]]
+            if reached:
+                return self.with_teammates(state, reached)
+        best = min(values.values()) if rule["rule"] == "lowest" else max(values.values())
+        return self.with_teammates(state, [s for s in seats if values[s] == best])
+
+    def finish(self, state: dict, winners: list[int], why: str) -> list:
+        state["ended"] = {"winners": sorted(winners), "why": why}
+        state["await"] = None
+        state["queue"] = []
+        names = " and ".join(state["players"][s]["name"] for s in sorted(winners)) or "nobody"
+        verb = "wins" if len(winners) == 1 else "win"
+        return [{"kind": "end", "winners": sorted(winners),
+                 "text": f"The game ends ({why}): {names} {verb}"}]
+
+    def put_out(self, state: dict, seat: int) -> list:
         if state["players"][seat]["out"]:
             return []
         state["players"][seat]["out"] = True
-        events = [{"kind": "out", "player": seat, "text": f"{state['players'][seat]['name']} "
-                   f"is out" + (f" ({why})" if why else "")}]
-        state["queue"] = [p for p in state["queue"] if p["player"] != seat]
-        if state["await"] and state["await"]["player"] == seat and not state["ended"] and \
-                len(model.seats_in(state)) > 1:
-            if state["turn"]["seat"] == seat:
-                state["await"] = self.turn_prompt(state)
-                following = self.next_seat(state, seat)
-                events += self.begin_turn(state, following)
-            else:
-                state["await"] = state["queue"].pop(0) if state["queue"] else \
-                    self.turn_prompt(state)
-        return events
-
-    def finish(self, state: dict, why: str, winners: list | None = None) -> list:
-        if state["ended"]:
-            return []
-        winners = self.winners(state) if winners is None else winners
-        state["ended"] = {"winners": winners, "why": why}
-        state["await"], state["queue"] = None, []
-        names = " and ".join(state["players"][s]["name"] for s in winners)
-        return [{"kind": "ended", "text": f"Game over ({why}): " +
-                 (f"{names} win{'s' if len(winners) == 1 else ''}" if winners else "a draw")}]
-
-    def winners(self, state: dict) -> list:
-        rule = self.table.data["end"]["winner"]
-        playing = model.seats_in(state) or list(range(len(state["players"])))
-        if rule["rule"] == "last_standing":
-            return playing if len(playing) == 1 else []
-        values = {s: state["counters"]["seats"][s][rule["counter"]] for s in playing}
-        if rule["rule"] == "first_to":
-            reached = [s for s, v in values.items() if v >= rule["value"]]
-            if reached:
-                return reached
-        best = (min if rule["rule"] == "lowest" else max)(values.values())
-        return [s for s, v in values.items() if v == best]
+        return [{"kind": "out", "seat": seat,
+                 "text": f"{state['players'][seat]['name']} is out of the game"}]

@@ -1,6 +1,10 @@
 """The games the companion knows: one declared spec each (core.spec.GameSpec),
 registered here and nowhere else. The core, the shell and the CLI read these
-specs and never name a game."""
+specs and never name a game.
+
+Besides the bundled games, a designer's own game folder (a game.yaml with a `table:`)
+joins at run time with `register_folder`: one engine, companion.declared, plays every
+such game, and its spec names the folder (`GameSpec.folder`)."""
 
 from __future__ import annotations
 
@@ -13,55 +17,21 @@ from companion.games.ts import SPEC as TS
 
 GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (ATS, GM, AAT, TS, ATT)}
 
-__all__ = ["GAMES", "load", "rules_for", "rules_of", "view_of", "agents_of", "register",
-           "demo_of", "bundled", "saved_folder"]
+__all__ = ["GAMES", "load", "rules_for", "view_of", "agents_of", "register_folder",
+           "is_game_folder", "bundled"]
 
 
 def bundled() -> dict[str, GameSpec]:
-    """The games that come with the companion (not those registered from a folder)."""
+    """The games that come with the companion as code (not those declared in a folder)."""
     return {game_id: spec for game_id, spec in GAMES.items() if not spec.folder}
 
 
-def register(spec: GameSpec) -> GameSpec:
-    """A game declared in a folder's YAML (companion.declared.spec), served from now on like
-    the bundled ones; registered again, it replaces its earlier declaration (the folder
-    was edited). A bundled game is never replaced."""
-    if spec.id in GAMES and not GAMES[spec.id].folder:
-        raise ValueError(f"'{spec.id}' is a bundled game")
-    GAMES[spec.id] = spec
-    return spec
-
-
-def saved_folder(folder: str) -> str:
-    """Register the game folder a save names; what stops it ("" when registered)."""
-    from companion.core.printed import FolderProblem
-    from companion.declared.spec import open_folder
-
-    try:
-        open_folder(folder)
-    except (FolderProblem, OSError, ValueError) as exc:
-        return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    return ""
-
-
-def _made(reference: str, spec: GameSpec):
-    """The class or function a spec names, called with the spec's folder if it has one."""
-    return load(reference)(spec.folder) if spec.folder else load(reference)()
-
-
 def rules_for(game_id: str):
-    """The rules engine of a game id (KeyError when the game has none)."""
-    return rules_of(GAMES[game_id])
-
-
-def rules_of(spec: GameSpec):
-    """The rules engine a spec declares (registered or not)."""
-    return _made(spec.rules, spec)
-
-
-def demo_of(game_id: str):
-    """A game's mid-game demo session, for screenshots."""
-    return _made(GAMES[game_id].demo, GAMES[game_id])
+    """The rules engine of a game id (KeyError when the game has none). A folder game's
+    rules are made with its spec: the one class reads the folder the spec names."""
+    spec = GAMES[game_id]
+    rules = load(spec.rules)
+    return rules(spec) if spec.folder else rules()
 
 
 def view_of(game_id: str):
@@ -71,3 +41,23 @@ def view_of(game_id: str):
 def agents_of(game_id: str) -> dict:
     """AI name -> agent class (constructed with a seed)."""
     return {name: load(ref) for name, ref in GAMES[game_id].agents.items()}
+
+
+def is_game_folder(path) -> bool:
+    """Whether `path` (a command's GAME argument) is a game folder: a folder with a game.yaml."""
+    from pathlib import Path
+
+    return Path(path, "game.yaml").is_file()
+
+
+def register_folder(folder, game_id: str | None = None) -> str:
+    """Register the game in `folder` (loaded and checked by pnp; ValueError when it does
+    not load or declares no `table:`) and return its registry id: the game's own id, or,
+    when that id is taken by a bundled game or another folder, `<id>@folder` (then
+    `@folder2`...), so a designer's copy of a bundled game never replaces it. A folder
+    registered before keeps its id; `game_id` (a save's) is taken when it is free."""
+    from companion.declared.spec import folder_spec
+
+    spec = folder_spec(folder, GAMES, game_id)
+    GAMES[spec.id] = spec
+    return spec.id

@@ -27,20 +27,14 @@ from companion.core.engine import (
 )
 from companion.core.session import MAX_ACTIONS, Session, loads, replay
 from companion.core.shapes import action_problem
-from companion.games import GAMES, rules_for, rules_of
-from tests.declared.folders import registered, specs
+from companion.games import GAMES, rules_for
+from tests.conformance.folders import GAME_IDS, joined
+
+# folder games join too (tests/conformance/folders.py): in the registry while a test of
+# this folder runs (conftest.py) and while the cases are worked out, never beyond
 
 SEEDS = (3, 17)
 GARBAGE = (None, -1, 999, "x", "", [], {}, True, 2.5, [[]], {"a": 1})
-
-FOLDER_GAMES = specs()  # the games that folders declare, beside the bundled ones
-ALL_GAMES = {**GAMES, **FOLDER_GAMES}
-
-
-@pytest.fixture(autouse=True)
-def folder_games():
-    """Registered for each test (tests/conftest.py restores the registry after it)."""
-    registered(FOLDER_GAMES)
 
 
 def setups(spec, rules) -> list[dict]:
@@ -54,10 +48,11 @@ def setups(spec, rules) -> list[dict]:
     return out
 
 
-CASES = [pytest.param(game_id, index, seed, id=f"{game_id}-setup{index}-seed{seed}")
-         for game_id, spec in ALL_GAMES.items()
-         for index in range(len(setups(spec, rules_of(spec))))
-         for seed in SEEDS]
+with joined():
+    CASES = [pytest.param(game_id, index, seed, id=f"{game_id}-setup{index}-seed{seed}")
+             for game_id, spec in GAMES.items()
+             for index in range(len(setups(spec, rules_for(game_id))))
+             for seed in SEEDS]
 
 
 def play(game_id: str, index: int, seed: int, check=None) -> Session:
@@ -107,7 +102,7 @@ def test_a_random_game_ends_with_invariants_holding_and_replays(finished, game_i
     json.dumps(session.state)  # plain JSON throughout
 
 
-@pytest.mark.parametrize("game_id", ALL_GAMES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_same_seed_gives_the_same_game(finished, game_id):
     first = finished(game_id, 0, SEEDS[0])
     second = play(game_id, 0, SEEDS[0])
@@ -116,7 +111,7 @@ def test_the_same_seed_gives_the_same_game(finished, game_id):
     assert other.actions != first.actions, "the seed changes nothing"
 
 
-@pytest.mark.parametrize("game_id", ALL_GAMES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_undo_and_redo_round_trip(finished, game_id):
     session = finished(game_id, 0, SEEDS[1])
     copy = replay(rules_for(game_id), json.loads(session.dumps()))
@@ -225,7 +220,7 @@ def floated(value):
     return None
 
 
-@pytest.mark.parametrize("game_id", ALL_GAMES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_setup_of_another_shape_is_refused_by_the_framework(game_id):
     """The spec says what a setup holds (its options, its players): anything else is
     the framework's refusal before the game's code reads it. True is not 1, 1.0 is not 1."""
@@ -247,7 +242,7 @@ def test_a_setup_of_another_shape_is_refused_by_the_framework(game_id):
             Session(rules, setup, 1)
 
 
-@pytest.mark.parametrize("game_id", ALL_GAMES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_framework_refusals_are_apart_from_the_games_rule_ids(game_id):
     rules = rules_for(game_id)
     state = rules.new_game(rules.simulation_setup(GAMES[game_id].players.counts[0]), 1)
@@ -256,7 +251,7 @@ def test_framework_refusals_are_apart_from_the_games_rule_ids(game_id):
     assert refused.value.rule.startswith("F-")
 
 
-@pytest.mark.parametrize("game_id", ALL_GAMES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_dice_roller_rolls_every_declared_die(game_id):
     spec = GAMES[game_id]
     rules = rules_for(game_id)

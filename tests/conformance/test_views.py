@@ -16,24 +16,14 @@ from companion.controller import GameController
 from companion.core.agents import RandomAgent
 from companion.core.session import Session
 from companion.games import GAMES, rules_for, view_of
+from tests.conformance.folders import GAME_IDS
 from tests.conformance.test_conformance import setups
-from tests.declared.folders import registered, specs
 
 GAMES_PER_GAME = 200
-FOLDER_GAMES_PER_GAME = 40  # one engine plays them all: its words are tried on each
 CHUNKS = 4
 DESCRIBED = 12  # listed moves described a state (sampled; all when fewer)
 ROLLED = 0.25  # of the states, those where a die is rolled, undone and redone (every
 # state has each die's Undo words checked; a roll changes only the generator)
-
-FOLDER_GAMES = specs()  # the games that folders declare, beside the bundled ones
-ALL_GAMES = {**GAMES, **FOLDER_GAMES}
-
-
-@pytest.fixture(autouse=True)
-def folder_games():
-    """Registered for each test (tests/conftest.py restores the registry after it)."""
-    registered(FOLDER_GAMES)
 
 
 def text(value) -> bool:
@@ -74,7 +64,7 @@ class Shell:
 
 
 CASES = [pytest.param(game_id, chunk, id=f"{game_id}-{chunk}")
-         for game_id in ALL_GAMES for chunk in range(CHUNKS)]
+         for game_id in GAME_IDS for chunk in range(CHUNKS)]
 
 
 @pytest.mark.parametrize("game_id, chunk", CASES)
@@ -84,7 +74,7 @@ def test_the_view_answers_every_state_and_every_shell_action(game_id, chunk):
     options = setups(spec, rules)
     dice = [{"type": "free_roll", "die": die.id} for die in spec.dice] or [
         {"type": "free_roll"}]
-    per_chunk = (FOLDER_GAMES_PER_GAME if spec.folder else GAMES_PER_GAME) // CHUNKS
+    per_chunk = GAMES_PER_GAME // CHUNKS
     for number in range(chunk * per_chunk, (chunk + 1) * per_chunk):
         pick = random.Random(number)
         session = Session(rules, options[number % len(options)], number)

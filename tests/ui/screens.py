@@ -61,7 +61,6 @@ class Screens:
     games: dict = {}  # a game of the tour -> (the form's choices: option id -> label, seed)
     agents = (5, 6)  # the greedy players' seeds: seat i plays agents[i % 2] + 2 * (i // 2)
     most = 2000  # moves a game may take before the tour gives up on it
-    strategy = "greedy"  # the computer player the tour's moves are chosen by
 
     def __init__(self, app, out: Path):
         from tests.ui import visible
@@ -134,7 +133,8 @@ class Screens:
         controller = self.app.controller
         rules = controller.rules
         shadow = Session(rules, controller.session.setup, controller.session.seed)
-        greedy = agents_of(rules.game_id)[self.strategy]
+        agents = agents_of(rules.game_id)  # a folder game has only the random player
+        greedy = agents.get("greedy", agents["random"])
         players = [greedy(self.agents[i % 2] + 2 * (i // 2))
                    for i in range(len(shadow.state["players"]))]
         moves, kinds = 0, set()

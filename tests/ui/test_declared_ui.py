@@ -1,110 +1,126 @@
-"""A game declared in a folder's YAML, through the real window: whole games by taps at a
-phone's and a tablet's size (tests/ui/declared_tour.py); `dossier-companion --game
-FOLDER` opening its new-game form, the folder remembered so its game resumes after a
-restart, a folder gone missing said on the home screen with its save kept, and a broken
-folder refused with its problems at their file:line:col."""
+"""A game folder at the table (issue 32): played by taps at a phone's and a tablet's
+size (tests/ui/declared_taps.py, each in its own process); resumed from the home
+screen after a restart without --game; a folder gone missing said on the home screen
+with its save kept; a broken folder refused with pnp's file:line:col, exit 2."""
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
 
 import pytest
 
-from companion.core.session import Session
-from tests.declared.fixtures import GAME, duel_folder
+from tests.ui.declared_taps import make_folder
+from tests.ui.screens import ROOT, SIZES
 
-TOURS = {"phone": "tracked,printed,duel", "tablet": "duel"}
+
+def companion(env, *args, timeout=120) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion", *args], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_folder_game_played_by_taps(display, tmp_path, size):
+    """From the form: a counter by + and by a typed number, a draw by tapping the pile,
+    the pile's menu, a card held to read it and played from its menu, the shell's dice
+    roller with the table's printed die, a player's sheet, the end of the turn behind
+    the cover, Undo, and the players ending the game (tests/ui/declared_taps.py)."""
+    resolution, density = SIZES[size]
+    folder = make_folder(tmp_path / "star-patrol")
+    out = ROOT / "test-artifacts" / f"declared-taps-{size}"
+    done = subprocess.run([sys.executable, "-m", "tests.ui.declared_taps", "--size",
+                           resolution, "--folder", str(folder), "--out", str(out)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600,
+                          env={**os.environ, **display, "KIVY_METRICS_DENSITY": density})
+    assert done.returncode == 0, done.stderr[-4000:]
+    assert "played" in done.stdout
+
+
+TOURS = {"phone": "tracked,printed:40", "tablet": "tracked:80,printed:40"}
+KINDS = {"tracked": ["cover", "draw", "play", "change", "phase", "pass", "discard"],
+         "printed": ["told", "change"]}
 
 
 @pytest.mark.parametrize("size", TOURS)
-def test_whole_declared_games_by_taps(display, size):
+def test_whole_games_by_taps(display, size):
+    """tests/ui/declared_tour.py: players at the table make every listed move by taps
+    (cards kept by the app, then printed cards), the app's state equal to the engine's
+    after each, the table rules at every prompt."""
     from tests.ui.screens import run_tour
 
     shots = run_tour(display, "declared_tour", size, TOURS[size])
-    assert {"duel-change", "duel-play", "duel-roll", "duel-phase", "duel-game-over"} <= shots
-    if size == "phone":
-        assert {"tracked-play", "tracked-cover", "printed-told"} <= shots, sorted(shots)
+    for mode, kinds in KINDS.items():
+        assert {f"{mode}-{kind}" for kind in kinds} <= shots, sorted(shots)
 
 
-def run(env: dict, tmp_path, *args) -> subprocess.CompletedProcess:
+def dump(env, data, tmp_path, *args) -> dict:
     out = tmp_path / "dump.json"
-    out.unlink(missing_ok=True)
-    return subprocess.run([sys.executable, "-m", "companion", "--dump-state", str(out), *args],
-                          env=env, capture_output=True, text=True, timeout=120)
+    done = companion(env, "--data-dir", str(data), "--dump-state", str(out), *args)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(out.read_text())
 
 
-def dump(env: dict, tmp_path, *args) -> dict:
-    done = run(env, tmp_path, *args)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads((tmp_path / "dump.json").read_text())
-
-
-def test_a_folder_opens_is_remembered_resumes_and_may_go_missing(display, tmp_path):
-    from companion.declared.rules import DeclaredRules
+def test_resume_after_restart_then_a_missing_folder(display, tmp_path):
+    """--game remembers the folder: a start without it lists the game and resumes its
+    save; with the folder gone the home screen says so and the save stays."""
+    folder = make_folder(tmp_path / "star-patrol")
+    data = tmp_path / "saves"
+    first = dump(display, data, tmp_path, "--game", str(folder))
+    assert first["screen"] == "newgame"
+    remembered = json.loads((data / "folders.json").read_text())["folders"]
+    assert remembered[0]["folder"] == str(folder.resolve())
+    # a game in progress, saved as the app saves it
+    from companion.controller import GameController
+    from companion.games import register_folder
     from companion.store import Store
 
-    folder = duel_folder(tmp_path / "games")
-    data = tmp_path / "saves"
-    first = dump(display, tmp_path, "--data-dir", str(data), "--game", str(folder))
-    assert first["screen"] == "newgame"
-    assert json.loads((data / "folders.json").read_text()) == {"duel-of-wits": str(folder)}
-    session = Session(DeclaredRules(str(folder)), {"players": [{"name": "Ann"},
-                                                               {"name": "Bob"}]}, 3)
-    session.apply({"type": "phase"})
-    Store(data).save(session)
-    resumed = dump(display, tmp_path, "--data-dir", str(data))  # no --game: remembered
-    assert resumed["screen"] == "table" and resumed["state"] == session.state
-    shutil.rmtree(folder)
-    gone = dump(display, tmp_path, "--data-dir", str(data))
+    game_id = register_folder(folder)
+    controller = GameController(Store(data))
+    controller.new_game(game_id, {"players": [{"name": "Ann"}, {"name": "Bob"}],
+                                  "first": 0, "cards": "tracked"}, seed=3)
+    controller.act(controller.legal()[0])
+    again = dump(display, data, tmp_path)
+    assert again["screen"] == "table"
+    assert again["state"]["folder_game"] == game_id
+    shutil.move(folder, tmp_path / "elsewhere")
+    gone = dump(display, data, tmp_path)
     assert gone["screen"] == "home"
-    assert f"The game folder {folder} is missing" in gone["notice"]
-    assert Store(data).slot("duel-of-wits").has_game(), "the save is kept"
+    assert "is missing" in gone["notice"] and str(folder) in gone["notice"]
+    assert (data / game_id / "current.json").is_file()
+    assert not list((data / game_id).glob("corrupt-*"))
+    shutil.move(tmp_path / "elsewhere", folder)
+    back = dump(display, data, tmp_path)
+    assert back["screen"] == "table"
 
 
-def test_a_broken_folder_is_refused_with_its_problems_at_their_place(display, tmp_path):
-    folder = duel_folder(tmp_path, GAME.replace("max: 12}", "max: 5}"))  # start 10 > max
-    done = run(display, tmp_path, "--game", str(folder))
+def test_a_broken_folder_is_refused(display, tmp_path):
+    folder = make_folder(tmp_path / "broken")
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("allows: [draw, change]",
+                                             "allows: [drwa, change]"))
+    done = companion(display, "--game", str(folder), "--data-dir", str(tmp_path / "d"))
     assert done.returncode == 2
-    assert "game.yaml:" in done.stderr and "Traceback" not in done.stderr
-    no_game = run(display, tmp_path, "--game", str(tmp_path / "nothing-here"))
-    assert no_game.returncode == 2 and "no game folder" in no_game.stderr
+    assert f"{game}:" in done.stderr and "drwa" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert companion(display, "--game", str(tmp_path / "nowhere")).returncode == 2
 
 
-def test_holding_a_card_in_the_hand_shows_it_as_printed_with_its_words(app, artifacts,
-                                                                        tmp_path):
-    from kivy.base import EventLoop
-    from kivy.tests.common import UnitTestTouch
-    from kivy.uix.label import Label
+@pytest.mark.parametrize("size", SIZES)
+def test_every_starter_and_a_rich_table_in_sight(display, tmp_path, size):
+    """tests/ui/declared_looks.py: each `pnp new` starter and Above Top Secret's declared
+    table, fewest and most players, app-kept and printed cards, a few turns in: all in
+    sight, nothing cut (six players of Above Top Secret on a phone included)."""
+    from tests.ui.declared_looks import starters
 
-    from companion.app.zoom import CardZoom
-    from companion.declared.spec import open_folder
-    from companion.declared.table import DeclaredCard
-    from tests.ui.driver import on_screen, pump, tap_text, wait_until
-
-    spec = open_folder(duel_folder(tmp_path))
-    controller = app.controller
-    controller.new_game(spec.id, {"players": [{"name": "Ann"}, {"name": "Bob"}],
-                                  "first": 0}, seed=5)
-    app.show_table()
-    app.root.get_screen("table").reveal()
-    pump()
-    card = next(w for w in on_screen(app) if isinstance(w, DeclaredCard))
-    before = len(controller.session.actions)
-    touch = UnitTestTouch(*card.to_window(*card.center))
-    touch.touch_down()
-    wait_until(lambda: [w for w in EventLoop.window.children if isinstance(w, CardZoom)],
-               "the held card to open")
-    touch.touch_up()
-    pump()
-    assert len(controller.session.actions) == before  # a hold is not a tap
-    words = " ".join(w.text for w in on_screen(app) if isinstance(w, Label))
-    assert card.name in words and "power:" in words, words
-    from tests.ui.test_companion_ui import shot
-
-    shot(artifacts, "declared-card-held")
-    tap_text(app, "Close")
-    controller.finish()
-    app.go("home")
+    resolution, density = SIZES[size]
+    folders = [*starters(tmp_path), ROOT / "cards" / "above-top-secret"]
+    out = ROOT / "test-artifacts" / f"declared-looks-{size}"
+    done = subprocess.run([sys.executable, "-m", "tests.ui.declared_looks", "--size",
+                           resolution, "--out", str(out), *map(str, folders)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600,
+                          env={**os.environ, **display, "KIVY_METRICS_DENSITY": density})
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert len(list(out.glob("*.png"))) >= 12

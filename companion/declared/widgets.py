@@ -1,0 +1,254 @@
+"""Small pieces of a declared game's screen: the hold that opens a menu or a number
+entry, the number entry, the menu of a few moves, a printed piece's picture, a
+player's colour made readable on the dark table.
+
+Why here and not in the shell: only a declared table changes numbers a player types
+and offers several things to do with one card or pile (every coded game's moves are
+taps on what its rules offer, one each)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.textinput import TextInput
+from kivy.utils import get_color_from_hex
+
+from companion.app import theme
+from companion.app.widgets import BigButton
+
+HOLD_SECONDS = 0.45  # as companion.app.zoom's
+GREY = "#9aa0a6"
+
+
+class Hold:
+    """Mixin: a touch held HOLD_SECONDS on the widget calls `on_hold()` (and the tap
+    that ends it does nothing else)."""
+
+    def on_touch_down(self, touch):
+        if self.collide_point(*touch.pos) and self.holds() and \
+                not getattr(touch, "is_mouse_scrolling", False):
+            touch.ud[("hold", id(self))] = Clock.schedule_once(
+                lambda _dt: self._held(touch), HOLD_SECONDS)
+        return super().on_touch_down(touch)
+
+    def on_touch_move(self, touch):
+        event = touch.ud.get(("hold", id(self)))
+        if event is not None and abs(touch.x - touch.ox) + abs(touch.y - touch.oy) > dp(12):
+            event.cancel()
+        return super().on_touch_move(touch)
+
+    def on_touch_up(self, touch):
+        event = touch.ud.pop(("hold", id(self)), None)
+        if event is not None:
+            event.cancel()
+        if touch.ud.get(("held", id(self))):  # the hold did its thing: no tap as well
+            if touch.grab_current is self:
+                touch.ungrab(self)
+            if hasattr(self, "_do_release"):
+                self._do_release()
+            return True
+        return super().on_touch_up(touch)
+
+    def _held(self, touch) -> None:
+        touch.ud[("held", id(self))] = True
+        for child in self.walk(restrict=True):  # a button under the finger: no tap
+            if child is not self and getattr(child, "state", None) == "down":
+                touch.ungrab(child)
+                child.state = "normal"
+        self.on_hold()
+
+    def holds(self) -> bool:
+        """Whether a hold does anything here (else a long touch is a tap)."""
+        return True
+
+    def on_hold(self) -> None:
+        pass
+
+
+@dataclass
+class Choice:
+    """One entry of a menu."""
+
+    text: str
+    do: object  # a callable of no arguments; None: a heading between groups
+    tone: str = "normal"
+
+
+def menu(title: str, choices: list, words: str = "") -> ModalView:
+    """A small menu: each choice a button, Cancel closes it; `words` (a card's printed
+    text, a warning) under the title. A long one scrolls inside the window, as lists do."""
+    from companion.app.log import ListScroll
+
+    rows = BoxLayout(orientation="vertical", spacing=dp(8), size_hint_y=None)
+    rows.bind(minimum_height=rows.setter("height"))
+    popup = ModalView(size_hint=(0.9, None))
+    for choice in choices:
+        if choice.do is None:  # a heading between groups
+            rows.add_widget(wrapped(choice.text, "16sp", color=theme.MUTED))
+            continue
+        button = BigButton(text=choice.text, tone=choice.tone)
+        button.bind(on_release=lambda *_a, c=choice: (popup.dismiss(), c.do()))
+        rows.add_widget(button)
+    box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
+    head = wrapped(f"[b]{title}[/b]" + (f"\n[size=15sp]{words}[/size]" if words else ""),
+                   "18sp")
+    box.add_widget(head)
+    scroll = ListScroll(do_scroll_x=False)
+    scroll.add_widget(rows)
+    box.add_widget(scroll)
+    cancel = BigButton(text="Cancel")
+    cancel.bind(on_release=lambda *_a: popup.dismiss())
+    box.add_widget(cancel)
+    popup.add_widget(box)
+
+    def fit(*_args):
+        popup.height = min(Window.height * 0.9,
+                           head.height + rows.height + cancel.height + dp(48))
+    rows.bind(height=fit)
+    head.bind(height=fit)
+    fit()
+    popup.open()
+    return popup
+
+
+def wrapped(text: str, size: str = "16sp", **kwargs) -> Label:
+    """A label as tall as its wrapped text (markup on)."""
+    label = Label(text=text, markup=True, font_size=size, size_hint_y=None,
+                  halign=kwargs.pop("halign", "center"), **kwargs)
+    label.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)),
+               texture_size=lambda w, s: setattr(w, "height", s[1] + dp(4)))
+    return label
+
+
+class NumberEntry(ModalView):
+    """Type a number (a counter's new value, how many cards); the bounds are said and kept."""
+
+    def __init__(self, title: str, value: str, low, high, on_done, verb: str = "Set",
+                 **kwargs):
+        super().__init__(size_hint=(0.9, None), height=dp(290), **kwargs)
+        self.low, self.high, self.on_done = low, high, on_done
+        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
+        bounds = "" if low is None and high is None else \
+            f" ({'' if low is None else low} to {'' if high is None else high})"
+        self.title = wrapped(f"{title}{bounds}", "18sp")
+        box.add_widget(self.title)
+        self.field = TextInput(text=value, multiline=False, input_filter="int",
+                               input_type="number", font_size="26sp", size_hint_y=None,
+                               height=dp(64), background_color=theme.PANEL_HI,
+                               foreground_color=theme.TEXT, cursor_color=theme.GOLD)
+        self.field.bind(on_text_validate=lambda *_a: self.done())
+        box.add_widget(self.field)
+        ok = BigButton(text=verb, tone="primary")
+        ok.bind(on_release=lambda *_a: self.done())
+        cancel = BigButton(text="Cancel")
+        cancel.bind(on_release=lambda *_a: self.dismiss())
+        box.add_widget(ok)
+        box.add_widget(cancel)
+        self.add_widget(box)
+
+    def done(self) -> None:
+        try:
+            number = int(self.field.text)
+        except ValueError:
+            self.title.text = "A whole number, please"
+            return
+        if self.low is not None:
+            number = max(self.low, number)
+        if self.high is not None:
+            number = min(self.high, number)
+        self.dismiss()
+        self.on_done(number)
+
+
+def picture(game_id: str, component: str, item: str, side: str = "front") -> str:
+    """A printed piece's picture (companion.cardart) or "" (none can be had: the screen
+    draws the card's words)."""
+    from companion.app.zoom import card_art
+
+    try:
+        found = card_art(game_id).path(component, item, side)
+    except Exception:  # a table given as data, a folder changed under the app
+        return ""
+    return str(found) if found else ""
+
+
+def first_item(game_id: str, component: str) -> str | None:
+    """The first printed item of a component (a counter's `track`: the sheet it is kept
+    on), read through the one door to printed data; None where it cannot be read."""
+    from companion.core.printed import folder_game
+    from companion.games import GAMES
+
+    folder = GAMES[game_id].folder if game_id in GAMES else ""
+    try:
+        items = folder_game(folder).component(component).items
+    except Exception:  # a table given as data (no folder), a folder changed since
+        return None
+    return items[0].id if items else None
+
+
+def rgba(colour: str | None) -> list:
+    """A player's declared colour ("#c0392b" or a name the app knows)."""
+    from companion.progress import NAMED_COLOURS
+
+    text = str(colour or GREY)
+    try:
+        return get_color_from_hex(NAMED_COLOURS.get(text.lower(), text if
+                                                    text.startswith("#") else GREY))
+    except ValueError:
+        return get_color_from_hex(GREY)
+
+
+def readable(colour: list) -> list:
+    """The colour as text on the dark table: a dark one (a navy) is lightened until it
+    reads (WCAG's 4.5:1 against the panels), keeping its hue."""
+    r, g, b = colour[:3]
+    for _ in range(10):
+        if luminance((r, g, b)) >= 0.2:
+            break
+        r, g, b = (c + (1 - c) * 0.25 for c in (r, g, b))
+    return [r, g, b, 1]
+
+
+def luminance(rgb) -> float:
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def hex_of(colour: list) -> str:
+    return "#" + "".join(f"{round(c * 255):02x}" for c in colour[:3])
+
+
+def text_width(text: str, size: float = 14, bold: bool = False) -> float:
+    """How wide `text` is drawn on one line at `size` sp (for widgets sized to their words)."""
+    from kivy.core.text import Label as CoreLabel
+    from kivy.metrics import sp
+
+    core = CoreLabel(text=text, font_size=sp(size), bold=bold)
+    core.refresh()
+    return core.content_width
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def team_words(state: dict, player: dict) -> str:
+    """A player's team where the table seats teams: " (team 2)"."""
+    team = player.get("team")
+    from companion.declared.view import decl_of
+
+    teams = decl_of(state).table["players"]["teams"]
+    return f" (team {team + 1})" if teams and isinstance(team, int) else ""
+
+
+def tile_width(words: str, bold: bool = False) -> float:
+    """A tile as wide as its longest word needs (a word is never broken), at least a card."""
+    return max(dp(88), *(text_width(w, bold=bold) + dp(8) for w in words.split() or [""]))
