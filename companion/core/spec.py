@@ -19,17 +19,20 @@ class Die:
     """A die of the game: `faces` are what each face shows, face 1 first. A die the
     game prints names its piece, `piece="game-id:component/item"`: its faces are then
     read from the YAML the print is made from (companion.core.printed), so the screen
-    says what the paper die shows."""
+    says what the paper die shows; a folder game's die comes with its printed faces
+    already read (its labels) and its piece names where its pictures are."""
 
     id: str
     name: str
-    labels: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
+    labels: tuple[str, ...] = ()  # none: a plain d6, or the printed piece's faces
     piece: str = ""
 
     @property
     def faces(self) -> tuple[str, ...]:
-        if not self.piece:
+        if self.labels:
             return self.labels
+        if not self.piece:
+            return ("1", "2", "3", "4", "5", "6")
         from companion.core.printed import die_faces
 
         return die_faces(self.piece)

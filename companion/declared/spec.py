@@ -74,7 +74,9 @@ def build_spec(game_id: str, name: str, table: dict, folder: str) -> GameSpec:
     """The spec of a folder game; its table is kept in TABLES under `game_id`."""
     TABLES[game_id] = table
     declaration.cache_clear()
-    dice = tuple(Die(d["id"], d["name"], tuple(d["faces"])) for d in table["dice"])
+    dice = tuple(Die(d["id"], d["name"], tuple(d["faces"]),
+                     piece=f"{game_id}:{d['piece']}" if d.get("piece") else "")
+                 for d in table["dice"])
     return GameSpec(id=game_id, name=name, **{**parts(), "demo": demo_of(game_id)},
                     players=players_of(table), options=options_of(table), dice=dice,
                     folder=folder)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from companion.core.session import Session, read_save
 from companion.declared.spec import registry_id
@@ -57,3 +58,17 @@ def test_pnp_simulate_plays_a_folder_game_to_the_end(tmp_path):
     assert report["game"] == "star-patrol" and report["games"] == 6
     assert report["invariant_failures"] == [] and report["statistics"]["ended"]
     assert len(list(tmp_path.glob("game-*.json"))) == 6
+
+
+def test_a_folder_games_printed_die_says_and_shows_its_printed_faces(tmp_path):
+    from companion.cardart import CardArt
+    from companion.core.printed import die_faces
+
+    game_id = register_folder(BUNDLED_GAMES / "above-top-secret")
+    die = GAMES[game_id].die("combat-die")
+    assert die.faces == die_faces("above-top-secret:dice/combat-die")  # as the coded game
+    assert die.piece == f"{game_id}:dice/combat-die"
+    component, _, item = die.piece.partition(":")[2].partition("/")
+    art = CardArt(game_id, tmp_path, folder=Path(GAMES[game_id].folder))
+    face = art.path(component, item, "face 6")
+    assert face is not None and face.stat().st_size > 1000
