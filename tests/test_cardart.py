@@ -64,3 +64,19 @@ def test_prebuilt_pictures_are_used_only_for_the_yaml_they_were_drawn_from(tmp_p
     assert stale.shipped is None
     monkeypatch.setattr(stale, "draw", no_drawing)
     assert stale.path("agents", "A01") is None
+
+
+@pytest.mark.parametrize("item, shape", [("score-1", "round"), ("score-5", "hex"),
+                                         ("first", "square")])
+def test_a_token_is_cut_to_its_shape(tmp_path, item, shape):
+    from pnp import ASSETS
+
+    art = cardart.CardArt("star-patrol", cache=tmp_path, shipped=tmp_path,
+                          folder=ASSETS / "example")
+    with Image.open(art.path("tokens", item)) as image:
+        w, h = image.size
+        inside = image.getpixel((w // 2, h // 2))[3]
+        edge_mid = image.getpixel((w // 2, 1))[3]  # a round's top, a hex's flat top
+        corner = image.getpixel((round(w * 0.06), round(h * 0.06)))[3]
+    assert inside == 255 and edge_mid > 200
+    assert (corner == 0) == (shape != "square"), f"a {shape} token's corner"

@@ -60,6 +60,7 @@ LEVELS = (("tiles", "steppers", "all"), ("chips", "steppers", "nonempty"),
           ("nonempty", "steppers", "nonempty"), ("nonempty", "steppers", "counters"),
           ("nonempty", "chips", "counters"))
 TILE = 116  # dp: a pile's or an open zone's card picture
+ROOM = 72  # dp to spare before a roomier level is tried
 
 
 class DeclaredCounter(Hold, BoxLayout):
@@ -179,6 +180,7 @@ class DeclaredBoard(ScrollView):
         super().__init__(do_scroll_x=False, do_scroll_y=False, bar_width=dp(4), **kwargs)
         self.level = 0
         self.levels: dict = {}  # the level a table of this shape needs, by window size
+        self.too_tall: set = set()  # (shape, laid out, level) that did not fit
         self.shown: tuple | None = None
         self.seats: dict = {}  # seat -> (what its line says, the line): reused
         self.content = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(4),
@@ -196,8 +198,7 @@ class DeclaredBoard(ScrollView):
     # -- drawing ---------------------------------------------------------------------
     def show(self, state: dict, legal: list, table) -> None:
         self.shown = (state, legal, table)
-        shape = (tuple(Window.size), state["folder_game"], len(state["players"]),
-                 state["tracked"])
+        shape = self.shape()
         self.level = self.levels.setdefault(shape, 0)
         if self.seats and self.seats.get("game") != shape:
             self.seats = {}
@@ -390,18 +391,39 @@ class DeclaredBoard(ScrollView):
     # -- fitting ---------------------------------------------------------------------
     def fit(self, *_args) -> None:
         """A board taller than its room is drawn again one level more compact (kept for
-        tables of this shape in this window, so the next move draws once); at the last
-        level it scrolls, the acting player's block in sight."""
+        tables of this shape in this window, so the next move draws once); one with room
+        to spare is tried a level roomier, unless that level was too tall for a table
+        laid out alike (`too_tall`: each is tried once). At the last level it scrolls,
+        the acting player's block in sight."""
         if self.shown is None or self.get_root_window() is None or self.height < dp(150):
             return
         over = self.content.height > self.height + 0.5
+        shape, laid = self.shape(), self.laid_out()
         if over and self.level < len(LEVELS) - 1:
-            state = self.shown[0]
-            shape = (tuple(Window.size), state["folder_game"], len(state["players"]),
-                     state["tracked"])
-            self.level = self.levels[shape] = self.level + 1
-            self.table.refresh()  # the sheet and the hand take less room too
+            self.too_tall.add((shape, laid, self.level))
+            self.relevel(shape, self.level + 1)
+            return
+        roomy = self.height - self.content.height > dp(ROOM)
+        if roomy and self.level > 0 and (shape, laid, self.level - 1) not in self.too_tall:
+            self.relevel(shape, self.level - 1)
             return
         if over != self.do_scroll_y:
             self.do_scroll_y = over
             self.scroll_y = 0
+
+    def shape(self) -> tuple:
+        state = self.shown[0]
+        return tuple(Window.size), state["folder_game"], len(state["players"]), state["tracked"]
+
+    def laid_out(self) -> tuple:
+        """What decides the board's height at a level: who acts, which zones hold cards,
+        how many cards the acting hand holds (its strip takes room from the board)."""
+        state = self.shown[0]
+        wait = state["await"]
+        hand = self.table.hand_key(state, wait["player"]) if wait else None
+        return (wait and wait["player"], len(state["zones"].get(hand) or ()),
+                tuple(sorted(key for key, cards in state["zones"].items() if cards)))
+
+    def relevel(self, shape: tuple, level: int) -> None:
+        self.level = self.levels[shape] = level
+        self.table.refresh()  # the sheet and the hand take another room too

@@ -38,8 +38,9 @@ def piece_images(game, component_id: str, printed_id: str, dpi: int = 160,
                  player: str | None = None) -> dict:
     """{side: RGBA image} of one piece: 'front' and 'back' (a sheet: 'front'; a die:
     'face 1' ... 'face 6'), each its trim with rounded corners (a die's faces
-    square)."""
-    from pnp.export.raster import rasterise, rounded
+    square), a round or hexagonal token cut to its shape (transparent around it)."""
+    from pnp.export.compose import cut
+    from pnp.export.raster import rasterise
     from pnp.sheets.piecepdf import render_pieces
 
     game = printed_game(game)
@@ -54,8 +55,9 @@ def piece_images(game, component_id: str, printed_id: str, dpi: int = 160,
     problems.raise_if_any()
     sizes = [tuple(round(v / 25.4 * dpi) for v in page.size) for page in pages]
     corner = 0 if comp.kind == "dice" else round(SCREEN_CORNER_MM / 25.4 * dpi)
+    shape = (item.shape or comp.shape or "rect") if comp.kind == "tokens" else "rect"
     images = {}
     for page, size, image in zip(pages, sizes, rasterise(buffer.getvalue(), dpi, sizes),
                                  strict=True):
-        images[page.side] = rounded(image, 0, list(size), corner)
+        images[page.side] = cut(image, 0, size, shape, corner)
     return images
