@@ -67,8 +67,31 @@ def look(app, out: Path, game_id: str) -> list[str]:
             pump(3)
             name = f"{game_id}-{players}-{cards}"
             found += [f"{name}: {p}" for p in visible.problems(app) + visible.goes_idle()]
+            found += [f"{name}: {p}" for p in roomiest(app)]
             screenshot(out / f"{name}.png")
     return found
+
+
+def roomiest(app) -> list[str]:
+    """The board at the roomiest level that fits: drawn one level roomier (its own
+    fitting held off), it must be too tall (counters keep their + and - while they can)."""
+    from companion.declared.board import DeclaredBoard
+    from tests.ui.driver import pump, walk
+
+    board = next(w for w in walk(app.root) if isinstance(w, DeclaredBoard))
+    level = board.level
+    if level == 0:
+        return []
+    for widget in (board, board.content):
+        widget.funbind("height", board.fits)
+    board.relevel(board.shape(), level - 1)
+    pump(3)
+    fits = board.content.height <= board.height + 0.5
+    board.relevel(board.shape(), level)
+    for widget in (board, board.content):
+        widget.fbind("height", board.fits)
+    pump(3)
+    return [f"drawn at level {level} though level {level - 1} fits"] if fits else []
 
 
 def main(argv=None) -> int:
