@@ -124,3 +124,24 @@ def test_every_starter_and_a_rich_table_in_sight(display, tmp_path, size):
                           env={**os.environ, **display, "KIVY_METRICS_DENSITY": density})
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert len(list(out.glob("*.png"))) >= 12
+
+
+def test_each_starter_screenshots_its_table_at_phone_size(display, tmp_path):
+    """Issue 32's measure: `dossier-companion --game FOLDER --demo --screenshot F --size
+    1080x2340` draws the starter's table (its demo, a few turns in) at a phone's size."""
+    from PIL import Image
+
+    from tests.ui.declared_looks import starters
+
+    resolution, density = SIZES["phone"]
+    env = {**display, "KIVY_METRICS_DENSITY": density}
+    for folder in starters(tmp_path / "games"):
+        shot = tmp_path / f"{folder.name}.png"
+        args = ("--game", str(folder), "--demo", "--data-dir", str(tmp_path / "d"))
+        done = companion(env, *args, "--screenshot", str(shot), "--size", resolution)
+        assert done.returncode == 0, done.stderr[-2000:]
+        with Image.open(shot) as image:
+            assert image.size == (1080, 2340)
+            assert len(image.convert("RGB").getcolors(1_000_000)) > 500, "a drawn table"
+        state = dump(env, tmp_path / "d", tmp_path, *args)
+        assert state["screen"] == "table" and state["state"]["turn"]["number"] >= 3
