@@ -43,13 +43,12 @@ def card_art(game_id: str):
     return _art[game_id]
 
 
-class Holdable:
-    """Mixin: holding the widget HOLD_SECONDS opens its `piece` in a CardZoom."""
-
-    piece = ObjectProperty(None, allownone=True)
+class Hold:
+    """Mixin: a touch held HOLD_SECONDS on the widget calls `on_hold()`, and the touch
+    that ends it is no tap as well; a finger that moves away scrolls instead."""
 
     def on_touch_down(self, touch):
-        if self.piece and self.collide_point(*touch.pos) and \
+        if self.collide_point(*touch.pos) and self.holds() and \
                 not getattr(touch, "is_mouse_scrolling", False):
             touch.ud[("hold", id(self))] = Clock.schedule_once(
                 lambda _dt: self._held(touch), HOLD_SECONDS)
@@ -66,7 +65,7 @@ class Holdable:
         event = touch.ud.pop(("hold", id(self)), None)
         if event is not None:
             event.cancel()
-        if touch.ud.get(("held", id(self))):  # the hold opened the card: no tap as well
+        if touch.ud.get(("held", id(self))):  # the hold did its thing: no tap as well
             if touch.grab_current is self:
                 touch.ungrab(self)
             if hasattr(self, "_do_release"):
@@ -76,6 +75,29 @@ class Holdable:
 
     def _held(self, touch) -> None:
         touch.ud[("held", id(self))] = True
+        for child in self.walk(restrict=True):  # a button under the finger: no tap
+            if child is not self and getattr(child, "state", None) == "down":
+                touch.ungrab(child)
+                child.state = "normal"
+        self.on_hold()
+
+    def holds(self) -> bool:
+        """Whether a hold does anything here (else a long touch is a tap)."""
+        return True
+
+    def on_hold(self) -> None:
+        pass
+
+
+class Holdable(Hold):
+    """Mixin: holding the widget opens its `piece` in a CardZoom."""
+
+    piece = ObjectProperty(None, allownone=True)
+
+    def holds(self) -> bool:
+        return bool(self.piece)
+
+    def on_hold(self) -> None:
         open_piece(*self.piece)
 
 

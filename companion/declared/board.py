@@ -34,11 +34,10 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
-from companion.app.zoom import Holdable, open_piece
+from companion.app.zoom import Hold, Holdable, open_piece
 from companion.declared import dialogs, view
 from companion.declared.cards import card_widget, name_of, tapped
 from companion.declared.widgets import (
-    Hold,
     NumberEntry,
     first_item,
     hex_of,

@@ -1,5 +1,6 @@
-"""The state's layout (docs/save-format.md, "A folder game's saves") and the small reads every part shares:
-zone keys, cards, seats in turn order, counters, the names an expression reads.
+"""The state's layout (docs/save-format.md, "A folder game's saves") and the small
+reads every part shares: zone keys, cards, seats in turn order, counters, the names
+an expression reads.
 
 Zone keys: a shared zone is its id ("deck"); a per-player zone is `<id>.<seat>`, seat
 counted from 0 ("hand.1"), as actions name it. A player's own copy of a per-player

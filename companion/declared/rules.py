@@ -1,8 +1,8 @@
 """DeclaredRules: the one engine for every folder game, playing the normalised table
-of its spec's game (pnp.load.table's Game.table; docs/save-format.md). Rule ids D-* name what the declaration
-rules out; the app never blocks what it cannot judge, so everything else a player
-tells the table is carried out (a change of another player's counter, a card moved
-from any zone).
+of its spec's game (pnp.load.table's Game.table; docs/save-format.md). Rule ids D-*
+name what the declaration rules out; the app never blocks what it cannot judge, so
+everything else a player tells the table is carried out (a change of another player's
+counter, a card moved from any zone).
 
 `legal_actions` lists, in a fixed order, what the acting player may do now, bounded
 (so that random players, the simulator's, still end their turns): counters by one step

@@ -1,6 +1,7 @@
 """A folder game's new game: the players (names and colours the table declares by
 default, teams seated alternately), who starts, tracked or printed cards, the zones
-filled and shuffled, the setup effects, then the first turn (docs/save-format.md, "A folder game's saves")."""
+filled and shuffled, the setup effects, then the first turn (docs/save-format.md, "A
+folder game's saves")."""
 
 from __future__ import annotations
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
@@ -22,53 +21,7 @@ from kivy.utils import get_color_from_hex
 from companion.app import theme
 from companion.app.widgets import BigButton
 
-HOLD_SECONDS = 0.45  # as companion.app.zoom's
 GREY = "#9aa0a6"
-
-
-class Hold:
-    """Mixin: a touch held HOLD_SECONDS on the widget calls `on_hold()` (and the tap
-    that ends it does nothing else)."""
-
-    def on_touch_down(self, touch):
-        if self.collide_point(*touch.pos) and self.holds() and \
-                not getattr(touch, "is_mouse_scrolling", False):
-            touch.ud[("hold", id(self))] = Clock.schedule_once(
-                lambda _dt: self._held(touch), HOLD_SECONDS)
-        return super().on_touch_down(touch)
-
-    def on_touch_move(self, touch):
-        event = touch.ud.get(("hold", id(self)))
-        if event is not None and abs(touch.x - touch.ox) + abs(touch.y - touch.oy) > dp(12):
-            event.cancel()
-        return super().on_touch_move(touch)
-
-    def on_touch_up(self, touch):
-        event = touch.ud.pop(("hold", id(self)), None)
-        if event is not None:
-            event.cancel()
-        if touch.ud.get(("held", id(self))):  # the hold did its thing: no tap as well
-            if touch.grab_current is self:
-                touch.ungrab(self)
-            if hasattr(self, "_do_release"):
-                self._do_release()
-            return True
-        return super().on_touch_up(touch)
-
-    def _held(self, touch) -> None:
-        touch.ud[("held", id(self))] = True
-        for child in self.walk(restrict=True):  # a button under the finger: no tap
-            if child is not self and getattr(child, "state", None) == "down":
-                touch.ungrab(child)
-                child.state = "normal"
-        self.on_hold()
-
-    def holds(self) -> bool:
-        """Whether a hold does anything here (else a long touch is a tap)."""
-        return True
-
-    def on_hold(self) -> None:
-        pass
 
 
 @dataclass
