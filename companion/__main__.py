@@ -161,8 +161,8 @@ class Finish:
 
 
 def autoplay(app, game_id: str | None) -> bool:
-    """Tests: a game (default: the first registered one), its greedy AI playing
-    every seat."""
+    """Tests: a game (default: the first registered one), its greedy AI (a folder
+    game's random one) playing every seat."""
     from companion.games import GAMES, agents_of
 
     controller = app.controller
@@ -171,8 +171,9 @@ def autoplay(app, game_id: str | None) -> bool:
     state = controller.state
     if controller.rules.is_over(state):
         return False
-    greedy = agents_of(controller.rules.game_id)["greedy"](len(controller.session.actions))
-    controller.act(greedy.choose(controller.rules, state))
+    agents = agents_of(controller.rules.game_id)
+    agent = agents.get("greedy", agents["random"])(len(controller.session.actions))
+    controller.act(agent.choose(controller.rules, state))
     app.show_table()
     return True
 

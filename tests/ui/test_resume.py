@@ -39,21 +39,33 @@ def dump(env, data_dir, tmp_path) -> dict:
     return json.loads(out.read_text())
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+FOLDER_GAME = "star-patrol"  # pnp's example: a game declared in its folder's YAML
+
+
+@pytest.mark.parametrize("game_id", [*GAMES, FOLDER_GAME])
 def test_sigkill_mid_game_then_resume_exactly(display, tmp_path, game_id):
-    """Every registered game: greedy players act through the app (--autoplay), the
-    process is killed mid-game (MID_GAME actions: the shortest game, Geheime
-    Mission, takes about 37) and the app resumes exactly the saved game."""
+    """Every registered game, and a folder game: greedy players (a folder game's random
+    ones) act through the app (--autoplay), the process is killed mid-game (MID_GAME
+    actions: the shortest game, Geheime Mission, takes about 37) and the app resumes
+    exactly the saved game (a folder game's from the folder its save names)."""
+    opened, mid_game = (), MID_GAME
+    if game_id == FOLDER_GAME:  # six turns of a card each: about 11 actions
+        mid_game = 5
+        from companion.games import register_folder
+        from pnp import ASSETS
+
+        register_folder(ASSETS / "example")
+        opened = ("--game", str(ASSETS / "example"))
     rules = rules_for(game_id)
     data = tmp_path / "saves"
     log = open(tmp_path / "app.log", "wb")  # noqa: SIM115 - closed below
-    process = companion(display, log, "--data-dir", str(data), "--autoplay", game_id)
+    process = companion(display, log, "--data-dir", str(data), *opened, "--autoplay", game_id)
     save = data / game_id / "current.json"  # each game's slot
     deadline = time.time() + 120
     while time.time() < deadline:
         if save.exists():
             try:
-                if len(json.loads(save.read_text())["actions"]) >= MID_GAME:
+                if len(json.loads(save.read_text())["actions"]) >= mid_game:
                     break
             except ValueError:
                 pass  # never expected: writes are atomic (see the final check)
@@ -64,7 +76,7 @@ def test_sigkill_mid_game_then_resume_exactly(display, tmp_path, game_id):
     log.close()
     assert alive and save.exists(), (tmp_path / "app.log").read_text()[-3000:]
     saved = json.loads(save.read_text())  # must parse: the save is always whole
-    assert len(saved["actions"]) >= MID_GAME
+    assert len(saved["actions"]) >= mid_game
     expected = replay(rules, saved).state
     resumed = dump(display, data, tmp_path)
     assert resumed["screen"] == "table"
