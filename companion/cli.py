@@ -1,5 +1,6 @@
-"""`pnp replay` and `pnp simulate`: the companion's rules engines from the command
-line, added to pnp as a plugin (the `pnp.commands` entry point in pyproject.toml)."""
+"""`pnp replay`, `pnp simulate`, `pnp play` and `pnp table-gallery`: the companion's
+rules engines and app from the command line, added to pnp as a plugin (the
+`pnp.commands` entry point in pyproject.toml)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,10 @@ def add_commands(command) -> None:
     p = command("play", "play a game folder's table in the companion app", cmd_play)
     p.add_argument("folder", metavar="FOLDER", help="a game folder whose game.yaml has a table:")
     p.add_argument("rest", nargs="...", help="more options for the companion app")
+    g = command("table-gallery", "draw every widget of a declared table with the YAML that "
+                "makes it: DIR/table-gallery.md and DIR/table-gallery/*.png (the companion "
+                "draws them: it needs a display, e.g. xvfb-run -a)", cmd_table_gallery)
+    g.add_argument("--out", default="docs", metavar="DIR", help="where table-gallery.md goes")
 
 
 seed = ranged(int, 0, MAX_SEED, "a whole number")
@@ -130,3 +135,42 @@ def cmd_play(args) -> int:
     if not is_game_folder(args.folder):
         raise UsageError(f"{args.folder} is not a game folder (no game.yaml)")
     return main(["--game", str(Path(args.folder)), *args.rest]) or 0
+
+
+def cmd_table_gallery(args) -> int:
+    """The companion's table gallery (companion.gallery), drawn by the app in a window:
+    DIR/table-gallery.md and its pictures, all or nothing; the pictures an older page
+    named that this one does not are dropped with it (nothing else is)."""
+    import shutil
+    import tempfile
+
+    from companion.gallery import draw, pictures_named
+    from pnp import ASSETS
+    from pnp.cli.games import UsageError
+    from pnp.sheets.output import Output
+
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        raise UsageError("the companion app draws the pictures and needs a display (none "
+                         f"is set): xvfb-run -a pnp table-gallery --out {args.out}")
+    out = Path(args.out)
+    page = out / "table-gallery.md"
+    try:
+        old = set(pictures_named(page.read_text(encoding="utf-8")))
+    except OSError:
+        old = set()
+    with tempfile.TemporaryDirectory(prefix="dossier-table-gallery-") as temp:
+        text = draw(ASSETS / "example", Path(temp))
+        names = pictures_named(text)
+        output = Output(out)
+        try:
+            folder = output.folder("table-gallery")
+            for name in names:
+                shutil.copyfile(Path(temp) / name, output.temporary(folder / name))
+            output.write_text(page, text)
+            output.removed += [folder / name for name in old - set(names)]
+            output.commit()
+        except BaseException:
+            output.discard()
+            raise
+    print(f"table gallery: {page} and {len(names)} pictures in {folder}/")
+    return 0
