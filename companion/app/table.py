@@ -156,13 +156,11 @@ class DiceRoller(ModalView):
 
     def __init__(self, app, **kwargs):
         dice = app.controller.spec.dice
-        printed = any(die.piece for die in dice)  # room for a printed face only if any
-        super().__init__(size_hint=(0.9, None),
-                         height=dp((320 if printed else 200) + 64 * len(dice)), **kwargs)
+        self.plain_height = dp(200 + 64 * len(dice))  # room for a printed face once shown
+        super().__init__(size_hint=(0.9, None), height=self.plain_height, **kwargs)
         self.app = app
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
-        self.face = Image(size_hint_y=None, height=dp(120) if printed else 0,
-                          fit_mode="contain", opacity=0)
+        self.face = Image(size_hint_y=None, height=0, fit_mode="contain", opacity=0)
         box.add_widget(self.face)
         self.result = Label(text="Roll a die", font_size="26sp", size_hint_y=None,
                             height=dp(90), halign="center", valign="middle")
@@ -190,4 +188,6 @@ class DiceRoller(ModalView):
             picture = card_art(game_id).path(component, item, f"face {value}")
         self.face.source = str(picture) if picture else ""
         self.face.opacity = 1 if picture else 0
+        self.face.height = dp(120) if picture else 0
+        self.height = self.plain_height + self.face.height
         self.app.root.get_screen("table").refresh()  # Undo now names this roll

@@ -71,6 +71,7 @@ class DeclaredCounter(Hold, BoxLayout):
     can_up = BooleanProperty(True)
     token = StringProperty("")  # the printed token's picture, if any
     track = StringProperty("")  # the printed track's picture, if any
+    wide_track = BooleanProperty(True)  # the track as wide as the counter, else small
     name_width = NumericProperty(dp(56))
 
     def __init__(self, counter: dict, seat, on_act, **kwargs):
@@ -79,9 +80,12 @@ class DeclaredCounter(Hold, BoxLayout):
         super().__init__(**kwargs)
         self.name_width = min(dp(150), max(dp(56), text_width(self.label) + dp(8)))
 
+    @property
+    def track_image(self):
+        return self.ids.track_wide if self.wide_track else self.ids.track_small
+
     def on_touch_down(self, touch):
-        shown = self.ids.track_image
-        if self.track and shown.collide_point(*touch.pos):
+        if self.track and self.track_image.collide_point(*touch.pos):
             open_piece(*self.track_piece)  # the track as printed, large
             return True
         return super().on_touch_down(touch)
@@ -95,6 +99,26 @@ class DeclaredCounter(Hold, BoxLayout):
         NumberEntry(self.label, self.value, counter["min"], counter["max"],
                     lambda number: self.on_act({"type": "change", "counter": counter["id"],
                                                 "seat": self.seat, "to": number})).open()
+
+
+def counter_widget(state, counter: dict, seat, on_act, wide: bool = True, **kwargs):
+    """A counter's - value +, with its printed token and track (under it if `wide`,
+    else small beside the value)."""
+    value, step = counter["value"], counter["step"]
+    widget = DeclaredCounter(counter, seat, on_act, label=counter["name"], value=str(value),
+                             **kwargs)
+    widget.can_down = counter["min"] is None or value - step >= counter["min"]
+    widget.can_up = counter["max"] is None or value + step <= counter["max"]
+    game = state["folder_game"]
+    if counter.get("token"):
+        component, _, item = counter["token"].partition("/")
+        widget.token = picture(game, component, item)
+    if counter.get("track"):
+        widget.wide_track = wide
+        item = first_item(game, counter["track"])
+        widget.track = picture(game, counter["track"], item) if item else ""
+        widget.track_piece = (counter["track"], item)
+    return widget
 
 
 class DeclaredChip(Hold, ButtonBehavior, Label):
@@ -258,7 +282,7 @@ class DeclaredBoard(ScrollView):
         row = StackLayout(size_hint_y=None, spacing=dp(8), padding=(dp(2), dp(4)))
         row.bind(minimum_height=row.setter("height"))
         for counter in view.counters(state, None):
-            row.add_widget(self.counter(state, counter, None))
+            row.add_widget(self.counter(state, counter, None, chip=self.plan[1] == "chips"))
         if state["tracked"]:
             for zone in zones:
                 if zone["owner"] is None:
@@ -289,24 +313,13 @@ class DeclaredBoard(ScrollView):
         return block
 
     def counter(self, state, counter: dict, seat, chip: bool = False):
-        value, step = counter["value"], counter["step"]
+        """A counter's stepper (its printed track under it at the roomiest level, small
+        beside it at the others), or a chip opening one (counter_sheet)."""
         if chip:
-            text = f"{escape_markup(counter['name'])} [b]{value}[/b]"
+            text = f"{escape_markup(counter['name'])} [b]{counter['value']}[/b]"
             return DeclaredChip(text=text, counter=counter["id"], seat=seat,
                                 on_tap=lambda: dialogs.counter_sheet(self.table, counter, seat))
-        widget = DeclaredCounter(counter, seat, self.table.act, label=counter["name"],
-                                 value=str(value))
-        widget.can_down = counter["min"] is None or value - step >= counter["min"]
-        widget.can_up = counter["max"] is None or value + step <= counter["max"]
-        game = state["folder_game"]
-        if counter.get("token"):
-            component, _, item = counter["token"].partition("/")
-            widget.token = picture(game, component, item)
-        if counter.get("track"):
-            item = first_item(game, counter["track"])
-            widget.track = picture(game, counter["track"], item) if item else ""
-            widget.track_piece = (counter["track"], item)
-        return widget
+        return counter_widget(state, counter, seat, self.table.act, wide=self.level == 0)
 
     # -- zones -----------------------------------------------------------------------
     def zone(self, state, zone: dict, legal: list, chips: bool) -> list:

@@ -90,21 +90,20 @@ def seat_sheet(table, seat: int) -> ModalView:
 
 
 def counter_sheet(table, counter: dict, seat) -> None:
-    """A counter shown as a chip (room is short): its - and + large, in a popup."""
-    from companion.declared.board import DeclaredCounter
+    """A counter shown as a chip (room is short): its - and + large, in a popup, with
+    its printed token and track."""
+    from companion.declared.board import counter_widget
 
     popup = ModalView(size_hint=(0.9, None), height=dp(200))
-    box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
+    box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8), size_hint_y=None)
+    box.bind(minimum_height=box.setter("height"),
+             height=lambda _box, height: setattr(popup, "height", height))
 
     def act(action):
         popup.dismiss()
         table.act(action)
-    value, step = counter["value"], counter["step"]
-    widget = DeclaredCounter(counter, seat, act, label=counter["name"], value=str(value),
-                             pos_hint={"center_x": 0.5})
-    widget.can_down = counter["min"] is None or value - step >= counter["min"]
-    widget.can_up = counter["max"] is None or value + step <= counter["max"]
-    box.add_widget(widget)
+    state = table.app.controller.state
+    box.add_widget(counter_widget(state, counter, seat, act, pos_hint={"center_x": 0.5}))
     close = BigButton(text="Close")
     close.bind(on_release=lambda *_a: popup.dismiss())
     box.add_widget(close)

@@ -121,8 +121,11 @@ class DeclaredTable(TableFrame):
         actions = {card: card_actions(state, legal, card) for card in cards}
         widgets = []
         height = self.card_height(len(cards))
+        wait = state["await"]
+        main = "discard" if wait and wait["kind"] == "discard" else "play"  # a tap's move
         for card in sorted(cards, key=lambda c: not actions[c]):  # what can be done first
-            widget = card_widget(state, card, height)
+            lit = any(action["type"] == main for action in actions[card])
+            widget = card_widget(state, card, height, lit=lit)
             widget.bind(on_release=lambda *_a, c=card: tapped(self, state, legal, c,
                                                               actions[c]))
             widgets.append(widget)

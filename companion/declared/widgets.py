@@ -86,14 +86,18 @@ class NumberEntry(ModalView):
                  **kwargs):
         super().__init__(size_hint=(0.9, None), height=dp(290), **kwargs)
         self.low, self.high, self.on_done = low, high, on_done
-        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
+        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8),
+                        size_hint_y=None)
+        box.bind(minimum_height=box.setter("height"),
+                 height=lambda _box, height: setattr(self, "height", height))
         bounds = "" if low is None and high is None else \
             f" ({'' if low is None else low} to {'' if high is None else high})"
         self.title = wrapped(f"{title}{bounds}", "18sp")
         box.add_widget(self.title)
         self.field = TextInput(text=value, multiline=False, input_filter="int",
                                input_type="number", font_size="26sp", size_hint_y=None,
-                               height=dp(64), background_color=theme.PANEL_HI,
+                               height=dp(64), halign="center", padding=(dp(12), dp(14)),
+                               background_color=theme.PANEL_HI,
                                foreground_color=theme.TEXT, cursor_color=theme.GOLD)
         self.field.bind(on_text_validate=lambda *_a: self.done())
         box.add_widget(self.field)

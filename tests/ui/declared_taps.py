@@ -188,7 +188,7 @@ class Play:
         alert = self.counter("alert")
         assert alert.track.endswith(".png") and alert.token == ""
         assert self.counter("score").token.endswith(".png")  # its printed token beside it
-        self.hold(alert.ids.track_image, lambda: self.popups(CardZoom), "the track, large")
+        self.hold(alert.track_image, lambda: self.popups(CardZoom), "the track, large")
         self.check("track")
         tap_text(self.app, "Close")
         wait_until(lambda: not self.popups(CardZoom), "the track closed")
