@@ -109,6 +109,10 @@ def test_errors_point_to_docs_a_pip_user_has(installed):
     assert "pnp docs format" in done.stderr and "docs/format.md" not in done.stderr
     docs = run(installed, "pnp", "docs", "format")
     assert docs.returncode == 0 and "game.yaml" in docs.stdout
+    from pnp.cli.main import DOC_TOPICS
+
+    for topic in DOC_TOPICS:  # every topic `pnp docs` offers travels in the wheel
+        assert run(installed, "pnp", "docs", topic).returncode == 0, topic
 
 
 def test_simulate_and_replay(installed):

@@ -155,7 +155,8 @@ def cmd_calibrate(args) -> int:
 
 
 DOC_TOPICS = {"format": "game folders", "tutorial": "from pnp new to a sleeved prototype",
-              "gallery": "every element with its YAML", "save-format": "the companion's saves"}
+              "gallery": "every element with its YAML", "save-format": "the companion's saves",
+              "table-gallery": "every widget of a declared table with its YAML"}
 
 
 def cmd_docs(args) -> int:
