@@ -43,7 +43,9 @@ class Reports:
         lines = figures.seat_order_lines(statistics)
         lines.append(f"round cap reached: {statistics['round_cap']} games; "
                      f"average rounds {statistics['average_rounds']}")
-        lines += [f"  ended by {why}: {count}" for why, count in statistics["ended"].items()]
+        games = max(1, sum(statistics["ended"].values()))
+        lines += [f"  ended by {why}: {count} games ({100 * count / games:.1f} %)"
+                  for why, count in statistics["ended"].items()]
         return "\n".join(lines)
 
     def summary(self, state: dict) -> str:
