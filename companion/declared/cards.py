@@ -14,10 +14,11 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.app.choices import Choice, menu
 from companion.app.zoom import Holdable
 from companion.declared import view
 from companion.declared.model import owner, where
-from companion.declared.widgets import Choice, menu, picture
+from companion.declared.widgets import picture
 
 Builder.load_file(str(Path(__file__).with_name("cards.kv")))
 

@@ -15,10 +15,11 @@ from kivy.uix.togglebutton import ToggleButton
 from kivy.utils import escape_markup
 
 from companion.app import theme
+from companion.app.choices import Choice, menu, wrapped
 from companion.app.widgets import BigButton
 from companion.declared import view
 from companion.declared.cards import allowed, card_widget, tapped
-from companion.declared.widgets import Choice, NumberEntry, menu, plural, wrapped
+from companion.declared.widgets import NumberEntry, plural
 
 
 def now(table) -> tuple[dict, list]:

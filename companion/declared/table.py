@@ -12,11 +12,10 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.metrics import dp
 
-from companion.app.frame import Move, TableFrame
+from companion.app.frame import Move, TableFrame, end_turn_move
 from companion.declared import dialogs, view
 from companion.declared.board import DeclaredBoard
 from companion.declared.cards import CARD_SHAPE, card_actions, card_widget, tapped
-from companion.declared.widgets import Choice, menu
 
 HINTS = (("draw", "tap a pile to draw"), ("play", "tap a card to play it"),
          ("told", "say which card was played"))
@@ -87,19 +86,16 @@ class DeclaredTable(TableFrame):
             if action["type"] == "phase" and view.label(state, action) != "End turn":
                 moves.append(Move("Next phase", lambda a=action: self.act(a)))
             elif action["type"] == "pass":
-                moves.append(Move("End turn", lambda a=action: self.end_turn(state, legal, a)))
+                moves.append(end_turn_move("End turn", lambda a=action: self.act(a),
+                                           self.unfinished(state, legal)))
         return moves
 
-    def end_turn(self, state: dict, legal: list, action: dict) -> None:
-        """The turn passes; when a card could be played and none was this turn, the
-        player says so first (ending a turn is never the main move by mistake)."""
+    def unfinished(self, state: dict, legal: list) -> str:
+        """Why ending the turn now may be a slip: a card could be played and none was."""
         playable = any(a["type"] in ("play", "told") for a in legal)
         if not playable or self.played_this_turn(state):
-            self.act(action)
-            return
-        who = state["players"][state["await"]["player"]]["name"]
-        menu(f"End {who}'s turn without playing a card?", [
-            Choice("Yes, end the turn", lambda: self.act(action), "danger")])
+            return ""
+        return f"{state['players'][state['await']['player']]['name']} has played no card"
 
     def played_this_turn(self, state: dict) -> bool:
         session = self.app.controller.session

@@ -1,82 +1,23 @@
-"""Small pieces of a declared game's screen: the hold that opens a menu or a number
-entry, the number entry, the menu of a few moves, a printed piece's picture, a
-player's colour made readable on the dark table.
+"""Small pieces of a declared game's screen: the number entry, a printed piece's
+picture, a player's colour made readable on the dark table, the words of a tile.
 
 Why here and not in the shell: only a declared table changes numbers a player types
-and offers several things to do with one card or pile (every coded game's moves are
-taps on what its rules offer, one each)."""
+(every coded game's moves are taps on what its rules offer, one each); the menus of
+moves are the shell's (companion.app.choices)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from kivy.core.window import Window
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.textinput import TextInput
 from kivy.utils import get_color_from_hex
 
 from companion.app import theme
+from companion.app.choices import wrapped
 from companion.app.widgets import BigButton
 
 GREY = "#9aa0a6"
-
-
-@dataclass
-class Choice:
-    """One entry of a menu."""
-
-    text: str
-    do: object  # a callable of no arguments; None: a heading between groups
-    tone: str = "normal"
-
-
-def menu(title: str, choices: list, words: str = "") -> ModalView:
-    """A small menu: each choice a button, Cancel closes it; `words` (a card's printed
-    text, a warning) under the title. A long one scrolls inside the window, as lists do."""
-    from companion.app.log import ListScroll
-
-    rows = BoxLayout(orientation="vertical", spacing=dp(8), size_hint_y=None)
-    rows.bind(minimum_height=rows.setter("height"))
-    popup = ModalView(size_hint=(0.9, None))
-    for choice in choices:
-        if choice.do is None:  # a heading between groups
-            rows.add_widget(wrapped(choice.text, "16sp", color=theme.MUTED))
-            continue
-        button = BigButton(text=choice.text, tone=choice.tone)
-        button.bind(on_release=lambda *_a, c=choice: (popup.dismiss(), c.do()))
-        rows.add_widget(button)
-    box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
-    head = wrapped(f"[b]{title}[/b]" + (f"\n[size=15sp]{words}[/size]" if words else ""),
-                   "18sp")
-    box.add_widget(head)
-    scroll = ListScroll(do_scroll_x=False)
-    scroll.add_widget(rows)
-    box.add_widget(scroll)
-    cancel = BigButton(text="Cancel")
-    cancel.bind(on_release=lambda *_a: popup.dismiss())
-    box.add_widget(cancel)
-    popup.add_widget(box)
-
-    def fit(*_args):
-        popup.height = min(Window.height * 0.9,
-                           head.height + rows.height + cancel.height + dp(48))
-    rows.bind(height=fit)
-    head.bind(height=fit)
-    fit()
-    popup.open()
-    return popup
-
-
-def wrapped(text: str, size: str = "16sp", **kwargs) -> Label:
-    """A label as tall as its wrapped text (markup on)."""
-    label = Label(text=text, markup=True, font_size=size, size_hint_y=None,
-                  halign=kwargs.pop("halign", "center"), **kwargs)
-    label.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)),
-               texture_size=lambda w, s: setattr(w, "height", s[1] + dp(4)))
-    return label
 
 
 class NumberEntry(ModalView):
