@@ -39,7 +39,7 @@ def test_a_folder_game_played_by_taps(display, tmp_path, size):
     assert "played" in done.stdout
 
 
-TOURS = {"phone": "tracked,printed:40", "tablet": "tracked:80,printed:40"}
+TOURS = {"phone": "tracked:50,printed:24", "tablet": "tracked:36,printed:16"}
 KINDS = {"tracked": ["cover", "draw", "play", "change", "phase", "pass", "discard"],
          "printed": ["told", "change"]}
 
