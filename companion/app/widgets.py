@@ -62,3 +62,13 @@ class Turnable(Widget):
                                   self.y + (self.height if self.turned else 0), 0)
         self.inner.transform = move.multiply(Matrix().rotate(pi, 0, 0, 1)) if self.turned \
             else move
+
+
+def text_width(text: str, size: float = 14, bold: bool = False) -> float:
+    """How wide `text` is drawn on one line at `size` sp (for widgets sized to their words)."""
+    from kivy.core.text import Label as CoreLabel
+    from kivy.metrics import sp
+
+    core = CoreLabel(text=text, font_size=sp(size), bold=bold)
+    core.refresh()
+    return core.content_width

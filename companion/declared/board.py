@@ -34,6 +34,7 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
+from companion.app.widgets import text_width
 from companion.app.zoom import Hold, Holdable, open_piece
 from companion.declared import dialogs, view
 from companion.declared.cards import card_widget, name_of, tapped
@@ -46,7 +47,6 @@ from companion.declared.widgets import (
     readable,
     rgba,
     team_words,
-    text_width,
     tile_width,
 )
 

@@ -15,7 +15,7 @@ from kivy.utils import get_color_from_hex
 
 from companion.app import theme
 from companion.app.choices import wrapped
-from companion.app.widgets import BigButton
+from companion.app.widgets import BigButton, text_width
 
 GREY = "#9aa0a6"
 
@@ -122,16 +122,6 @@ def luminance(rgb) -> float:
 
 def hex_of(colour: list) -> str:
     return "#" + "".join(f"{round(c * 255):02x}" for c in colour[:3])
-
-
-def text_width(text: str, size: float = 14, bold: bool = False) -> float:
-    """How wide `text` is drawn on one line at `size` sp (for widgets sized to their words)."""
-    from kivy.core.text import Label as CoreLabel
-    from kivy.metrics import sp
-
-    core = CoreLabel(text=text, font_size=sp(size), bold=bold)
-    core.refresh()
-    return core.content_width
 
 
 def plural(count: int, noun: str) -> str:

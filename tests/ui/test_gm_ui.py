@@ -211,6 +211,28 @@ def test_sigkill_mid_duel_then_resume_exactly(display, tmp_path):
     assert resumed["state"] == replay(RULES, final).state
 
 
+def test_a_phone_shows_the_whole_hand_before_anything_scrolls(app):
+    """Five agents in one row on a narrow screen: the cards narrower, no word of a name
+    broken, the row not scrolling (issue 33: space before scrolling)."""
+    from companion.app.widgets import text_width
+    from companion.games.gm.table import GmHandCard
+    from tests.ui.driver import pump, walk
+
+    app.controller.new_game("geheime-mission", {"first": 0, "cards": "virtual"}, seed=3)
+    app.show_table()
+    app.root.get_screen("table").reveal()
+    pump(3)
+    strip = app.root.get_screen("table").ids.get("table_widget") or app.root
+    cards = [w for w in walk(strip) if isinstance(w, GmHandCard)]
+    assert len(cards) == 5
+    scroll = cards[0].parent.parent
+    assert cards[0].parent.width <= scroll.width, "the hand scrolls sideways"
+    for card in cards:
+        label = card.children[-1]  # the name, each word on a line of its own at most
+        longest = max(card.name.split(), key=len)
+        assert text_width(longest, card.name_size, True) <= label.width, card.name
+
+
 def test_printed_cards_are_entered_on_a_keypad_and_doors_need_no_hand(app, artifacts):
     from tests.ui.driver import pump, tap_text
     from tests.ui.test_companion_ui import shot

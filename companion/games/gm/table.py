@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 
 from companion.app.frame import TableFrame
+from companion.app.widgets import text_width
 from companion.app.zoom import Holdable
 from companion.games.gm import view
 from companion.games.gm.board import GmBoard, GmIcon, rgba  # noqa: F401 - GmIcon: table.kv's
@@ -25,6 +27,7 @@ from companion.games.gm.data import colours
 
 Builder.load_file(str(Path(__file__).with_name("table.kv")))
 
+MIN_CARD = 72  # dp: a hand card's narrowest, its name in two lines and its values read
 VALUES = (("find", "city"), ("attack", "attack"), ("defence", "defend"))  # icon, colour
 
 
@@ -42,6 +45,17 @@ class GmHandCard(Holdable, ButtonBehavior, BoxLayout):
 
     name = StringProperty("")
     call = StringProperty("")
+    name_size = NumericProperty(15)  # sp: smaller where a word would break
+
+
+def name_size(name: str, room: float) -> float:
+    """The largest size (15 sp down to 12) at which no word of a card's name breaks."""
+    return next((size for size in (15, 14, 13) if name_width(name, size) <= room), 12)
+
+
+def name_width(name: str, size: float) -> float:
+    """The width of the longest word of a card's name at `size` sp, bold."""
+    return max(text_width(word, size, True) for word in name.split() or [name])
 
 
 class GmTable(TableFrame):
@@ -74,12 +88,13 @@ class GmTable(TableFrame):
 
     def show_hand(self, state, wait) -> None:
         role = wait["role"]
-        width = dp(112)  # a phone: a row to scroll; a tablet: three a row, as large as fit
-        if self.landscape:
-            width = max(width, min(dp(220), (self.width * self.side_share - dp(24)) / 3))
+        hand = view.hand(state, wait["player"])
+        width = self.card_width(len(hand))
         cards = []
-        for card in view.hand(state, wait["player"]):
-            widget = GmHandCard(name=card["name"], call=str(card["call"]), width=width)
+        for card in hand:
+            size = name_size(card["name"], width - dp(8))
+            widget = GmHandCard(name=card["name"], call=str(card["call"]), name_size=size,
+                                width=max(width, name_width(card["name"], size) + dp(8)))
             widget.piece = ("agents", card["id"])
             for key, place in VALUES:
                 widget.ids.boxes.add_widget(GmValue(
@@ -91,6 +106,15 @@ class GmTable(TableFrame):
         count = len(state["players"][wait["player"]]["hand"])
         self.hand.card_height = max(dp(150), width * 1.3)
         self.hand.show(f"Your hand ({count}): hold a card to read it", cards)
+
+    def card_width(self, count: int) -> float:
+        """A phone: the whole hand in one row, the cards narrower (down to MIN_CARD, and
+        never narrower than a word of their name at 12 sp) before the row scrolls; a
+        tablet: three a row, as large as fit."""
+        if self.landscape:
+            return max(dp(112), min(dp(220), (self.width * self.side_share - dp(24)) / 3))
+        room = Window.width - dp(12) - dp(6) * count  # the strip's padding, a gap a card
+        return max(dp(MIN_CARD), min(dp(112), room / max(1, count)))
 
     def keypad(self, legal: list, role: str) -> GridLayout:
         colour = rgba(colours()[role])
