@@ -113,10 +113,13 @@ def open_piece(component: str, item: str, side: str = "front") -> CardZoom:
 
 
 class CardZoom(ModalView):
-    """The printed piece as large as the screen allows, its words below, Close."""
+    """The printed piece as large as the screen allows, its words below, Close: on a
+    panel of its own (the table does not show through the words), the table dimmed
+    around it."""
 
     def __init__(self, picture, words: str = "", **kwargs):
-        super().__init__(size_hint=(0.94, 0.94), background_color=(0, 0, 0, 0.85), **kwargs)
+        super().__init__(size_hint=(0.94, 0.94), background="", background_color=theme.PANEL,
+                         overlay_color=(0, 0, 0, 0.7), **kwargs)
         box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(8))
         if picture is not None:
             box.add_widget(Image(source=str(picture), fit_mode="contain"))

@@ -296,6 +296,8 @@ def test_holding_a_card_shows_it_as_printed_and_plays_nothing(app, artifacts):
     pictures = [w for w in on_screen(app) if isinstance(w, Image)]
     assert len(pictures) == 1 and pictures[0].texture is not None
     assert f"{card.piece[1]}-front.png" in pictures[0].source
+    panel = zooms()[0]  # opaque: the table does not show through the card's words
+    assert panel.background_color[3] == 1 and not panel.background
     shot(artifacts, "gm-08-card-held")
     tap_text(app, "Close")
     pump()
