@@ -165,15 +165,17 @@ class TableFrame(BoxLayout):
         return self.ids.hand
 
 
-def end_turn_move(text: str, on_end: Callable[[], None], unfinished: str = "") -> Move:
-    """The move that ends a turn, alike in every game: never the primary move (the
-    main action is), and asked first when the turn is not done (`unfinished` says why:
-    "Ann has 3 actions left"), so a tap beside the main action ends nothing by mistake."""
+def end_turn_move(text: str, on_end: Callable[[], None], unfinished: str = "",
+                  what: str = "the turn") -> Move:
+    """The move that ends a turn (or a phase: `what`), alike in every game: never the
+    primary move (the main action is), and asked first when the turn is not done
+    (`unfinished` says why: "Ann has 3 actions left"), so a tap beside the main action
+    ends nothing by mistake."""
     if not unfinished:
         return Move(text, on_end)
 
     def ask() -> None:
         from companion.app.choices import Choice, menu
 
-        menu(f"{unfinished}: end the turn?", [Choice("Yes, end the turn", on_end, "danger")])
+        menu(f"{unfinished}: end {what}?", [Choice(f"Yes, end {what}", on_end, "danger")])
     return Move(text, ask)

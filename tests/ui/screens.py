@@ -159,6 +159,7 @@ class Screens:
             self.first(f"{name}-{kind}")
             if not self.steps_shown(name, state, action):
                 self.perform(action)
+                self.confirm_end(name)
             shadow.apply(action)
             self.follow_up(shadow, seat)
             pump()
@@ -170,6 +171,18 @@ class Screens:
         if limit is None:
             self.game_over(name)
         return moves, kinds
+
+    def confirm_end(self, name: str) -> None:
+        """A turn (or a phase) ended with moves left is asked first
+        (companion.app.frame.end_turn_move): the player says yes, as at the table."""
+        from tests.ui.driver import plain, pump, tap, visible_buttons
+
+        pump()
+        found = [b for b in visible_buttons(self.app) if plain(b.text).startswith("Yes, end ")]
+        if found:
+            self.check(f"{name} end of the turn asked")
+            self.first(f"{name}-end-asked")
+            tap(found[0])
 
     def game_over(self, name: str) -> None:
         assert self.app.root.current == "gameover"

@@ -18,9 +18,10 @@ from tests.ui.test_gm_ui import on_screen
 # moves (every kind of prompt it meets but a Repeater's, which the virtual game has)
 GAMES = {"phone": "virtual,printed", "tablet": "virtual,printed:100"}
 VIRTUAL = ("theater", "cover", "mulligan", "deploy", "combat", "attacker", "target", "move",
-           "pick", "computation", "command", "repeat", "delegate", "end", "game-over")
+           "pick", "computation", "command", "repeat", "delegate", "end", "game-over",
+           "end-asked")  # a phase ended while units could still attack: asked first
 PRINTED = ("theater", "cover", "mulligan", "deploy", "combat", "attacker", "target", "pick",
-           "computation", "delegate", "end")
+           "computation", "delegate", "end", "end-asked")
 KINDS = {"phone": {"virtual": VIRTUAL, "printed": PRINTED + ("repeat", "game-over")},
          "tablet": {"virtual": VIRTUAL, "printed": PRINTED}}
 

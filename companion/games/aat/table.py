@@ -12,7 +12,7 @@ from __future__ import annotations
 from kivy.clock import Clock
 from kivy.metrics import dp
 
-from companion.app.frame import Move, TableFrame
+from companion.app.frame import Move, TableFrame, end_turn_move
 from companion.core import printed
 from companion.games.aat import look, stacks, view
 from companion.games.aat import model as m
@@ -23,6 +23,10 @@ from companion.games.aat.sizes import card_size
 from companion.games.aat.tiles import HandCard, card_chips, kind_line
 
 PILE_TAGS = {"special": "Special Forces", "objective": "Objective pile"}
+# what ending a phase or the turn leaves undone, by the actions still offered (in order)
+ENDINGS = {"end_phase": {"play": "play a card", "attack": "attack", "move": "move a unit",
+                         "order": "give an order"},
+           "end_turn": {"place_objective": "place an objective"}}
 
 
 def results(session) -> list[str]:
@@ -76,12 +80,24 @@ class AatTable(TableFrame):
             self.sheet.show(view.prompt_text(state), lines)
             self.hand.show("", [])
             return
-        buttons = [Move(view.label(state, a), lambda a=a: self.act(a), "primary")
-                   for a in picks.buttons()]
+        buttons = [self.move(state, picks, a) for a in picks.buttons()]
         if picks.sel:
             buttons.append(Move("Cancel", self.cancel))
         self.sheet.show(picks.prompt(hint=self.tight < 2), lines, buttons)
         self.draw_hand(state, picks)
+
+    def move(self, state, picks, action) -> Move:
+        """A button: the main moves primary; ending a phase or the turn secondary, and
+        asked first while the player could still play, act or place (issue 33)."""
+        label = view.label(state, action)
+        if action["type"] not in ENDINGS:
+            return Move(label, lambda: self.act(action), "primary")
+        offered = {a["type"] for a in picks.legal}
+        left = [words for kind, words in ENDINGS[action["type"]].items() if kind in offered]
+        who = state["players"][state["await"]["player"]]["name"]
+        unfinished = f"{who} can still {left[0]}" if left else ""
+        what = "the phase" if action["type"] == "end_phase" else "the turn"
+        return end_turn_move(label, lambda: self.act(action), unfinished, what)
 
     def near_seat(self, state) -> int:
         """The player at the bottom: whoever acts (the phone is passed to them)."""
