@@ -37,7 +37,7 @@ def test_the_trickle_is_told_piece_by_piece_with_the_reason():
     table.intel("B2", "codes")
     table.block("C2")
     table.fall(codes=1)
-    assert view.trickle_lines(table.state) == ["Codes 1: B2 to C3 (redirected by a blockade)"]
+    assert view.trickle_lines(table.state) == ["Codes 1: B2 to C3, redirected by a blockade"]
 
 
 def test_a_tap_on_an_agent_lights_its_targets_and_a_tap_on_one_does_it():

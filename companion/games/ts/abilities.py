@@ -9,7 +9,7 @@ from __future__ import annotations
 from companion.core.engine import Rejected
 from companion.games.ts.data import tables
 from companion.games.ts.geometry import OFF, board
-from companion.games.ts.model import gain, intel_name, to_bag, walls_up, who
+from companion.games.ts.model import article, gain, intel_name, to_bag, walls_up, who
 from companion.games.ts.moves import arrive, bare, own_agent
 
 RULE = {"double": "TS-DOUBLE", "comms": "TS-COMMS", "smuggle": "TS-SMUGGLER",
@@ -23,7 +23,7 @@ def use(state: dict, action: dict) -> list[dict]:
     kind, rule = action["type"], RULE[action["type"]]
     agent = own_agent(state, action, rule)
     if agent["kind"] != KIND[kind]:
-        raise Rejected(rule, f"only a {tables().kind_names[KIND[kind]]} can do that")
+        raise Rejected(rule, f"only {article(tables().kind_names[KIND[kind]])} can do that")
     if action["agent"] in state["pins"]:
         raise Rejected("TS-PIN", f"{who(state, action['agent'])} is pinned")
     allowed = block_allowed(state, agent, action) if kind == "block" else \

@@ -86,6 +86,16 @@ def who(state: dict, agent_id: str) -> str:
            f"at {names['spaces'][agent['at']]}"
 
 
+def frees(state: dict, turn: int) -> int:
+    """The seat at the end of whose turn `turn` a blockade or pin goes."""
+    return (state["first"] + turn - 1) % 2
+
+
+def article(name: str) -> str:
+    """The name with its indefinite article: 'a Hacker', 'an Analyst'."""
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def intel_name(intel: str) -> str:
     """'Naval 3', 'a Politics Honeypot'."""
     return _names()["intel"][intel]

@@ -7,10 +7,11 @@ what the rules allow."""
 
 from __future__ import annotations
 
+from companion.core import viewing
 from companion.games.ts import view
 from companion.games.ts.data import tables
 from companion.games.ts.geometry import board
-from companion.games.ts.model import intel_name
+from companion.games.ts.model import article, intel_name
 
 MODES = {"move": "Move (1 action)", "smuggle": "Slip through, 2 spaces (1 action)",
          "transfer": "Give Intel to a friend (1 action)", "double": "Slip Intel to any agent "
@@ -100,8 +101,9 @@ class Picks:
         base = view.prompt(self.state)
         if self.state["await"]["kind"] == "spawn":
             kind = self.sel.get("kind")
-            return f"{base}: tap a kind of your roster below" if not kind else \
-                f"Spawn a {tables().kind_names[kind]}: tap a lit * tile"
+            who = viewing.acting(self.state)
+            return f"{who}: tap a kind of your roster, then a * tile" if not kind else \
+                f"Spawn {article(tables().kind_names[kind])}: tap a lit * tile"
         agent = self.sel.get("agent")
         if self.state["await"]["kind"] != "act" or not agent:
             return base
