@@ -1,8 +1,10 @@
 """Top-Secret through the real window, by touches: whole games by taps with the app as
 bag and dice and with the table's own, at a phone's size, and the app's bag on a
 tablet (tests/ui/ts_tour.py, each size in its own process: the table rules at every
-prompt, the app's state equal to the engine's after every move); a held piece opens
-as printed with its words. A game killed mid-way resumes exactly: test_resume.py."""
+prompt, the app's state equal to the engine's after every move, the values, chips and
+names as drawn measured, End the turn asked first); a held piece opens drawn large with
+its words; the trickle slides, replays and stops by itself. A game killed mid-way
+resumes exactly: test_resume.py."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ GAMES = {"phone": "app,physical", "tablet": "app"}
 KINDS = {"app": ["trickle", "spawn", "act-move", "act-end_turn", "act-retire", "game-over"],
          "physical": ["draw", "roll", "spawn", "act-move", "act-end_turn", "act-retire",
                       "game-over"]}
+ASKED = "end-turn-asked"  # ending the turn with actions left asks first
 
 
 @pytest.mark.parametrize("size", GAMES)
@@ -21,42 +24,123 @@ def test_whole_games_by_taps(display, size):
     shots = run_tour(display, "ts_tour", size, GAMES[size])
     for bag in GAMES[size].split(","):
         assert {f"{bag}-{kind}" for kind in KINDS[bag]} <= shots, sorted(shots)
+    assert ASKED in shots, sorted(shots)
 
 
-def test_holding_an_agent_shows_it_as_printed_with_its_words(app, artifacts):
-    from kivy.base import EventLoop
-    from kivy.tests.common import UnitTestTouch
-    from kivy.uix.label import Label
-
-    from companion.app.zoom import CardZoom
+def play_until(app, done, seed: int = 5, bag: str = "app"):
+    """A new game between greedy players, moved on until `done(session)`; the table shown."""
     from companion.games.ts.ai import GreedyAgent
-    from tests.ui.driver import pump, tap_text, wait_until
-    from tests.ui.test_companion_ui import shot
-    from tests.ui.test_gm_ui import on_screen
+    from tests.ui.driver import pump
 
     controller = app.controller
-    controller.new_game("top-secret", {"first": 0, "bag": "app"}, seed=5)
+    if controller.session is not None:
+        controller.finish()
+    controller.new_game("top-secret", {"first": 0, "bag": bag}, seed=seed)
     agents = [GreedyAgent(1), GreedyAgent(2)]
-    while not controller.state["agents"]:
+    while not done(controller.session):
         state = controller.state
         controller.act(agents[controller.rules.acting_seat(state)].choose(controller.rules,
                                                                           state))
     app.show_table()
     pump()
-    agent_id, agent = next(iter(controller.state["agents"].items()))
-    space = app.root.get_screen("table").game.board.spaces[agent["at"]]
-    before = len(controller.session.actions)
-    touch = UnitTestTouch(*space.to_window(*space.center))
+    return app.root.get_screen("table").game
+
+
+def hold(widget):
+    """A finger held on `widget` until a TsHeld opens; the TsHeld."""
+    from kivy.base import EventLoop
+    from kivy.tests.common import UnitTestTouch
+
+    from companion.games.ts.held import TsHeld
+    from tests.ui.driver import pump, wait_until
+
+    touch = UnitTestTouch(*widget.to_window(*widget.center))
     touch.touch_down()
-    wait_until(lambda: [w for w in EventLoop.window.children if isinstance(w, CardZoom)],
-               "the held agent to open")
+    wait_until(lambda: [w for w in EventLoop.window.children if isinstance(w, TsHeld)],
+               "the held piece to open")
     touch.touch_up()
     pump()
+    return next(w for w in EventLoop.window.children if isinstance(w, TsHeld))
+
+
+def test_holding_an_agent_shows_it_drawn_large_with_its_words(app, artifacts):
+    """Drawn at the screen's resolution, no picture scaled up: the tile as wide as the
+    window allows, its name and rule as text of the size the tile is drawn (the
+    printed bold as bold, never '**'), its words below."""
+    from kivy.core.window import Window
+    from kivy.metrics import sp
+    from kivy.uix.image import Image
+    from kivy.uix.label import Label
+
+    from companion.games.ts.held import TsPiece
+    from tests.ui import visible
+    from tests.ui.driver import pump, tap_text, walk
+    from tests.ui.test_companion_ui import shot
+
+    game = play_until(app, lambda s: bool(s.state["agents"]))
+    controller = app.controller
+    agent = next(a for a in controller.state["agents"].values() if a["kind"] != "analyst")
+    before = len(controller.session.actions)
+    held = hold(game.board.spaces[agent["at"]])
     assert len(controller.session.actions) == before  # a hold is not a tap
-    words = " ".join(w.text for w in on_screen(app) if isinstance(w, Label))
+    assert not [w for w in walk(held) if isinstance(w, Image)]  # nothing scaled up
+    (piece,) = [w for w in walk(held) if isinstance(w, TsPiece)]
+    assert piece.width >= Window.width * 0.8 and piece.height >= Window.width * 0.5
+    name, rule = piece.labels
     kind = controller.rules.tables.kind_names[agent["kind"]]
-    assert kind in words, words
+    assert name.text == kind and name.font_size >= sp(18)
+    assert "[b]" in rule.text and "**" not in rule.text and rule.font_size >= sp(14)
+    words = " ".join(w.text for w in walk(held) if isinstance(w, Label))
+    assert kind in words and "**" not in words
+    assert not visible.problems(app)
     shot(artifacts, "ts-agent-held")
     tap_text(app, "Close")
+    pump()
     controller.finish()
+    app.go("home")
+
+
+def test_the_trickle_slides_stops_by_itself_and_replays(app, artifacts):
+    """After the dice the pieces slide and the app is idle within a second; Replay
+    slides them again, slowly, and stops by itself with every mark back."""
+    from companion.games.ts import view
+    from tests.ui import visible
+    from tests.ui.driver import pump, tap_text
+    from tests.ui.test_companion_ui import shot
+
+    game = play_until(app, lambda s: s.state["round"] >= 3 and len(
+        view.trickle_shown(s.state, s.actions)) >= 4)
+    assert not visible.goes_idle()
+    marks = len(game.board.drawn["values"]), len(game.board.drawn["tags"])
+    assert game.board.marks and game.dice.faces
+    tap_text(app, "Replay the trickle")
+    assert game.board.clock is not None and game.board.hidden  # sliding
+    assert not visible.goes_idle(5.0)
+    assert not game.board.hidden
+    assert (len(game.board.drawn["values"]), len(game.board.drawn["tags"])) == marks
+    shot(artifacts, "ts-after-the-dice")
+    app.controller.finish()
+    app.go("home")
+    pump()
+
+
+def test_holding_a_blockade_says_whose_it_is_and_when_it_goes(app):
+    from kivy.uix.label import Label
+
+    from companion.games.ts.held import TsPiece
+    from tests.ui.driver import pump, tap_text, walk
+
+    game = play_until(app, lambda s: any(s.state["walls"]), seed=8)
+    state = app.controller.state
+    space = next(i for i, until in enumerate(state["walls"]) if until)
+    held = hold(game.board.spaces[space])
+    (piece,) = [w for w in walk(held) if isinstance(w, TsPiece)]
+    assert piece.kind == "blockade"
+    names = [p["name"] for p in state["players"]]
+    assert set(piece.names[:2]) == set(names)
+    words = " ".join(w.text for w in walk(held) if isinstance(w, Label))
+    assert f"it goes at the end of {piece.names[1]}'s" in words
+    tap_text(app, "Close")
+    pump()
+    app.controller.finish()
     app.go("home")

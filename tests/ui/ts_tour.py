@@ -2,9 +2,11 @@
 fixed when Kivy starts): complete games with the app as bag and dice and with the
 table's own bag and dice, between greedy players, every move made the way a player
 makes it (the trickle button, the drawn Intel's tile, each die's face, a kind of the
-roster then a * tile, an agent then what it does then its target on the board). The
-app's state must equal the engine's after every move; at every prompt the table
-rules hold (tests/ui/visible.py); the first screen of each kind is saved.
+roster then a * tile, an agent then what it does then its target on the board, End
+the turn and, with actions left, "Yes, end the turn"). The app's state must equal the
+engine's after every move; at every prompt the table rules hold (tests/ui/visible.py)
+and the board as drawn is measured (values, chips, players' names, reasons:
+`prompt_shown`); the first screen of each kind is saved.
 
     KIVY_METRICS_DENSITY=2.625 python -m tests.ui.ts_tour --size 1080x2340 --out DIR
 """
@@ -65,8 +67,13 @@ class TsTour(Screens):
             return tap_text(app, "Keep it" if action["keep"] else "Put it back")
         if kind == "done":
             return tap_text(app, "Go on to the actions")
-        if kind == "end_turn":
-            return tap_text(app, "End the turn")
+        if kind == "end_turn":  # asked first while actions are left
+            tap_text(app, "End the turn")
+            if state["actions"]:
+                self.check("the end of the turn asked")
+                self.first("end-turn-asked")
+                tap_text(app, "Yes, end the turn")
+            return None
         if kind == "spawn":
             kinds = [w for w in on_screen(app)
                      if isinstance(w, TsKind) and w.kind == action["kind"]]
@@ -93,6 +100,39 @@ class TsTour(Screens):
 
     def cover_shown(self, name, state, moves) -> None:
         raise AssertionError("nothing in this game is private: no cover")
+
+    def prompt_shown(self, name: str, kind: str, state: dict, action: dict) -> None:
+        """As drawn on the board: every value 12 sp or more, a chip an agent holds 21 dp
+        across or more, a blockade's or pin's player by their whole name (or side), no
+        name or reason over a value; ending the turn never the primary move."""
+        from kivy.metrics import dp, sp
+
+        from companion.games.ts.trails import hits
+        from tests.ui.driver import plain, visible_buttons
+
+        drawn = table(self.app).board.drawn
+        names = [p["name"] for p in state["players"]]
+        for _x, _y, radius, size in drawn["values"]:
+            assert size == 0 or size >= sp(12) - 0.5, f"a value of {size / sp(1):.1f} sp"
+            assert radius * 2 >= dp(21) - 0.5, f"a piece {radius * 2 / dp(1):.1f} dp across"
+            self.measured["values"] += 1
+        for words, seat, box in drawn["names"]:
+            assert words in (names[seat], ("Black", "White")[seat]), (words, names)
+            assert not any(hits(box, x, y, radius * 0.5) for x, y, radius, _ in drawn["values"]), \
+                f"'{words}' over a value"
+            self.measured["names"] += 1
+        for words, box in drawn["tags"]:
+            assert not any(hits(box, x, y, radius * 0.5) for x, y, radius, _ in drawn["values"]), \
+                f"'{words}' over a value"
+            self.measured["tags"] += 1
+        end = [b for b in visible_buttons(self.app) if plain(b.text) == "End the turn"]
+        assert all(b.tone != "primary" for b in end), "End the turn as the main move"
+
+    def tour_game(self, name: str, limit: int | None) -> str:
+        self.measured = {"values": 0, "names": 0, "tags": 0}
+        told = super().tour_game(name, limit)
+        assert limit or all(self.measured.values()), self.measured
+        return f"{told}; measured {self.measured}"
 
 
 if __name__ == "__main__":

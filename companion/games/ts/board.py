@@ -1,63 +1,56 @@
 """Top-Secret's board on the screen, drawn as it prints (the same rows of hexagons,
 the purple Field, the `*` tiles, the drop spaces, the Intel colours and symbols
-from cards/top-secret), with every piece on it: loose Intel with its value,
-agents in their team's colour with their kind's pictogram and the Intel they
-hold, blockades and pins with the turn they run out, and the last trickle as an
-arrow per piece that moved. A TsSpace over each space takes taps (and holds: the
-piece as printed)."""
+from cards/top-secret), with every piece on it (pieces.py): loose Intel with its
+value, agents in their side's colours with their kind's pictogram and the Intel they
+hold as chips in the lower corners, blockades and pins with the player at the end of
+whose turn they go (their name, or their side's colour where a pin has no room).
+
+After the dice, the last trickle's marks (trails.py): an arrow per piece that moved,
+between the pieces and never over one, its head at the piece it points to, and the
+reason in a word at the piece. `play` slides the pieces from where they were, the
+bottom row first as the trickle moves them, and stops by itself. A TsSpace over each
+space takes taps, and holds (held.py: the piece large, drawn at the screen's
+resolution)."""
 
 from __future__ import annotations
 
-from math import atan2, cos, pi, sin, sqrt
 from pathlib import Path
 
-from kivy.core.text import Label as CoreLabel
-from kivy.graphics import (
-    Color,
-    Ellipse,
-    Line,
-    Mesh,
-    PopMatrix,
-    PushMatrix,
-    Rectangle,
-    Scale,
-    Translate,
-)
+from kivy.clock import Clock
+from kivy.graphics import Color, Line, PopMatrix, PushMatrix, Translate
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.widget import Widget
-from kivy.utils import get_color_from_hex
 
-from companion.app.icons import draw_part, recipe
 from companion.app.zoom import Holdable
-from companion.core import printed
-from companion.games.ts.data import GAME_ID, tables
-from companion.games.ts.geometry import OFF, board
+from companion.games.ts import pieces, trails
+from companion.games.ts.data import tables
+from companion.games.ts.geometry import AGENT, AGENT_UP, PIN, ROOT3, TOKEN, board
+from companion.games.ts.model import frees
 
-ROOT3 = sqrt(3)
 LIT = {"target": (0.98, 0.82, 0.25, 0.55), "selected": (0.98, 0.82, 0.25, 0.9),
        "source": (0.45, 0.85, 1.0, 0.55)}
-
-
-def hexcolour(name: str):
-    return get_color_from_hex(name)
-
-
-def shapes(name: str):
-    return printed.game(GAME_ID).icons[name]
+TEAMS = ("black", "white")
+EDGE = ((0.95, 0.82, 0.3, 1), (0.15, 0.15, 0.18, 1))  # a side's outline on either ground
+TAG = (0.07, 0.07, 0.09, 0.94)
 
 
 class TsSpace(Holdable, ButtonBehavior, Widget):
-    """A space of the board, to tap (and to hold: the piece on it, as printed)."""
+    """A space of the board, to tap (and to hold: the piece on it, large)."""
 
     space = NumericProperty(0)
     lit = StringProperty("")
 
+    def on_hold(self) -> None:
+        from companion.games.ts.held import hold_space
+
+        hold_space(self.space)
+
 
 class TsBoard(Widget):
-    """The board and its pieces; `show(state, lit, arrows)` draws them."""
+    """The board and its pieces; `show(state, lit, moves)` draws them."""
 
     radius = NumericProperty(dp(30))
 
@@ -67,49 +60,64 @@ class TsBoard(Widget):
         self.spaces = [TsSpace(space=i) for i in range(self.geometry.size)]
         for child in self.spaces:
             self.add_widget(child)
-        self.state, self.lit, self.arrows = None, {}, []
+        self.state, self.lit, self.moves, self.marks, self.whose = None, {}, [], [], []
+        self.centres: list = []
+        # what was drawn, for the tests to measure: values (x, y, radius, size), players'
+        # names (words, seat, box), reasons (words, box)
+        self.drawn: dict = {"values": [], "names": [], "tags": []}
+        self.hidden: set = set()  # Intel drawn moving, not at its place
+        self.sliding: list = []  # (mark, Translate, Color) while the pieces slide
+        self.clock = None
         self.bind(pos=self.redraw, size=self.redraw)
 
-    # -- where things are ----------------------------------------------------------------
-    def fit(self) -> None:
-        rows, long = self.geometry.rows, max(x for _, x in self.geometry.coords) // 2 + 1
-        self.radius = max(1.0, min((self.width - dp(28)) / (long * ROOT3),
-                                   (self.height - dp(4)) / (2 + 1.5 * (rows - 1))))
+    # -- drawing -------------------------------------------------------------------------
+    def show(self, state: dict, lit: dict, moves: list) -> None:
+        self.stop()
+        self.state, self.lit, self.moves = state, lit, moves
+        self.redraw()
 
     def centre(self, space: int) -> tuple:
-        r = self.radius
-        row, x = self.geometry.coords[space]
-        long = max(x for _, x in self.geometry.coords) // 2 + 1
-        left = self.center_x - long * ROOT3 * r / 2 + dp(10)
-        top = self.center_y + (2 + 1.5 * (self.geometry.rows - 1)) * r / 2
-        return left + (x + 1) * ROOT3 * r / 2, top - r - 1.5 * r * row
-
-    # -- drawing -------------------------------------------------------------------------
-    def show(self, state: dict, lit: dict, arrows: list) -> None:
-        self.state, self.lit, self.arrows = state, lit, arrows
-        self.redraw()
+        return self.centres[space]
 
     def redraw(self, *_args) -> None:
         if self.state is None:
             return
-        self.fit()
+        self.radius, self.centres = self.geometry.place(self.x, self.y, self.width,
+                                                        self.height, dp(28), dp(4))
         r = self.radius
-        side = ROOT3 * r
         for space in self.spaces:
-            cx, cy = self.centre(space.space)
-            space.size = (side, side)
-            space.center = (cx, cy)
+            space.size = (ROOT3 * r, ROOT3 * r)
+            space.center = self.centres[space.space]
             space.lit = self.lit.get(space.space, "")
             space.piece = self.piece_at(space.space)
+        self.marks = trails.marks(self.state, self.moves, self.centres, r)
+        sides = tuple(pieces.looks()["teams"][team]["name"] for team in TEAMS)
+        self.whose = trails.whose(self.state, self.centres, r, sides)
+        trails.place_tags(self.whose + self.marks, self.state, self.centres, r,
+                          self.tag_size, (self.x, self.y, self.right, self.top))
         self.canvas.before.clear()
+        self.drawn = {"values": [], "names": [], "tags": []}
         with self.canvas.before:
             for space in range(self.geometry.size):
                 self.draw_space(space)
             self.draw_edges()
             for space in range(self.geometry.size):
                 self.draw_contents(space)
-            for arrow in self.arrows:
-                self.draw_arrow(*arrow)
+            for label in self.whose:
+                if label.tag_at:
+                    self.draw_whose(label)
+            if not self.hidden:
+                for mark in self.marks:
+                    self.draw_mark(mark)
+
+    @property
+    def label_font(self) -> float:
+        """A label's words: 12 sp on a phone's board, up to 15 sp where spaces are large."""
+        return max(sp(12), min(sp(15), self.radius * 0.3))
+
+    def tag_size(self, label, words: str) -> tuple:
+        """A label's width and height (pieces.pill's): a reason, a player's name."""
+        return pieces.pill_size(words, self.label_font, getattr(label, "sign", ""))
 
     def piece_at(self, space: int):
         state = self.state
@@ -117,123 +125,139 @@ class TsBoard(Widget):
         if agent:
             return ("agents", agent)
         intel = state["board"][space]
-        return ("intel", intel) if intel else None
-
-    def hexagon(self, cx, cy, r, colour) -> None:
-        Color(rgba=colour)
-        points = [(cx + r * cos(pi / 6 + k * pi / 3), cy + r * sin(pi / 6 + k * pi / 3))
-                  for k in range(6)]
-        vertices = [cx, cy, 0, 0] + [v for x, y in points for v in (x, y, 0, 0)]
-        Mesh(vertices=vertices, indices=[0, *range(1, 7), 1], mode="triangle_fan")
+        if intel:
+            return ("intel", intel)
+        return ("markers", "blockade") if state["walls"][space] else None
 
     def draw_space(self, space: int) -> None:
         cx, cy = self.centre(space)
         r = self.radius
         field = self.geometry.field[space]
-        self.hexagon(cx, cy, r * 0.97, (0.36, 0.24, 0.52, 1) if field else (0.2, 0.23, 0.28, 1))
+        outline = pieces.hex_points(cx, cy, r * 0.97)
+        pieces.polygon(outline, (0.36, 0.24, 0.52, 1) if field else (0.2, 0.23, 0.28, 1))
         lit = self.lit.get(space)
         if lit:
-            self.hexagon(cx, cy, r * 0.97, LIT[lit])
+            pieces.polygon(outline, LIT[lit])
         if self.geometry.is_spawn[space]:
-            self.text("*", cx, cy - r * 0.62, sp(14), (1, 1, 1, 0.8))
+            pieces.text("*", cx, cy - r * 0.62, sp(14), (1, 1, 1, 0.8))
         if space in self.geometry.drops:
-            self.icon("drop", cx, cy + r * 0.55, r * 0.5, (0.95, 0.85, 0.5, 1))
+            pieces.icon("drop", cx, cy + r * 0.62, r * 0.5, (0.95, 0.85, 0.5, 1))
 
     def draw_edges(self) -> None:
         """Row letters at the left, so a space can be named as printed (A1 ... I7)."""
         for row in range(self.geometry.rows):
             first = next(i for i, (r, _) in enumerate(self.geometry.coords) if r == row)
             cx, cy = self.centre(first)
-            self.text(chr(65 + row), cx - self.radius * 1.2, cy, sp(14), (0.7, 0.7, 0.7, 1))
+            pieces.text(chr(65 + row), cx - self.radius * 1.2, cy, sp(14), (0.7, 0.7, 0.7, 1))
 
     def draw_contents(self, space: int) -> None:
         state, r = self.state, self.radius
         cx, cy = self.centre(space)
-        wall = state["walls"][space]
         intel = state["board"][space]
         agent_id = state["spots"][space]
-        if intel:
-            self.draw_intel(intel, cx, cy, r * 0.95)
+        if intel and intel not in self.hidden:
+            size = pieces.intel(intel, cx, cy, r * TOKEN)
+            self.drawn["values"].append((cx, cy, r * TOKEN, size))
         if agent_id:
             self.draw_agent(agent_id, cx, cy, r)
-        if wall:
-            Color(0.1, 0.1, 0.1, 0.85)
-            Line(points=[cx - r * 0.6, cy - r * 0.45, cx + r * 0.6, cy + r * 0.45],
-                 width=dp(4))
-            self.icon("blockade", cx, cy, r * 0.9, (0.95, 0.55, 0.2, 1))
-            self.text(self.ends(wall), cx, cy - r * 0.58, sp(12), (1, 1, 1, 1))
-
-    def draw_intel(self, intel: str, cx, cy, size) -> None:
-        """A piece of Intel as it prints: its colour, its symbol, its value (a heart for
-        a Honeypot)."""
-        tile = tables().intel[intel]
-        colours = printed.game(GAME_ID).vars["colours"][tile.colour]
-        Color(0.05, 0.05, 0.05, 1)
-        Ellipse(pos=(cx - size / 2 - dp(1), cy - size / 2 - dp(1)),
-                size=(size + dp(2), size + dp(2)))
-        Color(rgba=hexcolour(colours["fill"]))
-        Ellipse(pos=(cx - size / 2, cy - size / 2), size=(size, size))
-        ink = hexcolour(colours["ink"])
-        if tile.honeypot:
-            self.icon("heart", cx, cy, size * 0.72, ink)
-        else:
-            self.icon(colours["symbol"], cx, cy + size * 0.22, size * 0.34, ink)
-            self.text(str(tile.value), cx, cy - size * 0.2, size * 0.44, ink)
+        if state["walls"][space]:
+            pieces.blockade(cx, cy, r)
 
     def draw_agent(self, agent_id: str, cx, cy, r) -> None:
         agent = self.state["agents"][agent_id]
-        team = ("black", "white")[agent["seat"]]
-        look = printed.game(GAME_ID).vars["teams"][team]
-        self.hexagon(cx, cy, r * 0.78, (0.95, 0.82, 0.3, 1) if agent["seat"] == 0 else
-                     (0.15, 0.15, 0.18, 1))  # an outline that shows on either ground
-        self.hexagon(cx, cy, r * 0.72, hexcolour(look["fill"]))
-        self.icon(agent["kind"], cx, cy + r * 0.05, r * 0.72, hexcolour(look["ink"]))
-        for n, intel in enumerate(agent["held"]):  # its Intel, along the lower edge
-            self.draw_intel(intel, cx + (n - 1) * r * 0.5, cy - r * 0.64, r * 0.5)
+        seat = agent["seat"]
+        pieces.agent(TEAMS[seat], agent["kind"], cx, cy + r * AGENT_UP, r * AGENT, EDGE[seat])
+        caught = next((m.intel for m in self.marks if m.agent == agent_id and
+                       m.why.startswith("possessed")), None)
+        self.drawn["values"] += pieces.held_chips(
+            [i for i in agent["held"] if i not in self.hidden], cx, cy, r, fresh=caught)
         if agent_id in self.state["pins"]:  # and whose turn's end frees it (TS-PIN)
-            self.icon("pin", cx + r * 0.45, cy + r * 0.5, r * 0.4, (0.95, 0.3, 0.3, 1))
-            self.text(self.ends(self.state["pins"][agent_id]), cx, cy + r * 0.84, sp(12),
-                      (0.95, 0.3, 0.3, 1))
+            seat = frees(self.state, self.state["pins"][agent_id])
+            pieces.pin(cx + r * PIN[0], cy + r * PIN[1], r * PIN[2],
+                       pieces.colour(pieces.looks()["teams"][TEAMS[seat]]["fill"]))
 
-    def draw_arrow(self, start: int, end: int, colour) -> None:
-        x1, y1 = self.centre(start)
-        if end == OFF:
-            x2, y2 = x1, y1 - self.radius * 1.4
-        else:
-            x2, y2 = self.centre(end)
-        Color(rgba=colour)
-        Line(points=[x1, y1, x2, y2], width=dp(2.2))
-        angle = 0 if (x2, y2) == (x1, y1) else atan2(y2 - y1, x2 - x1)
-        head = self.radius * 0.35
-        Line(points=[x2 - head * cos(angle - 0.5), y2 - head * sin(angle - 0.5), x2, y2,
-                     x2 - head * cos(angle + 0.5), y2 - head * sin(angle + 0.5)],
-             width=dp(2.2))
+    def draw_whose(self, label) -> None:
+        """The player at the end of whose turn a blockade or a pin goes: their name on
+        their side's colours after an hourglass ('until') or the pin."""
+        look = pieces.looks()["teams"][TEAMS[label.seat]]
+        w, h = pieces.pill(label.tag, *label.tag_at, self.label_font, pieces.colour(look["fill"]),
+                           pieces.colour(look["ink"]), EDGE[label.seat], label.sign)
+        x, y = label.tag_at
+        self.drawn["names"].append((label.tag, label.seat,
+                                    (x - w / 2, y - h / 2, x + w / 2, y + h / 2)))
 
-    def ends(self, turn: int) -> str:
-        """The player at the end of whose turn `turn` a blockade or pin goes (short)."""
-        return self.state["players"][(self.state["first"] + turn - 1) % 2]["name"][:6]
+    def draw_mark(self, mark) -> None:
+        r = self.radius
+        tile = tables().intel[mark.intel]
+        fill = pieces.colour(pieces.looks()["colours"][tile.colour]["fill"])
+        if mark.ghost:
+            x, y, radius = mark.ghost
+            Color(rgba=(*fill[:3], 0.8))
+            Line(circle=(x, y, radius), width=dp(1.3))
+        if mark.tick:  # toward the blockade that turned it, stopped by a bar
+            x1, y1, x2, y2 = mark.tick
+            Color(rgba=pieces.OUTLINE)
+            Line(points=[x1, y1, x2, y2], width=dp(2.2))
+            dx, dy = (x2 - x1) * 0.6, (y2 - y1) * 0.6
+            Color(rgba=fill)
+            Line(points=[x1, y1, x2, y2], width=dp(1.2))
+            Line(points=[x2 - dy, y2 + dx, x2 + dy, y2 - dx], width=dp(1.6))
+        if mark.shaft:
+            pieces.arrow(mark.shaft, mark.head, fill, max(dp(1.6), r * 0.06))
+        if mark.tag:
+            w, h = pieces.pill(mark.tag, *mark.tag_at, self.label_font, TAG, (1, 1, 1, 1),
+                               fill)
+            x, y = mark.tag_at
+            self.drawn["tags"].append((mark.tag, (x - w / 2, y - h / 2, x + w / 2, y + h / 2)))
 
-    # -- small drawing helpers -----------------------------------------------------------------
-    def text(self, text: str, cx, cy, size, colour) -> None:
-        label = CoreLabel(text=text, font_size=size, bold=True)
-        label.refresh()
-        Color(rgba=colour)
-        w, h = label.texture.size
-        Rectangle(texture=label.texture, pos=(cx - w / 2, cy - h / 2), size=(w, h))
+    # -- the trickle, piece by piece -------------------------------------------------------
+    def play(self, per_row: float, slide: float) -> float:
+        """Slide the pieces that moved from where they were, a row after another (the
+        bottom row first); the marks come back at the end. Returns how long it takes."""
+        self.stop()
+        rows = [[m for m in row if m.shaft] for row in trails.order(self.marks)]
+        rows = [row for row in rows if row]
+        if not rows:
+            return 0.0
+        self.hidden = {m.intel for row in rows for m in row}
+        self.sliding = []
+        self.redraw()
+        r = self.radius
+        with self.canvas:
+            for delay, row in enumerate(rows):
+                for mark in row:
+                    PushMatrix()
+                    shift = Translate(*mark.start)
+                    pieces.intel(mark.intel, 0, 0, r * TOKEN)
+                    PopMatrix()
+                    self.sliding.append((mark, shift, delay * per_row))
+        total = (len(rows) - 1) * per_row + slide
+        start = Clock.get_boottime()
 
-    def icon(self, name: str, cx, cy, size, colour) -> None:
-        try:
-            parts = recipe(shapes, name)
-        except KeyError:
-            return
-        k = size / 100.0
-        Color(rgba=colour)
-        PushMatrix()
-        Translate(cx - 50 * k, cy - 50 * k)
-        Scale(k, k, 1)
-        for part in parts:
-            draw_part(part)
-        PopMatrix()
+        def tick(_dt):
+            now = Clock.get_boottime() - start
+            for mark, shift, delay in self.sliding:
+                done = min(1.0, max(0.0, (now - delay) / slide))
+                done = done * done * (3 - 2 * done)
+                shift.xy = (mark.start[0] + (mark.end[0] - mark.start[0]) * done,
+                            mark.start[1] + (mark.end[1] - mark.start[1]) * done)
+            if now >= total:
+                self.stop()
+                self.redraw()
+                return False
+            return True
+
+        self.clock = Clock.schedule_interval(tick, 0)
+        return total
+
+    def stop(self) -> None:
+        """The sliding ends at once; the pieces at their places."""
+        if self.clock is not None:
+            self.clock.cancel()
+            self.clock = None
+        if self.sliding or self.hidden:
+            self.sliding, self.hidden = [], set()
+            self.canvas.clear()
 
 
 Builder.load_file(str(Path(__file__).with_name("board.kv")))

@@ -10,8 +10,20 @@ neighbours are those two, the two above and the two beside it, (r, x - 2) and
 from __future__ import annotations
 
 from functools import cache
+from math import sqrt
 
 OFF = -1  # off the board
+ROOT3 = sqrt(3)
+# where the pieces lie in a space, in space radii (centre to corner) from its centre, as
+# on the printed board: the agent in the middle (a little up), its Intel in the lower
+# corners; loose Intel in the middle
+TOKEN = 0.475  # a loose Intel's radius
+AGENT = 0.6  # an agent's hexagon, centre to corner
+AGENT_UP = 0.16  # how far above the space's centre the agent sits
+CHIP = 0.34  # the radius of an Intel chip an agent holds
+CHIPS = {1: ((0, -0.55),), 2: ((-0.36, -0.52), (0.36, -0.52)),
+         3: ((-0.6, -0.45), (0.6, -0.45), (0, -0.6))}  # chips' centres by how many
+PIN = (0.64, 0.2, 0.2)  # a pin on its agent: where, and its radius
 
 
 class Board:
@@ -49,6 +61,19 @@ class Board:
         self.within_two = [self.reach(i, 2) for i in range(self.size)]
         # TS-SMUGGLER: Field spaces within two steps through the Field
         self.field_two = [self.field_reach(i) for i in range(self.size)]
+
+    def place(self, x: float, y: float, width: float, height: float, margin: float,
+              pad: float) -> tuple[float, list]:
+        """The board laid out in a box (pixels, y up), as large as fits with `margin` at
+        the left for the row letters and `pad` below and above: the spaces' radius
+        (centre to corner) and their centres."""
+        long = max(x for _, x in self.coords) // 2 + 1
+        tall = 2 + 1.5 * (self.rows - 1)
+        r = max(1.0, min((width - margin) / (long * ROOT3), (height - pad) / tall))
+        left = x + width / 2 - long * ROOT3 * r / 2 + margin / 3
+        top = y + height / 2 + tall * r / 2
+        return r, [(left + (col + 1) * ROOT3 * r / 2, top - r - 1.5 * r * row)
+                   for row, col in self.coords]
 
     def field_reach(self, start: int) -> tuple:
         steps = {n for n in self.adjacent[start] if self.field[n]}

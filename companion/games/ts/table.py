@@ -1,11 +1,16 @@
 """Top-Secret's table in the shell's frame (companion.app.frame): the board as it
-prints with every piece (board.py) and, above it, the scores, the actions left
-and the bag; the prompt sheet; the hand strip holds the roster while spawning.
+prints with every piece (board.py) and, above it, the players on their sides' colours
+with their scores, the actions left and the bag; the prompt sheet; the hand strip holds
+the roster while spawning.
 
-The trickle is the centre of the screen: after the dice, every piece that moved
-has its arrow on the board and its reason in the sheet, and both stay until the
-player goes on, so the table can move the physical pieces to match. A tap on one
-of your agents lights what it can do (picks.py); a tap on a lit space does it."""
+The trickle is the centre of the screen: after the dice, the pieces slide from where
+they were, the bottom row first; every piece that moved keeps its arrow and its
+reason on the board, the dice that sent them show over the board (each colour's
+number and way), the pieces that did more than fall are told in the sheet, and all
+of it stays while the player spawns, so the table can move the physical pieces to
+match (Replay slides them again, slowly). A tap on one of your agents lights what it
+can do (picks.py); a tap on a lit space does it. Ending the turn is never the main
+move, and asks first while actions are left."""
 
 from __future__ import annotations
 
@@ -13,44 +18,24 @@ from pathlib import Path
 
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import ColorProperty, NumericProperty, StringProperty
-from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.utils import get_color_from_hex
 
-from companion.app.frame import Move, TableFrame
-from companion.app.icons import PrintedIcon
-from companion.app.zoom import Holdable
+from companion.app.frame import Move, TableFrame, end_turn_move
 from companion.core import printed
+from companion.core.viewing import acting
 from companion.games.ts import view
-from companion.games.ts.board import TsBoard
+from companion.games.ts.board import TEAMS, TsBoard
 from companion.games.ts.data import GAME_ID, tables
-from companion.games.ts.geometry import OFF
 from companion.games.ts.picks import MODES, Picks
+from companion.games.ts.widgets import TsBadge, TsDice, TsHeader, TsKind
 
 Builder.load_file(str(Path(__file__).with_name("table.kv")))
 
-
-class TsIcon(PrintedIcon):
-    shapes = staticmethod(lambda name: printed.game(GAME_ID).icons[name])
-
-
-class TsKind(Holdable, ButtonBehavior, BoxLayout):
-    """A kind of agent in the roster (spawning): its pictogram, name and count."""
-
-    kind = StringProperty("")
-    title = StringProperty("")
-    count = NumericProperty(0)
-    fill = ColorProperty((0, 0, 0, 1))
-    ink = ColorProperty((1, 1, 1, 1))
-    chosen = NumericProperty(0)
-
-
-class TsHeader(BoxLayout):
-    scores = StringProperty("")
-    status = StringProperty("")
+FAST = (0.05, 0.25)  # the trickle as it first shows: a row after another, each piece's slide
+SLOW = (0.45, 0.6)  # Replay
 
 
 class TsTable(TableFrame):
@@ -69,6 +54,8 @@ class TsTable(TableFrame):
             space.bind(on_release=lambda w: self.tapped(w.space))
         self.sel: dict = {}
         self.sel_for = -1
+        self.played = -1  # the trickle (its action's number) slid already
+        self.dice = TsDice(size_hint=(None, None), height=dp(30))
 
     # -- drawing -------------------------------------------------------------------------------
     def refresh(self):
@@ -77,37 +64,49 @@ class TsTable(TableFrame):
         moves = len(controller.session.actions)
         if moves != self.sel_for:
             self.sel, self.sel_for = {}, moves
-        self.header.scores = view.scores(state)
-        left = state["actions"] if state["await"] and state["await"]["kind"] == "act" else "-"
-        self.header.status = f"Actions left {left}   ·   Bag {len(state['bag'])}   ·   " \
-                             f"Round {state['round']}"
         picks = Picks(state, controller.legal() if state["await"] else [], self.sel)
-        self.board.show(state, picks.lit() if state["await"] else {}, self.arrows())
+        shown = self.trickle()
+        self.board.show(state, picks.lit() if state["await"] else {}, shown)
+        self.show_trickle(state, shown)
         self.draw_sheet(state, picks)
 
-    def arrows(self) -> list:
-        """The last trickle's moves, while the player has not gone on from it."""
-        session = self.app.controller.session
-        last = session.actions[-1]["type"] if session.actions else ""
-        state = session.state
-        if last not in ("trickle", "roll") or not state.get("last"):
-            return []
-        colours = printed.game(GAME_ID).vars["colours"]
+    def badges(self, state: dict) -> list:
+        looks = printed.game(GAME_ID).vars["teams"]
+        now = state["await"]["player"] if state["await"] else None
         out = []
-        for move in state["last"]["moves"]:
-            if move["to"] == move["from"]:
-                continue
-            tile = tables().intel[move["intel"]]
-            colour = get_color_from_hex(colours[tile.colour]["fill"])
-            out.append((move["from"], move["to"] if move["to"] != OFF else OFF, colour))
+        for seat in range(len(state["players"])):
+            look = looks[TEAMS[seat]]
+            out.append(TsBadge(text=view.badge(state, seat),
+                               fill=get_color_from_hex(look["fill"]),
+                               color=get_color_from_hex(look["ink"]),
+                               edge=get_color_from_hex(look["line"]), acting=seat == now))
         return out
 
+    def trickle(self) -> list:
+        """The last trickle's moves while they are news (view.trickle_shown)."""
+        session = self.app.controller.session
+        return view.trickle_shown(session.state, session.actions)
+
+    def show_trickle(self, state: dict, shown: list) -> None:
+        """The players over the board, and the dice while the trickle is news; its pieces
+        slide the first time it shows."""
+        if shown:
+            self.dice.faces = TsDice.of(state)
+            self.dice.width = dp(34) * len(self.dice.faces)
+        self.header.show(self.badges(state), self.dice if shown else None)
+        if not shown:
+            return
+        actions = self.app.controller.session.actions
+        last = max(i for i, a in enumerate(actions) if a["type"] in ("trickle", "roll"))
+        if last != self.played:
+            self.played = last
+            self.board.play(*FAST)
+
     def results(self) -> list[str]:
-        if self.arrows():
-            lines = view.trickle_lines(self.app.controller.state)
-            notable = [line for line in lines if not line.endswith(("(fell)", "(caught)"))] + \
-                [line for line in lines if line.endswith("(caught)")]
-            return notable[:6] + ([f"... {len(notable) - 6} more"] if len(notable) > 6 else [])
+        shown = self.trickle()
+        if shown:
+            lines = view.trickle_lines(self.app.controller.state, shown)
+            return lines[:5] + ([f"... {len(lines) - 5} more"] if len(lines) > 5 else [])
         return [e["text"] for e in self.app.controller.recent if not e.get("private")][-3:]
 
     def draw_sheet(self, state: dict, picks: Picks) -> None:
@@ -119,7 +118,8 @@ class TsTable(TableFrame):
         kind = wait["kind"]
         if kind == "trickle":
             self.sheet.show(view.prompt(state), self.results(),
-                            [Move("Draw two Intel and roll the dice", self.trickle, "primary")])
+                            [Move("Draw two Intel and roll the dice", self.act_trickle,
+                                  "primary")])
         elif kind in ("draw", "analyst_draw"):
             self.sheet.show(view.prompt(state), self.results(),
                             extra=self.intel_picker(self.app.controller.legal()))
@@ -134,12 +134,13 @@ class TsTable(TableFrame):
                                                                    "keep": False}))])
         elif kind == "spawn":
             self.sheet.show(picks.prompt(), self.results(),
-                            [Move("Go on to the actions", lambda: self.act({"type": "done"}))])
+                            self.replay() + [Move("Go on to the actions",
+                                                  lambda: self.act({"type": "done"}))])
         else:
-            self.sheet.show(picks.prompt(), self.results(), self.act_moves(picks))
+            self.sheet.show(picks.prompt(), self.results(), self.act_moves(picks, state))
         self.show_roster(state, kind)
 
-    def act_moves(self, picks: Picks) -> list:
+    def act_moves(self, picks: Picks, state: dict) -> list:
         out = []
         for words, action in picks.choices():
             out.append(Move(words, lambda a=action: self.act(a), "primary"))
@@ -155,29 +156,38 @@ class TsTable(TableFrame):
                 out.append(Move("Retire: score what it holds",
                                 lambda: self.act({"type": "retire", "agent": agent}),
                                 "primary"))
-        return out + [Move("End the turn", lambda: self.act({"type": "end_turn"}),
-                           "danger" if self.app.controller.state["actions"] else "primary")]
+        left = state["actions"]
+        unfinished = f"{acting(state)} has {left} action" \
+                     f"{'' if left == 1 else 's'} left" if left else ""
+        return out + self.replay() + [end_turn_move(
+            "End the turn", lambda: self.act({"type": "end_turn"}), unfinished)]
+
+    def replay(self) -> list:
+        """While the last trickle is news: its pieces slide again, slowly."""
+        return [Move("Replay the trickle", lambda: self.board.play(*SLOW))] \
+            if self.board.moves else []
 
     def show_roster(self, state: dict, kind: str) -> None:
         if kind != "spawn":
             self.hand.show("", [])
             return
         seat = state["await"]["player"]
-        team = ("black", "white")[seat]
+        team = TEAMS[seat]
         look = printed.game(GAME_ID).vars["teams"][team]
         cards = []
         for name, count in state["players"][seat]["roster"].items():
             if not count:
                 continue
-            card = TsKind(kind=name, title=tables().kind_names[name], count=count,
+            card = TsKind(kind=name, title=tables().kind_names[name], count=count, team=team,
                           fill=get_color_from_hex(look["fill"]),
                           ink=get_color_from_hex(look["ink"]),
                           chosen=int(self.sel.get("kind") == name), width=dp(104))
             card.piece = ("agents", f"{team}-{name}-1")
             card.bind(on_release=lambda w: self.select({"kind": w.kind}))
             cards.append(card)
-        self.hand.card_height = dp(112)
-        self.hand.show("Your roster: tap a kind, then a lit * tile (hold to read)", cards)
+        self.hand.card_height = dp(112 if self.landscape else 100)
+        self.hand.show("Your roster: tap a kind, then a lit * tile (hold to read)"
+                       if self.landscape else "", cards)  # the prompt says it on a phone
 
     def intel_picker(self, legal: list) -> GridLayout:
         """The kinds of Intel still in the bag, each as its tile: the one drawn."""
@@ -202,8 +212,9 @@ class TsTable(TableFrame):
         grid = GridLayout(cols=6 if self.landscape else 3, spacing=dp(6), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         for value in range(1, 7):
-            key = Button(text=f"{value}  {'left' if value % 2 else 'right'}", font_size="20sp",
-                         bold=True, size_hint_y=None, height=dp(56), background_normal="",
+            key = Button(text=f"[size=24sp]{value}[/size]\n{view.way(value)}", markup=True,
+                         font_size="15sp", bold=True, halign="center", size_hint_y=None,
+                         height=dp(64), background_normal="",
                          background_color=get_color_from_hex(look["fill"]),
                          color=get_color_from_hex(look["ink"]))
             key.action = {"type": "roll", "value": value}
@@ -211,5 +222,5 @@ class TsTable(TableFrame):
             grid.add_widget(key)
         return grid
 
-    def trickle(self) -> None:
+    def act_trickle(self) -> None:
         self.act({"type": "trickle"})
