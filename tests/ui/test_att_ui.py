@@ -6,7 +6,9 @@ checked against the engine,
 the battle calculator shown before an attack, the table rules held at every prompt,
 and the first screen of each kind saved to test-artifacts/att-<size>/ to look at. In
 this process: holding a base on the board shows it as printed, with its words, and
-plays nothing. (A game killed mid-way resumes exactly: tests/ui/test_resume.py.)"""
+plays nothing; a card in hand says what it does; ending the turn is no primary move
+and is asked first while a territory can still attack. (A game killed mid-way resumes
+exactly: tests/ui/test_resume.py.)"""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ import pytest
 GAMES = {"phone": "mixed,mirror:150", "tablet": "mixed"}
 OPENING = ("draw", "cover", "burn", "build", "renew", "attacks", "discard")  # a game's start
 KINDS = ("draw", "cover", "burn", "build", "renew", "attacks", "calculator", "window",
-         "assign", "battle-result", "game-over")
+         "assign", "battle-result", "game-over",
+         "end-asked")  # the turn ended while a territory could still attack: asked first
 
 
 @pytest.mark.parametrize("size", GAMES)
@@ -62,3 +65,70 @@ def test_holding_a_base_shows_it_as_printed_with_its_words_and_plays_nothing(app
     pump()
     assert not zooms()
     controller.finish()
+
+
+def to_attacks(app, seed: int) -> None:
+    """A game of greedy players up to an attack prompt with cards in hand and a territory
+    that can attack; the table shown, its cover passed."""
+    from companion.games.att import view
+    from companion.games.att.ai import GreedyAgent
+    from tests.ui.driver import on_screen, pump, tap_text
+
+    controller = app.controller
+    controller.new_game("attack-the-tower", {"first": 0, "army_2": "corsairs"}, seed=seed)
+    agents = [GreedyAgent(1), GreedyAgent(2)]
+    while True:
+        state = controller.state
+        wait = state["await"]
+        if wait["kind"] == "attacks" and state["players"][wait["player"]]["hand"] and \
+                view.unfinished(state, controller.legal()):
+            break
+        controller.act(agents[controller.rules.acting_seat(state)].choose(controller.rules,
+                                                                          state))
+    app.show_table()
+    pump()
+    if any(getattr(b, "text", "").startswith("I am ") for b in on_screen(app)):
+        seat = controller.rules.acting_seat(controller.state)
+        tap_text(app, f"I am {controller.state['players'][seat]['name']}: show")
+
+
+def test_a_card_in_hand_says_what_it_does_and_ending_the_turn_is_asked(app, artifacts):
+    """Issue 33: a hand card's words at 14 sp, whole, on the card (not only when held);
+    End the turn secondary, asked first while a territory can still attack."""
+    from kivy.metrics import sp
+
+    from companion.app.frame import SheetButton
+    from companion.games.att import view
+    from companion.games.att.table import AttCard
+    from tests.ui.driver import find, on_screen, pump, tap, tap_text
+    from tests.ui.test_companion_ui import shot
+    from tests.ui.visible import cut
+
+    to_attacks(app, 1)
+    state = app.controller.state
+    seat = state["await"]["player"]
+    army = state["players"][seat]["army"]
+    cards = [w for w in on_screen(app) if isinstance(w, AttCard)]
+    assert sorted(c.card_id for c in cards) == sorted(state["players"][seat]["hand"])
+    for card in cards:
+        words = card.ids.words
+        assert words.text == view.card_words(army, card.card_id)
+        assert words.font_size >= sp(14) - 0.01 and not cut(words), words.text
+        assert words.y >= card.y - 0.5, f"{card.title}: its words run off the card"
+    shot(artifacts, "att-02-hand-words")
+    end = find(app, "End the turn")
+    assert isinstance(end, SheetButton) and end.tone == "normal"
+    before = list(app.controller.session.actions)
+    tap(end)
+    asked = view.unfinished(state, app.controller.legal())
+    assert asked.startswith(f"{state['players'][seat]['name']} can still attack from territor")
+    titles = [w.text for w in on_screen(app) if asked in getattr(w, "text", "")]
+    assert titles and titles[0].endswith(": end the turn?[/b]"), titles
+    shot(artifacts, "att-03-end-asked")
+    tap_text(app, "Cancel")
+    pump()
+    assert app.controller.session.actions == before  # nothing ended
+    tap(find(app, "End the turn"))
+    tap_text(app, "Yes, end the turn")
+    assert app.controller.session.actions[len(before):][0] == {"type": "end_turn"}
+    app.controller.finish()

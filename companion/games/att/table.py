@@ -15,8 +15,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.lang import Builder
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ColorProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -25,7 +26,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.utils import get_color_from_hex
 
 from companion.app import theme
-from companion.app.frame import Move, TableFrame
+from companion.app.frame import Move, TableFrame, end_turn_move
 from companion.app.zoom import Holdable
 from companion.core import printed
 from companion.games.att import calc, view
@@ -40,14 +41,29 @@ RENEWAL_STEPS = {"abilities": "abilities", "recruit": "recruits", "place": "recr
 
 
 class AttCard(Holdable, ButtonBehavior, BoxLayout):
-    """A card of the hand as printed: its title on its troop type's colour and what it
-    is; dimmed while it cannot be played. Held, it opens as printed with its text."""
+    """A card of the hand: its title on its troop type's colour and what it does, in
+    its printed words (an ability's text, a base's troop), so no card must be held to
+    be read; dimmed while it cannot be played. Held, it opens as printed."""
 
     title = StringProperty("")
-    kind = StringProperty("")
+    words = StringProperty("")
     fill = ColorProperty((0.3, 0.3, 0.3, 1))
     ready = BooleanProperty(True)
     chosen = BooleanProperty(False)
+
+
+def text_height(text: str, width: float, bold: bool = False) -> float:
+    """The height of 14 sp text wrapped to `width`, as a Label draws it."""
+    core = CoreLabel(text=text, font_size=sp(14), bold=bold, text_size=(max(1, width), None))
+    core.refresh()
+    return core.content_size[1]
+
+
+def card_height(card: AttCard, width: float) -> float:
+    """A hand card as tall as its title and words at `width` (table.kv's padding)."""
+    inner = width - dp(12)
+    return dp(8) + text_height(card.title, inner, True) + dp(5) + \
+        text_height(card.words, inner) + dp(6)
 
 
 def results(session) -> list[str]:
@@ -127,12 +143,22 @@ class AttTable(TableFrame):
             lines = calc.preview_lines(state, state["await"]["player"], *attack)
         offered = picks.buttons()
         keys = [a for a in offered if a["type"] == "draw"]
-        buttons = [Move(view.label(state, a), lambda a=a: self.act(a), "primary")
-                   for a in offered if a["type"] != "draw"]
+        buttons = [self.move(state, picks, a) for a in offered
+                   if a["type"] not in ("draw", "end_turn")]
         if picks.sel:
             buttons.append(Move("Cancel", lambda: self.select(())))
+        buttons += [self.move(state, picks, a) for a in offered if a["type"] == "end_turn"]
         self.sheet.show(prompt, lines, buttons, extra=self.draw_keys(keys) if keys else None)
         self.draw_hand(state, picks)
+
+    def move(self, state: dict, picks: Picks, action: dict) -> Move:
+        """A button: the main moves primary; ending the turn secondary, and asked first
+        while a territory can still attack (issue 33)."""
+        label = view.label(state, action)
+        if action["type"] != "end_turn":
+            return Move(label, lambda: self.act(action), "primary")
+        legal = [a for _, a in picks.paths]
+        return end_turn_move(label, lambda: self.act(action), view.unfinished(state, legal))
 
     def draw_keys(self, actions: list) -> GridLayout:
         """How many cards from the base pile (the rest from the abilities'): one key a
@@ -168,19 +194,27 @@ class AttTable(TableFrame):
         playable = picks.playable()
         chosen = {tap[1] for tap in picks.sel if tap[0] == "card"}
         order = sorted(player["hand"], key=lambda c: (c not in playable, c))
+        width = self.card_width()
         cards = [self.card(player["army"], card, card in playable or card in chosen,
-                           card in chosen) for card in order]
-        self.hand.card_height = dp(84)
-        title = f"{player['name']}'s hand ({len(cards)}): tap a lit card; hold to read it"
+                           card in chosen, width) for card in order]
+        self.hand.card_height = max((card_height(c, width) for c in cards), default=dp(84))
+        title = f"{player['name']}'s hand ({len(cards)}): tap a lit card; hold one to " \
+                "see it as printed"
         self.hand.show(title if cards else "", cards)
 
-    def card(self, army: str, card: str, ready: bool, chosen: bool) -> AttCard:
-        """A hand card: its title and what it is (held: the printed card, its text)."""
-        colour, kind = view.card_kind(army, card)
-        widget = AttCard(title=view.card_title(army, card), kind=kind,
+    def card_width(self) -> float:
+        """A phone: two cards in sight, the strip scrolls to the rest; a tablet: two to
+        a row of the side column."""
+        if not self.landscape:
+            return dp(190)
+        return max(dp(150), min(dp(260), (self.width * self.side_share - dp(24)) / 2))
+
+    def card(self, army: str, card: str, ready: bool, chosen: bool, width: float) -> AttCard:
+        """A hand card: its title and its words (held: the printed card)."""
+        colour, _kind = view.card_kind(army, card)
+        widget = AttCard(title=view.card_title(army, card), words=view.card_words(army, card),
                          fill=get_color_from_hex(printed.game(GAME_ID).vars["kinds"][colour]["color"]),
-                         ready=ready, chosen=chosen, width=dp(150) if self.landscape
-                         else dp(132))
+                         ready=ready, chosen=chosen, width=width)
         deck = "bases" if card in tables().armies[army].bases else "abilities"
         widget.piece = (f"{army}-{deck}", card)
         widget.card_id = card

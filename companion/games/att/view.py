@@ -9,7 +9,7 @@ from functools import cache
 
 from companion.core import printed, viewing
 from companion.core.viewing import names
-from companion.games.att import damage, model
+from companion.games.att import cards, damage, model
 from companion.games.att.data import GAME_ID, tables
 
 HAND_PROMPTS = ("burn", "build", "discard", "abilities", "window", "attacks", "renew")
@@ -114,7 +114,7 @@ def label(state: dict, action: dict) -> str:
     army = model.army(state, seat)
     if kind == "draw":
         left = wait.get("left", 0)
-        return f"{action['bases']} base, {left - action['bases']} ability"
+        return f"Draw {cards.words(action['bases'], left - action['bases'])}"
     if kind in ("keep", "burn"):
         return "Keep this hand" if kind == "keep" else "Burn it: draw five again"
     if kind == "build":
@@ -123,7 +123,7 @@ def label(state: dict, action: dict) -> str:
     if kind == "renew":
         return "Call a renewal" if action["renew"] else "No renewal: to the attacks"
     if kind == "play":
-        return f"Play {army.abilities[action['card']].kind.title()}"
+        return f"Play {card_title(army.id, action['card'])}"
     if kind == "place":
         return f"Recruit on {slot_words(*action['at'])}"
     if kind == "discard":
@@ -145,13 +145,32 @@ def label(state: dict, action: dict) -> str:
                f"{slot_words(*action['at'])}"
     if kind == "lose":
         return f"Lose the {army.special(action['card'])['name']}"
-    return {"done": "Done", "stop": "No more", "pass": "Pass", "end_turn": "End the turn",
+    if kind == "done":
+        return DONE.get(wait.get("kind"), "Done")
+    return {"stop": "No more", "pass": "Pass", "end_turn": "End the turn",
             "suggest": "Suggested kills"}.get(kind, kind)
+
+
+DONE = {"build": "Done building", "abilities": "Done: on to the recruits",
+        "sacrifice": "Done sacrificing"}  # what a Done button ends, by its prompt
 
 
 def describe(state: dict, action: dict) -> str:
     """What Undo and Redo name (`state`: the one the action was taken in)."""
     return f"{viewing.acting(state)}: {label(state, action)}"
+
+
+def unfinished(state: dict, legal: list[dict]) -> str:
+    """Why ending the turn is asked first: the territories that can still attack this
+    turn (ATT-ATTACK: each territory with troops attacks once), "" when none can. An
+    ability in hand is no reason: a hand is kept for the battles to come."""
+    sources = sorted({a["from"] + 1 for a in legal if a["type"] == "attack"})
+    if not sources or state["await"] is None:
+        return ""
+    numbers = ", ".join(map(str, sources[:-1])) + " and " * (len(sources) > 1) + \
+        str(sources[-1])
+    place = "territory" if len(sources) == 1 else "territories"
+    return f"{names(state)[state['await']['player']]} can still attack from {place} {numbers}"
 
 
 # -- the boards as text --------------------------------------------------------------
@@ -208,6 +227,19 @@ def titles() -> dict:
             for item in printed.game(GAME_ID).component(f"{army_id}-{deck}").items:
                 out[army_id, item.id] = item.fields["name"]
     return out
+
+
+def card_words(army_id: str, card: str) -> str:
+    """What a card in hand does, in its own words: an ability's printed text; a base's
+    troop as its card prints it (ATT-BASES)."""
+    army = tables().armies[army_id]
+    if card in army.abilities:
+        return army.abilities[card].text
+    kind = army.bases[card]
+    info = tables().troops[kind]
+    traits = "".join(f", {trait}" for trait in info["traits"])
+    return f"Recruits {army.troops[kind]}s: {info['name'].lower()}, power {info['power']}" \
+           f"{traits}. Base power {tables().limits['base_power']}."
 
 
 def card_kind(army_id: str, card: str) -> tuple[str, str]:
