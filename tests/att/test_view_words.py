@@ -34,6 +34,7 @@ def test_undo_names_the_cards_drawn_and_what_a_done_ends():
                         ("sacrifice", "Done sacrificing")):
         state["await"] = {"kind": kind, "player": 0}
         assert view.label(state, {"type": "done"}) == words
+    assert view.label(state, {"type": "stop"}) == "No more recruits"
 
 
 def test_playing_an_ability_is_named_by_its_printed_title():

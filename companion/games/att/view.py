@@ -147,7 +147,7 @@ def label(state: dict, action: dict) -> str:
         return f"Lose the {army.special(action['card'])['name']}"
     if kind == "done":
         return DONE.get(wait.get("kind"), "Done")
-    return {"stop": "No more", "pass": "Pass", "end_turn": "End the turn",
+    return {"stop": "No more recruits", "pass": "Pass", "end_turn": "End the turn",
             "suggest": "Suggested kills"}.get(kind, kind)
 
 
