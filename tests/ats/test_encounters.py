@@ -248,7 +248,7 @@ def test_r_eff_1_e09_at_4_repairs_a_base_area_instead(table):
     player(table, 0)["clearance"] = 4
     table.bases(0).update(HQ=90, OPS=50, TEST=0)
     encounter(table, "E-09")
-    assert table.state["await"]["options"] == ["HQ", "OPS", "LAB"]
+    assert table.state["await"]["options"] == ["HQ", "OPS"]  # LAB at 100 HP: not offered
     table.choose("OPS")
     assert player(table, 0)["clearance"] == 4
     assert table.bases(0) == {"HQ": 90, "OPS": 70, "TEST": 0, "LAB": 100}
@@ -316,7 +316,29 @@ def test_r_eff_1_e12_repairs_a_base_area_and_own_line_cards(table):
     table.put(0, 1, defense=90)["damage"] = 50
     table.put(1, 1, defense=90)["damage"] = 50
     encounter(table, "E-12")
-    assert table.state["await"]["options"] == ["OPS", "TEST", "LAB"]  # HQ stays destroyed
+    # HQ stays destroyed; LAB, at full HP, would regain nothing
+    assert table.state["await"]["options"] == ["OPS", "TEST"]
     table.choose("OPS")
     assert table.bases(0)["OPS"] == 100  # never above 100
     assert table.slot(0, 1)["damage"] == 0 and table.slot(1, 1)["damage"] == 50
+
+
+def test_r_eff_1_a_base_area_at_full_hp_is_never_offered_for_repair(table):
+    """R-EFF-1 (repair_base: up to `amount` HP, never above 100) with R-EFF-0 (a step
+    with no legal choice does nothing): areas at 100 HP regain nothing, so they are not
+    choices; with every standing area at 100 HP, no choice is asked and the card's next
+    step resolves."""
+    table.bases(0).update(HQ=0)
+    table.put(0, 1, defense=90)["damage"] = 50
+    encounter(table, "E-12")
+    assert table.state["await"] == {"kind": "draw", "player": 0}  # no area to choose
+    assert table.bases(0) == {"HQ": 0, "OPS": 100, "TEST": 100, "LAB": 100}
+    assert table.slot(0, 1)["damage"] == 0  # the card's second step still resolves
+
+
+def test_r_eff_1_one_damaged_area_is_the_only_one_offered(table):
+    table.bases(0)["TEST"] = 95
+    encounter(table, "E-12")
+    assert table.state["await"]["options"] == ["TEST"]
+    table.choose("TEST")
+    assert table.bases(0)["TEST"] == 100

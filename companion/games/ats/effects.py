@@ -175,9 +175,11 @@ class Encounter(Steps):
         return self.each_seat(state, task, one)
 
     def op_repair_base(self, state, task, events):
+        """R-EFF-1: a standing area that can regain HP (below 100): an area at full HP
+        regains nothing and is not offered; with none, the step does nothing (R-EFF-0)."""
         def one(step, seat, j):
             player = state["players"][seat]
-            areas = m.standing_areas(player)
+            areas = [a for a in m.standing_areas(player) if player["bases"][a] < BASE_HP]
             if not areas:
                 return None
             area = self.ask(state, task, f"area{j}", self.chooser(task, step, seat),
