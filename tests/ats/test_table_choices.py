@@ -30,7 +30,8 @@ def test_intel_aims_at_a_player_by_tapping_their_row(table):
     """R-ATT-10: Use Intel, then the own row (+1) or an opponent's (-1)."""
     table.put(0, 1, attributes=["Intel"])
     sel = {"mode": "intel"}
-    assert picks(table, sel).marks() == {("player", 0): "can", ("player", 1): "can"}
+    # your own row gold ("can"), the opponent's red: Intel's -1 is aimed at them
+    assert picks(table, sel).marks() == {("player", 0): "can", ("player", 1): "target"}
     assert picks(table, sel).tap(("player", 0)) == ("act", {"type": "intel", "level": 1,
                                                             "mode": "self"})
     assert picks(table, sel).tap(("player", 1)) == ("act", {
@@ -64,3 +65,20 @@ def test_encounter_cards_base_areas_and_tokens_have_their_words():
     assert "cannot attack or strike" in view.piece_words("tokens", "T-DISABLED")
     assert view.piece_words("tokens", "T-CLOAK").startswith("[b]Cloaking[/b]")
     assert view.piece_words("playmat", "PM-1") == ""
+
+
+def test_own_choices_are_lit_to_choose_and_only_enemy_ones_as_targets(table):
+    """Issue 33: cloaking and repairing choose among your own things (gold, "can");
+    red ("target") is for an opposing player's, as an Encounter card's damage to
+    their base area."""
+    table.put(0, 2)
+    table.state["await"] = {"kind": "cloak", "player": 0}
+    table.state["phase"] = "cleanup"
+    legal = [{"type": "cloak", "level": 2}, {"type": "skip"}]
+    assert Picks(RULES, table.state, legal, {}).marks() == {("slot", 0, 2): "can"}
+    table.state["await"] = {"kind": "choose", "choice": "repair_area", "player": 0,
+                            "target": 0, "options": ["HQ", "OPS"], "text": "repair"}
+    assert set(picks(table).marks().values()) == {"can"}
+    table.state["await"] = {"kind": "choose", "choice": "area", "player": 0, "target": 1,
+                            "options": ["HQ", "OPS"], "text": "choose Player 2's base area"}
+    assert picks(table).marks() == {("base", 1, "HQ"): "target", ("base", 1, "OPS"): "target"}

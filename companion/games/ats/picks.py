@@ -4,8 +4,10 @@ so far (`sel`), which cards, gaps, base areas and hand cards may be tapped
 
 A thing on the table is ("slot", seat, level), ("base", seat, area),
 ("player", seat) (a player's row) or ("hand", card_id). Marks: "can" (may be
-tapped), "picked" (chosen), "target" (a target of the chosen attacker). A tap
-answers ("act", action), ("sel", new selection) or ("say", why not).
+chosen: your own things, the hand), "picked" (chosen), "target" (an opposing
+player's thing to hit: a target of the chosen attacker, of Intel's -1, of an
+Encounter card). A tap answers ("act", action), ("sel", new selection) or ("say",
+why not).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ class Picks:
     def main_marks(self) -> dict:
         marks = {}
         if self.sel.get("mode") == "intel":
-            return {("player", seat): "can" for seat in self.intel()}
+            return {("player", seat): self.mark(("player", seat)) for seat in self.intel()}
         if self.swapping():
             levels = self.rules.swap_levels(self.state, self.seat)
             for level in levels:
@@ -188,10 +190,18 @@ class Picks:
             return {("slot", self.seat, lv): "picked" if lv in picked else "can"
                     for lv, slot in enumerate(self.state["players"][self.seat]["line"], 1)
                     if slot}
-        marks = {thing: "target" if thing[0] != "hand" else "can" for thing in self.answers()}
+        marks = {thing: self.mark(thing) for thing in self.answers()}
         if kind in ("reinforce", "start_card") or self.wait.get("choice") == "self_destruct":
             marks[("slot", self.seat, self.wait["level"])] = "picked"
         return marks
+
+    def mark(self, thing) -> str:
+        """How a thing that answers the prompt is lit: red ("target") only for an
+        opposing player's, gold ("can") for the player's own (a card to cloak, an area
+        to repair) and the hand's (issue 33)."""
+        if thing[0] != "hand" and thing[1] in m.opponents(self.state, self.seat):
+            return "target"
+        return "can"
 
     def tap(self, thing) -> tuple:
         kind = self.wait["kind"]
