@@ -105,7 +105,7 @@ def perform(app, action: dict) -> None:
             return tap_die(app, action["value"])
         return tap_text(app, "Roll the Encounter die and draw a card")
     if kind in ("draw", "end_turn"):
-        return tap_text(app, {"draw": "Draw a card", "end_turn": "End turn"}[kind])
+        return tap_text(app, {"draw": "Draw a card", "end_turn": "End the turn"}[kind])
     if kind == "attack":
         return attack(app, seat, action)
     if kind == "swap":

@@ -138,8 +138,38 @@ def test_several_swaps_by_tapping_cards_in_hand(app):
     line = app.controller.state["players"][seat]["line"]
     assert {line[defense(c)["level"] - 1]["card"] for c in (first, second)} == {first, second}
     if app.controller.state["await"]["player"] == seat:  # more could be swapped
-        tap_text(app, "End turn")
+        tap_text(app, "End the turn")  # a Sacrifice made: nothing to ask
     assert app.controller.state["turn"]["player"] != seat
+
+
+def test_ending_the_turn_is_secondary_and_asked_while_an_attack_could_be_made(app, artifacts):
+    """Issue 33: End the turn no primary move, beside Cancel attack too; while the turn's
+    attack could still be made, it asks first (companion.app.frame.end_turn_move)."""
+    from companion.app.frame import SheetButton
+    from tests.ui.ats_taps import tap_thing
+    from tests.ui.driver import find, on_screen, tap, tap_text
+
+    to_prompt(app, 3, "main")
+    reveal(app)
+    state = app.controller.state
+    seat = state["await"]["player"]
+    attack = next(a for a in app.controller.legal() if a["type"] == "attack")
+    tap_thing(app, ("slot", seat, attack["level"]))
+    end = find(app, "End the turn")
+    assert isinstance(end, SheetButton) and end.tone == "normal"
+    assert find(app, "Cancel attack").tone == "normal"
+    before = list(app.controller.session.actions)
+    tap(end)
+    left = view.unfinished(state, app.controller.legal())
+    assert left.startswith(f"{state['players'][seat]['name']} can still attack")
+    question = f"{left}: end the turn?"
+    assert any(question in getattr(w, "text", "") for w in on_screen(app)), question
+    shot(artifacts, "ats-end-asked")
+    tap_text(app, "Cancel")
+    assert app.controller.session.actions == before  # nothing ended
+    tap(find(app, "End the turn"))
+    tap_text(app, "Yes, end the turn")
+    assert app.controller.session.actions[len(before)] == {"type": "end_turn"}
 
 
 def test_face_to_face_turns_the_prompt_to_the_far_side_and_takes_its_taps(app):
@@ -159,7 +189,8 @@ def test_face_to_face_turns_the_prompt_to_the_far_side_and_takes_its_taps(app):
         screen = app.root.get_screen("table")
         turnables = [w for w in walk(screen.game) if isinstance(w, Turnable)]
         assert turnables and all(w.turned for w in turnables)
-        tap_text(app, "End turn")  # a turned button still takes its tap
+        tap_text(app, "End the turn")  # a turned button still takes its tap
+        tap_text(app, "Yes, end the turn")  # it could still attack: asked first
         assert app.controller.session.actions[-1] == {"type": "end_turn"}
     finally:
         app.settings.set("face_to_face", False)

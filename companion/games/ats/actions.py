@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.app import theme
-from companion.app.frame import Move
+from companion.app.frame import Move, end_turn_move
 from companion.games.ats import choices, results, view
 from companion.games.ats.data import CLEARANCE_COST, defense
 from companion.games.ats.lists import Lists, column, words
@@ -100,7 +100,9 @@ class Sheets:
 
     def sheet_main(self, sheet: Sheet) -> None:
         picks, sel = self.picks, self.picks.sel
-        end = Move("End turn", self.act({"type": "end_turn"}))
+        end = end_turn_move(view.label(picks.state, {"type": "end_turn"}),
+                            self.act({"type": "end_turn"}),
+                            view.unfinished(picks.state, picks.legal))
         if "target" in sel:
             action = {"type": "attack", "level": sel["attacker"], "target": sel["target"]}
             sheet.extras.append(words(matchup(picks, action)))

@@ -147,8 +147,24 @@ def describe(state: dict, action: dict) -> str:
         return f"{who}'s roll" + (f" of {action['value']}" if "value" in action else "")
     text = label(state, action)
     if kind == "choose":
-        return f"{who}'s choice: {text}"
+        return choice_words(state, who, action["value"], text)
     return f"{who}: {text[0].lower()}{text[1:]}" if who else text
+
+
+def unfinished(state: dict, legal: list[dict]) -> str:
+    """Why ending the turn is asked first: the turn's one attack or Sacrifice (R-TURN-1)
+    not made while one could be; "" once made (more swaps of a Sacrifice, R-SAC-2, or
+    Intel alone are no reason)."""
+    turn = state.get("turn") or {}
+    wait = state["await"]
+    if wait is None or turn.get("attacked") or turn.get("sacrificed"):
+        return ""
+    kinds = {a["type"] for a in legal}
+    could = [words for kind, words in (("attack", "attack"), ("swap", "sacrifice"))
+             if kind in kinds]
+    if not could:
+        return ""
+    return f"{state['players'][wait['player']]['name']} can still {' or '.join(could)}"
 
 
 def card_name(card_id) -> str:
@@ -166,7 +182,7 @@ def label(state: dict, action: dict) -> str:
     if kind == "draw":
         return "Draw a card"
     if kind == "end_turn":
-        return "End turn"
+        return "End the turn"
     if kind == "reinforce" and action["card"] is None:
         return "No card of that level in hand"
     if kind in ("start_card", "reinforce", "discard"):
@@ -197,6 +213,21 @@ def label(state: dict, action: dict) -> str:
     if kind == "choose":
         return choice_label(state, action["value"])
     return kind
+
+
+def choice_words(state: dict, who: str, value, text: str) -> str:
+    """A choice as Undo names it: the question a Yes or No answers, whose base area."""
+    wait = state["await"] or {}
+    choice = wait.get("choice")
+    if isinstance(value, bool):
+        return f"{who} answers {text} to: {wait.get('text', '')}"
+    if choice in ("rollover_area", "area", "repair_area") and "target" in wait:
+        owner = state["players"][wait["target"]]["name"]
+        area = "their own" if owner == who else f"{owner}'s"
+        if choice == "repair_area":
+            return f"{who} repairs {area} {text}"
+        return f"{who} chooses {area} {text}"
+    return f"{who}'s choice: {text}"
 
 
 def attack_label(state, seat, action) -> str:
@@ -269,12 +300,16 @@ def summary(before: dict, after: dict) -> str:
 def game_over(session) -> tuple[str, str]:
     """The game-over screen's result line and details."""
     state = session.state
-    lines = [f"{state['round']} rounds, {len(session.actions)} actions"]
+    lines = [f"{count(state['round'], 'round')}, {count(len(session.actions), 'action')}"]
     for seat in range(len(state["players"])):
         seat_panel = panel(state, seat)
         standing = sum(1 for _, hp in seat_panel["bases"] if hp > 0)
-        lines.append(f"{seat_panel['name']}: {standing} base areas standing, "
+        lines.append(f"{seat_panel['name']}: {count(standing, 'base area')} standing, "
                      f"{sum(hp for _, hp in seat_panel['bases'])} HP, clearance "
-                     f"{seat_panel['effective_clearance']}, {seat_panel['discard']} cards "
-                     "discarded")
+                     f"{seat_panel['effective_clearance']}, "
+                     f"{count(seat_panel['discard'], 'card')} discarded")
     return prompt_text(state), "\n".join(lines)
+
+
+def count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
