@@ -107,12 +107,13 @@ class TsPiece(Widget):
 
 
 class TsHeld(ModalView):
-    """The piece large on an opaque panel, its words below, Close."""
+    """The piece large, its words below, Close: on a panel of its own with the table
+    dimmed around it, as the shell's CardZoom shows a printed picture."""
 
     def __init__(self, piece: Widget, words: str, **kwargs):
         super().__init__(size_hint=(0.94, 0.94), background="",
-                         background_color=theme.PANEL, overlay_color=(0, 0, 0, 0.8), **kwargs)
-        box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(10))
+                         background_color=theme.PANEL, overlay_color=(0, 0, 0, 0.7), **kwargs)
+        box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(8))
         box.add_widget(piece)
         label = Label(text=words, markup=True, font_size="16sp", color=theme.TEXT,
                       size_hint_y=None, halign="left", valign="top")

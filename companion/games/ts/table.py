@@ -88,12 +88,13 @@ class TsTable(TableFrame):
         return view.trickle_shown(session.state, session.actions)
 
     def show_trickle(self, state: dict, shown: list) -> None:
-        """The players over the board, and the dice while the trickle is news; its pieces
-        slide the first time it shows."""
-        if shown:
-            self.dice.faces = TsDice.of(state)
-            self.dice.width = dp(34) * len(self.dice.faces)
-        self.header.show(self.badges(state), self.dice if shown else None)
+        """The players over the board, and the dice while the trickle is news (or the
+        table's dice told so far); its pieces slide the first time it shows."""
+        rolling = state["await"] is not None and state["await"]["kind"] == "roll"
+        self.dice.faces = TsDice.of(state, rolling)
+        self.dice.width = dp(34) * len(self.dice.faces)
+        self.header.show(self.badges(state), self.dice if shown or (
+            rolling and self.dice.faces) else None)
         if not shown:
             return
         actions = self.app.controller.session.actions

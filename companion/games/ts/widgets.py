@@ -122,6 +122,9 @@ class TsDice(Widget):
                             side * 0.42, ink)
 
     @staticmethod
-    def of(state: dict) -> list:
+    def of(state: dict, rolling: bool = False) -> list:
+        """The last trickle's dice; `rolling`: the table's dice told so far this turn."""
+        if rolling:
+            return list(zip(tables().colours, state["rolling"], strict=False))
         dice = (state.get("last") or {}).get("dice", {})
         return [(colour, dice[colour]) for colour in tables().colours if colour in dice]
