@@ -61,3 +61,15 @@ def test_the_game_over_lines_count_in_words():
     assert f"{player['name']}: 1 base area standing, 40 HP, clearance 1, 1 card discarded" \
         in details
     assert details.startswith("1 round, 0 actions")
+
+
+def test_undo_names_the_roll_it_takes_back(table):
+    state = table.state
+    name = state["players"][0]["name"]
+    state["await"] = {"kind": "turn_start", "player": 0}
+    assert view.describe(state, {"type": "roll"}) == f"{name}'s Encounter roll"
+    state["await"] = {"kind": "roll", "player": 0, "purpose": "First Strike", "die": "d6"}
+    assert view.describe(state, {"type": "roll", "value": 4}) == \
+        f"{name} rolls 4 for First Strike"
+    state["await"] = {"kind": "turn_start", "player": 0}
+    assert view.describe(state, {"type": "roll", "value": 6}) == f"{name} rolls 6 for the Encounter"

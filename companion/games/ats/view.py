@@ -144,7 +144,11 @@ def describe(state: dict, action: dict) -> str:
             return f"{who}'s attack on {area} through the L{target['level']} gap"
         return f"{who}'s attack on {attack_label(state, wait['player'], action)}"
     if kind == "roll":
-        return f"{who}'s roll" + (f" of {action['value']}" if "value" in action else "")
+        purpose = "the Encounter" if wait.get("kind") == "turn_start" else wait.get("purpose")
+        if "value" in action:  # a real die's face, entered
+            return f"{who} rolls {action['value']}" + (f" for {purpose}" if purpose else "")
+        return f"{who}'s Encounter roll" if wait.get("kind") == "turn_start" else \
+            f"{who}'s roll" + (f" for {purpose}" if purpose else "")
     text = label(state, action)
     if kind == "choose":
         return choice_words(state, who, action["value"], text)
