@@ -349,3 +349,89 @@ def test_remote_viewing_puts_the_cards_back_in_the_order_tapped(app, artifacts):
     tap_text(app, "Put them back in this order")
     chosen = [a for a in app.controller.session.actions if a["type"] == "choose"]
     assert chosen[-1] == {"type": "choose", "value": wanted}  # then the Draw followed
+
+
+SIX = [{"name": f"Player {i + 1}", "team": i % 3, "colour": c}
+       for i, c in enumerate(("Red", "Blue", "Green", "Yellow", "Purple", "Grey"))]
+FOUR = [{**p, "team": i % 2} for i, p in enumerate(SIX[:4])]
+
+
+def board_of(app):
+    return app.root.get_screen("table").game.board
+
+
+def test_compact_rows_label_their_numbers_and_rows_keep_their_seats(app, artifacts):
+    """Issue 33: a compact row's hit points beside each base area's printed pictogram, its
+    ATK and DEF under an ATK / DEF key; the rows in seat order whoever acts."""
+    from companion.games.ats import look
+    from companion.games.ats.board import AtsCompact, HpCell
+    from tests.ui.driver import on_screen
+    from tests.ui.visible import shown
+
+    to_prompt(app, 3, "main", players=SIX)
+    reveal(app)
+    board = board_of(app)
+    tops = [row.top for row in board.rows]
+    assert tops == sorted(tops, reverse=True), "the rows are not in seat order"
+    compact = [w for w in on_screen(app) if isinstance(w, AtsCompact)]
+    assert compact, "six players on a phone-sized window: some rows compact"
+    icons = look.icon_names()["areas"]
+    state = app.controller.state
+    for row in compact:
+        seat = row.thing[1]
+        parts = list(reversed(row.children))  # as board.kv places them
+        cells = [w for w in parts if isinstance(w, HpCell)]
+        assert [(c.icon, c.text) for c in cells] == [
+            (icons[a], str(hp)) for a, hp in state["players"][seat]["bases"].items()]
+        keys = [w.text for w in parts if getattr(w, "text", "") in ("ATK", "DEF")]
+        assert keys == ["ATK", "DEF"] and all(shown(w) for w in parts), row
+    shot(artifacts, "ats-compact-rows")
+    acting = state["await"]["player"]
+    app.controller.act({"type": "end_turn"})
+    app.show_table()
+    reveal(app)
+    assert app.controller.state["await"]["player"] != acting
+    assert [row.top for row in board.rows] == tops  # nobody's row moved
+
+
+def test_the_attack_check_keeps_the_attackers_row_open_and_the_hint_where_it_helps(
+        app, artifacts):
+    """Issue 33: while an attack is checked, the attacker's own line stays open (its
+    target framed in a compact row if both do not fit); "a lit row opens with a tap" only
+    while a row to tap in is compact."""
+    from companion.games.ats.board import MiniSlot
+    from companion.games.ats.table import HINT
+    from tests.ui.ats_taps import tap_thing
+    from tests.ui.driver import pump
+
+    to_prompt(app, 3, "main", players=FOUR)
+    reveal(app)
+    table = app.root.get_screen("table").game
+    seat = app.controller.state["await"]["player"]
+    attack = next(a for a in app.controller.legal() if a["type"] == "attack"
+                  and "area" not in a["target"])
+    tap_thing(app, ("slot", seat, attack["level"]))
+    pump(2)
+    board = table.board
+    closed = [r for r in board.rows if not r.is_open and r.seat != seat]
+    assert closed and table.sheet.prompt.endswith(HINT)  # targets in compact rows
+    target = attack["target"]
+    tap_thing(app, ("slot", target["player"], target["level"]))
+    pump(2)
+    assert board.rows[seat].is_open, "the attacker's line collapsed during the check"
+    assert not table.sheet.prompt.endswith(HINT)
+    row = board.rows[target["player"]]
+    if not row.is_open:  # the chosen target framed on its compact row
+        mini = [w for w in reversed(row.compact.children) if isinstance(w, MiniSlot)]
+        assert mini[target["level"] - 1].mark_colour[3] > 0
+    shot(artifacts, "ats-attack-check-four")
+    app.controller.finish()
+
+    to_prompt(app, 3, "main")  # two players: both rows open, no hint
+    reveal(app)
+    seat = app.controller.state["await"]["player"]
+    attack = next(a for a in app.controller.legal() if a["type"] == "attack")
+    tap_thing(app, ("slot", seat, attack["level"]))
+    pump(2)
+    assert all(r.is_open for r in table.board.rows)
+    assert not table.sheet.prompt.endswith(HINT)

@@ -1,10 +1,13 @@
-"""Above Top Secret's board: one row per player. A row is open (the four base
-areas, clearance and counts, the five line slots drawn as cards) or compact (the
-name, the hit points and each slot's ATK and DEF in one line of a finger's
-height). The board opens as many rows as fit its height without scrolling, the
-ones the prompt needs first: a row to tap in, the acting player's, the next in
-turn; a compact row opens with a tap. A tablet puts three or more players in
-two columns, so every row is open.
+"""Above Top Secret's board: one row per player, in seat order (a row never moves
+when the turn passes). A row is open (the four base areas, clearance and counts,
+the five line slots drawn as cards) or compact (the name, each base area's hit
+points beside its printed pictogram, and each slot's ATK over its DEF under an
+ATK / DEF key, in one line of a finger's height). The board opens as many rows as
+fit its height without scrolling, the ones the prompt needs first: a row the
+player opened, the attacker's and its target's while an attack is checked, a row
+to tap in, the acting player's, the next in turn; a compact row opens with a tap
+(`compact_at`: which rows would be compact, for the prompt to say so). A
+tablet puts three or more players in two columns, so every row is open.
 
 Heights are computed from the board's own size (set by the frame), never from
 the rows' contents, so a layout pass cannot change what it measures."""
@@ -25,7 +28,6 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
-from kivy.uix.label import Label
 from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.stencilview import StencilView
 from kivy.uix.widget import Widget
@@ -87,15 +89,25 @@ class PlayerCell(Tappable, PlayerName):
 
 
 class MiniSlot(Holdable, Widget):
-    """A slot in a compact row: its level colour, ATK over the DEF left."""
+    """A slot in a compact row: its level colour, ATK over the DEF left; framed as its
+    card is lit on the open row (a target, the chosen attacker)."""
 
     band = ColorProperty((0, 0, 0, 0))
+    mark_colour = ColorProperty((0, 0, 0, 0))
     atk = StringProperty("")
     left = StringProperty("")
     hurt = BooleanProperty(False)
     gap = BooleanProperty(False)
     hidden = BooleanProperty(False)
     working = BooleanProperty(True)
+
+
+class HpCell(Widget):
+    """A base area's hit points in a compact row, beside its printed pictogram."""
+
+    icon = StringProperty("")
+    text = StringProperty("")
+    colour = ColorProperty(theme.TEXT)
 
 
 class AtsRow(Widget):
@@ -172,7 +184,9 @@ class AtsCompact(Tappable, Widget):
     colour = ColorProperty(theme.GOLD)
     acting = BooleanProperty(False)
     light = ColorProperty((0, 0, 0, 0))
-    mini_w = NumericProperty(0)  # board.kv
+    key_x = NumericProperty(0)  # board.kv: where the ATK / DEF key and the slots go
+    mini_x = NumericProperty(0)
+    mini_w = NumericProperty(0)
 
     def show(self, panel: dict, command: bool, acting: bool, hide: bool) -> None:
         self.colour = rgba(look.player_colour(panel["colour"]))
@@ -180,12 +194,12 @@ class AtsCompact(Tappable, Widget):
         self.thing = ("player", panel["seat"])
         cell = self.ids.name
         cell.name, cell.command, cell.out = panel["name"], command, panel["out"]
-        labels = [w for w in reversed(self.children) if isinstance(w, Label)]
-        for label, (_area, hp) in zip(labels, panel["bases"], strict=True):
-            label.text = str(hp)
-            label.color = hp_colour(hp) if hp > 0 else theme.MUTED
-        minis = [w for w in reversed(self.children) if isinstance(w, MiniSlot)]
-        for mini, slot in zip(minis, panel["line"], strict=True):
+        cells = [w for w in reversed(self.children) if isinstance(w, HpCell)]
+        icons = look.icon_names()["areas"]
+        for cell, (area, hp) in zip(cells, panel["bases"], strict=True):
+            cell.icon, cell.text = icons[area], str(hp)
+            cell.colour = hp_colour(hp) if hp > 0 else theme.MUTED
+        for mini, slot in zip(self.minis(), panel["line"], strict=True):
             mini.band = rgba(look.level_colour(slot["level"]))
             mini.gap, mini.hidden = slot["gap"], hide and not slot["gap"]
             mini.piece = None if mini.gap or mini.hidden else ("defense", slot["id"])
@@ -195,6 +209,14 @@ class AtsCompact(Tappable, Widget):
             mini.atk = str(slot["atk"])
             mini.left = str(slot["def"] - slot["damage"])
             mini.hurt, mini.working = bool(slot["damage"]), slot["working"]
+
+    def minis(self) -> list:
+        return [w for w in reversed(self.children) if isinstance(w, MiniSlot)]
+
+    def frame_minis(self, seat: int, marks: dict) -> None:
+        """Each slot framed as the open row lights its card."""
+        for level, mini in enumerate(self.minis(), start=1):
+            mini.mark_colour = MARKS.get(marks.get(("slot", seat, level), ""), (0, 0, 0, 0))
 
 
 class SeatRow(StencilView):
@@ -240,11 +262,12 @@ class AtsBoard(RelativeLayout):
     landscape = BooleanProperty(False)
     spacing = NumericProperty(dp(4))
 
-    def __init__(self, on_tap, **kwargs):
+    def __init__(self, on_tap, on_fit=None, **kwargs):
         super().__init__(**kwargs)
         self.on_tap = on_tap
+        self.on_fit = on_fit  # called after each fit
         self.rows: list[SeatRow] = []
-        self.order: list[int] = []  # seats from the top, the acting player's last
+        self.order: list[int] = []  # seats from the top: seat order
         self.wants: dict = {}  # seat -> how much the prompt needs its row open (low first)
         self.focus: int | None = None  # a row the player opened with a tap
         self._fit = Clock.create_trigger(lambda _dt: self.fit(), -1)
@@ -253,8 +276,10 @@ class AtsBoard(RelativeLayout):
     def pieces(self) -> list:
         return [p for row in self.rows for p in row.pieces()]
 
-    def show(self, state: dict, panels: list, marks: dict, acting, command, hidden) -> None:
-        """`panels`: view.panel of each seat; `hidden(seat)`: its line face down."""
+    def show(self, state: dict, panels: list, marks: dict, acting, command, hidden,
+             keep=()) -> None:
+        """`panels`: view.panel of each seat; `hidden(seat)`: its line face down;
+        `keep`: the seats whose rows the prompt needs open first (an attack's check)."""
         seats = list(range(len(panels)))
         if len(self.rows) != len(seats):  # another game: its own rows, nothing left over
             self.clear_widgets()
@@ -262,8 +287,7 @@ class AtsBoard(RelativeLayout):
             for row in self.rows:
                 self.add_widget(row)
             self.focus = None
-        pinned = acting if acting is not None else 0
-        self.order = [s for s in seats[pinned + 1:] + seats[:pinned]][::-1] + [pinned]
+        self.order = seats
         colour = {s: MARKS.get(lit(marks, s), (0, 0, 0, 0)) for s in seats}
         for seat, row in zip(seats, self.rows, strict=True):
             for view in (row.open_row, row.compact):
@@ -272,10 +296,8 @@ class AtsBoard(RelativeLayout):
             for piece in row.open_row.pieces()[1:] + [row.compact]:
                 piece.mark = marks.get(piece.thing, "")
             row.open_row.ids.name.mark = marks.get(("player", seat), "")
-        turn = {s: i for i, s in enumerate(seats[pinned:] + seats[:pinned])}
-        rank = {"target": 1, "can": 2, "picked": 2}
-        self.wants = {s: (0 if s == self.focus else rank.get(lit(marks, s), 3 if s == acting
-                                                              else 4), turn[s]) for s in seats}
+            row.compact.frame_minis(seat, marks)
+        self.wants = wants(seats, marks, acting, keep, self.focus)
         self._fit()
 
     def columns(self) -> list[list]:
@@ -297,19 +319,37 @@ class AtsBoard(RelativeLayout):
         if not self.rows or self.height <= 0 or not self.order:
             return
         columns = self.columns()
-        width = (self.width - (len(columns) - 1) * self.spacing) / len(columns)
+        width = self.column_width(len(columns))
         for i, rows in enumerate(columns):
-            self.fit_column(rows, width)
+            heads, opened, slot = self.opening(rows, width, self.height)
             top = self.height
             for row in rows:
+                row.set_open(row in opened, heads[row.seat], slot)
                 row.width = width
                 row.pos = (i * (width + self.spacing), top - row.height)
                 top -= row.height + dp(GAP)
+        if self.on_fit is not None:
+            self.on_fit()
 
-    def fit_column(self, rows: list, width: float) -> None:
+    def column_width(self, count: int) -> float:
+        return (self.width - (count - 1) * self.spacing) / count
+
+    def compact_at(self, height: float) -> set:
+        """The seats whose rows would be compact in a board this high (the table asks,
+        to say so in a prompt that takes room from the board)."""
+        columns = self.columns()
+        width = self.column_width(len(columns))
+        out = set()
+        for rows in columns:
+            _heads, opened, _slot = self.opening(rows, width, height)
+            out |= {row.seat for row in rows if row not in opened}
+        return out
+
+    def opening(self, rows: list, width: float, height: float) -> tuple:
+        """(each row's head height, the rows open, their slots' height) in a column."""
         slot_max = min(dp(230), max(dp(SLOT_MIN), (width - dp(PAD)) / 5 * 2))
         heads = {row.seat: row.open_row.head(width) for row in rows}
-        budget = self.height - (len(rows) - 1) * dp(GAP)
+        budget = height - (len(rows) - 1) * dp(GAP)
         ranked = sorted(rows, key=lambda r: self.wants.get(r.seat, (4, 0)))
         first = budget - (len(rows) - 1) * dp(COMPACT) - heads[ranked[0].seat]
         opened = ranked[:1] if first >= dp(SLOT_FLOOR) else []  # the row needed most
@@ -323,8 +363,28 @@ class AtsBoard(RelativeLayout):
         room = budget - (len(rows) - len(opened)) * dp(COMPACT) - sum(
             heads[r.seat] for r in opened)
         slot = min(slot_max, room / len(opened)) if opened else 0
-        for row in rows:
-            row.set_open(row in opened, heads[row.seat], slot)
+        return heads, opened, slot
+
+
+def wants(seats: list, marks: dict, acting, keep, focus) -> dict:
+    """seat -> (rank, order), lowest first: the row the player opened; the rows the
+    prompt keeps open (the attacker's and its target's while an attack is checked); the
+    rows to tap in, in turn order from the acting player, the attacker's right after the
+    first of them; the acting player's; the others."""
+    pinned = acting if acting is not None else 0
+    turn = {s: i for i, s in enumerate(seats[pinned:] + seats[:pinned])}
+    rank = {"target": 2, "can": 3, "picked": 3}
+    out = {s: (rank.get(lit(marks, s), 4 if s == acting else 5), turn[s]) for s in seats}
+    aimed = [turn[s] for s in seats if lit(marks, s) == "target"]
+    if acting is not None and aimed and any(
+            mark == "picked" and thing[0] == "slot" and thing[1] == acting
+            for thing, mark in marks.items()):  # an attacker chosen: its row next
+        out[acting] = (2, min(aimed) + 0.5)
+    for i, seat in enumerate(keep):
+        out[seat] = (1, i)
+    if focus is not None:
+        out[focus] = (0, 0)
+    return out
 
 
 Builder.load_file(str(Path(__file__).with_name("board.kv")))

@@ -219,6 +219,12 @@ class Picks:
             return ("say", "Choose below.")
         return ("say", "Not that one: tap one of the marked ones.")
 
+    def check_seats(self) -> tuple:
+        """While an attack is checked (its target chosen): the attacker's seat and the
+        target's, whose rows the board keeps open."""
+        target = self.sel.get("target") if self.wait["kind"] == "main" else None
+        return (self.seat, target["player"]) if target else ()
+
     # -- what the prompt says --------------------------------------------------------
     def prompt(self) -> str:
         kind, name = self.wait["kind"], self.name
@@ -240,7 +246,7 @@ class Picks:
             card = defense(self.state["players"][self.seat]["line"][attacker - 1]["card"])
             if self.sel.get("gap"):
                 return f"{name}: tap the base area to attack through the gap"
-            return f"{name}: tap the target for {card['name']} (a lit row opens with a tap)"
+            return f"{name}: tap the target for {card['name']}"
         if kind == "advance":
             return f"{name}: tap line cards to sacrifice for clearance, or skip"
         if kind == "cloak":

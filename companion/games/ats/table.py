@@ -7,13 +7,25 @@ chosen by tapping them (picks.py); holding any card shows it as printed."""
 
 from __future__ import annotations
 
-from kivy.metrics import dp
+from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
+from kivy.metrics import dp, sp
+from kivy.uix.label import Label
 
 from companion.app.frame import TableFrame
 from companion.games.ats import results, view
 from companion.games.ats.actions import Sheets
 from companion.games.ats.board import AtsBoard
 from companion.games.ats.picks import Picks
+
+HINT = " (a lit row opens with a tap)"  # said only while a row to tap in is compact
+
+
+def prompt_height(text: str, width: float) -> float:
+    """The prompt's height at `width`, as the sheet's 17 sp bold label draws it."""
+    core = CoreLabel(text=text, font_size=sp(17), bold=True, text_size=(max(1, width), None))
+    core.refresh()
+    return core.content_size[1]
 
 
 class AtsTable(TableFrame):
@@ -24,7 +36,11 @@ class AtsTable(TableFrame):
         self.sel_for = -1  # the number of actions `sel` was made at
         self.marks: dict = {}
         self.tiles: dict = {}  # card tiles kept between refreshes (lists.py)
-        self.board = AtsBoard(self.tapped)
+        self.prompt = ""  # the prompt as the sheet shows it, before the board's hint
+        self.shown_sel: dict = {}  # the selection the board was last drawn for
+        self.checking: tuple = ()  # an attack's check: the attacker's and target's seats
+        self.board = AtsBoard(self.tapped, self.fitted)
+        self.hint_due = Clock.create_trigger(self.hint, 0)
         self.set_board(self.board)
         self.bind(landscape=lambda _w, value: setattr(self.board, "landscape", value))
 
@@ -42,9 +58,12 @@ class AtsTable(TableFrame):
     def refresh(self):
         controller = self.app.controller
         moves = len(controller.session.actions)
-        if moves != self.sel_for:
+        moved = moves != self.sel_for
+        if moved:
             self.sel, self.sel_for = {}, moves
-            self.board.focus = None
+        if moved or self.sel != self.shown_sel:  # a new step: the rows it needs open, not
+            self.board.focus = None  # one opened for the step before
+            self.shown_sel = dict(self.sel)
         state = self.state
         lines = self.latest(results.results(controller.session))
         wait = state["await"]
@@ -54,18 +73,52 @@ class AtsTable(TableFrame):
         choosing = wait is not None and wait["kind"] == "start_card"  # behind the cover
         setup = state["phase"] == "setup"
         self.board.landscape = self.landscape
+        if picks is None:
+            self.prompt = view.prompt_text(state)
+            self.sheet.show(self.prompt, lines)
+            self.hand.show("", [])
+        else:
+            sheet = Sheets(self, picks, self.marks).make()
+            self.sheet.columns = min(3, max(2, len(sheet.moves)))
+            self.prompt = sheet.prompt
+            self.sheet.show(sheet.prompt, lines, sheet.moves, sheet.extra())
+            self.hand.card_height = dp(108)
+            self.hand.show(sheet.title, sheet.cards)
+        self.checking = picks.check_seats() if picks else ()
         self.board.show(state, [view.panel(state, s) for s in range(len(state["players"]))],
                         self.marks, acting, view.command_holder(state),
-                        lambda seat: setup and not (choosing and seat == acting))
-        if picks is None:
-            self.sheet.show(view.prompt_text(state), lines)
-            self.hand.show("", [])
+                        lambda seat: setup and not (choosing and seat == acting),
+                        self.checking)
+
+    def fitted(self) -> None:
+        """The board's rows placed: the hint is decided next frame, once every layout the
+        change set off has settled (sizes read mid-way would disagree with each other)."""
+        self.hint_due()
+
+    def hint(self, *_args) -> None:
+        """The prompt says that a lit row opens with a tap only while one to tap in is
+        compact (a row lit to choose a player is tapped as it is); a reason a tap did
+        nothing, in the prompt's place, stays. Decided for the board as high as it is with
+        the hint, whether the hint shows yet or not, so that showing it (a line taken from
+        the board) never changes the answer; never where its line would leave no room for
+        a row to open."""
+        hinted = self.sheet.prompt == self.prompt + HINT
+        if not hinted and self.sheet.prompt != self.prompt:
             return
-        sheet = Sheets(self, picks, self.marks).make()
-        self.sheet.columns = min(3, max(2, len(sheet.moves)))
-        self.sheet.show(sheet.prompt, lines, sheet.moves, sheet.extra())
-        self.hand.card_height = dp(108)
-        self.hand.show(sheet.title, sheet.cards)
+        if self.checking:  # the attack's check: its rows open, the rest a choice to change
+            self.sheet.prompt = self.prompt
+            return
+        height = self.board.height
+        if not self.landscape:  # the prompt's lines come off the board's height
+            label = next(w for w in reversed(self.sheet.children) if isinstance(w, Label))
+            width = label.text_size[0] or label.width
+            extra = prompt_height(self.prompt + HINT, width) - prompt_height(self.prompt, width)
+            height -= 0 if hinted else extra
+        compact = self.board.compact_at(height)
+        closed = len(compact) < len(self.board.rows) and any(  # one opens: a tap opens it
+            thing[0] in ("slot", "base") and thing[1] in compact and mark in ("target", "can")
+            for thing, mark in self.marks.items())
+        self.sheet.prompt = self.prompt + (HINT if closed else "")
 
     def latest(self, lines: list) -> list:
         """The latest results, as many as a glance takes in; a phone with a row for
