@@ -33,23 +33,12 @@ def test_whole_games_by_taps_at_phone_and_tablet_size(display, size):
 
 def test_holding_a_base_shows_it_as_printed_with_its_words_and_plays_nothing(app, artifacts):
     from companion.games.att import view
-    from companion.games.att.ai import GreedyAgent
-    from tests.ui.driver import on_screen, pump, tap_text
+    from tests.ui.driver import pump, tap_text
     from tests.ui.test_aat_ui import hold, words_and_picture, zooms
     from tests.ui.test_companion_ui import shot
 
     controller = app.controller
-    controller.new_game("attack-the-tower", {"first": 0, "army_2": "corsairs"}, seed=5)
-    agents = [GreedyAgent(1), GreedyAgent(2)]
-    while not controller.state["started"]:  # the setup: both boards built
-        state = controller.state
-        controller.act(agents[controller.rules.acting_seat(state)].choose(controller.rules,
-                                                                          state))
-    app.show_table()
-    pump()
-    if any(getattr(b, "text", "").startswith("I am ") for b in on_screen(app)):
-        seat = controller.rules.acting_seat(controller.state)
-        tap_text(app, f"I am {controller.state['players'][seat]['name']}: show")
+    play_until(app, 5, lambda state: state["started"])  # the setup: both boards built
     board = app.root.get_screen("table").game.board
     cell = next(c for side in board.sides for c in side.cells.values() if c.piece)
     before = list(controller.session.actions)
@@ -67,22 +56,17 @@ def test_holding_a_base_shows_it_as_printed_with_its_words_and_plays_nothing(app
     controller.finish()
 
 
-def to_attacks(app, seed: int) -> None:
-    """A game of greedy players up to an attack prompt with cards in hand and a territory
-    that can attack; the table shown, its cover passed."""
-    from companion.games.att import view
+def play_until(app, seed: int, wanted) -> None:
+    """A game of greedy players (the Robots against the Corsairs) up to a state for which
+    `wanted(state)` holds; the table shown, its cover passed."""
     from companion.games.att.ai import GreedyAgent
     from tests.ui.driver import on_screen, pump, tap_text
 
     controller = app.controller
     controller.new_game("attack-the-tower", {"first": 0, "army_2": "corsairs"}, seed=seed)
     agents = [GreedyAgent(1), GreedyAgent(2)]
-    while True:
+    while not wanted(controller.state):
         state = controller.state
-        wait = state["await"]
-        if wait["kind"] == "attacks" and state["players"][wait["player"]]["hand"] and \
-                view.unfinished(state, controller.legal()):
-            break
         controller.act(agents[controller.rules.acting_seat(state)].choose(controller.rules,
                                                                           state))
     app.show_table()
@@ -90,6 +74,16 @@ def to_attacks(app, seed: int) -> None:
     if any(getattr(b, "text", "").startswith("I am ") for b in on_screen(app)):
         seat = controller.rules.acting_seat(controller.state)
         tap_text(app, f"I am {controller.state['players'][seat]['name']}: show")
+
+
+def attacking_with_cards(state: dict) -> bool:
+    """An attack prompt, cards in hand and a territory that can still attack."""
+    from companion.games.att import view
+    from companion.games.att.rules import AttRules
+
+    wait = state["await"]
+    return wait["kind"] == "attacks" and bool(state["players"][wait["player"]]["hand"]) \
+        and bool(view.unfinished(state, AttRules().legal_actions(state)))
 
 
 def test_a_card_in_hand_says_what_it_does_and_ending_the_turn_is_asked(app, artifacts):
@@ -104,7 +98,7 @@ def test_a_card_in_hand_says_what_it_does_and_ending_the_turn_is_asked(app, arti
     from tests.ui.test_companion_ui import shot
     from tests.ui.visible import cut
 
-    to_attacks(app, 1)
+    play_until(app, 1, attacking_with_cards)
     state = app.controller.state
     seat = state["await"]["player"]
     army = state["players"][seat]["army"]
