@@ -6,8 +6,10 @@ two handbooks; and the data the rules engine reads (game.yaml's vars and the fie
 
 from __future__ import annotations
 
+import functools
 import math
 import re
+import types
 from collections import Counter
 
 import pdfplumber
@@ -46,11 +48,18 @@ def fronts(a4):
 
 def chars_in(pdf_path, page_no: int, trim) -> list[tuple]:
     """(text, size pt, x, y) of every char inside the trim box, mm from its top-left."""
+    page, chars = page_chars(str(pdf_path), page_no)
+    mm = on_piece(page, trim)
+    found = [(c["text"], round(float(c["size"]), 2), *centre(c, mm)) for c in chars]
+    return [c for c in found if 0 <= c[2] <= trim[2] and 0 <= c[3] <= trim[3]]
+
+
+@functools.cache
+def page_chars(pdf_path: str, page_no: int) -> tuple:
+    """A page's size and its chars, read once: a sheet holds many pieces."""
     with pdfplumber.open(pdf_path) as pdf:
         page = pdf.pages[page_no - 1]
-        mm = on_piece(page, trim)
-        found = [(c["text"], round(float(c["size"]), 2), *centre(c, mm)) for c in page.chars]
-    return [c for c in found if 0 <= c[2] <= trim[2] and 0 <= c[3] <= trim[3]]
+        return types.SimpleNamespace(height=page.height), list(page.chars)
 
 
 # -- the data the rules engine reads ---------------------------------------------------
