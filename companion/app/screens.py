@@ -105,11 +105,14 @@ class GameOverScreen(Screen):
     result = StringProperty("")
     details = StringProperty("")
     game_name = StringProperty("")
+    undo_text = StringProperty("")  # the move that ended the game, as Undo names it
 
     def refresh(self):
-        session = App.get_running_app().controller.session
+        controller = App.get_running_app().controller
+        session = controller.session
         self.result, self.details = view_of(session.rules.game_id).game_over(session)
         self.game_name = GAMES[session.rules.game_id].name
+        self.undo_text = escape_markup(controller.undo_text())
 
     def play_again(self):
         """A new game with the same setup (players, colours, options), a new shuffle."""

@@ -99,7 +99,7 @@ def test_the_log_opens_over_the_table_in_turns(app, artifacts):
 
 
 def test_game_over_is_large_and_plays_again_with_the_same_players(app, artifacts):
-    from tests.ui.driver import pump, tap_text
+    from tests.ui.driver import plain, pump, tap_text
     from tests.ui.test_companion_ui import shot
 
     gm_game(app, None)
@@ -110,6 +110,8 @@ def test_game_over_is_large_and_plays_again_with_the_same_players(app, artifacts
     result = app.root.get_screen("gameover").result
     rules_hold(app, "game over")
     shot(artifacts, "shell-03-game-over")
+    named = app.controller.undo_text()  # the move that ended it, as the toolbar names it
+    assert named and any(plain(getattr(w, "text", "")) == f"Undo: {named}" for w in on_screen(app))
     tap_text(app, "Home (the result stays)")
     pump()
     texts = "\n".join(getattr(w, "text", "") for w in on_screen(app))
