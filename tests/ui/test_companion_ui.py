@@ -1,28 +1,23 @@
 """Above Top Secret through the real window, by touches.
 
-The complete games (six players in three teams face to face, then two players
-with virtual and with printed cards) run at a phone's and a tablet's real size
-and density, each size in its own process (tests/ui/ats_tour.py): every move is made
-by tapping the table and checked against the engine, every prompt against the
-table rules (tests/ui/visible.py), and the first screen of each kind is saved to
-test-artifacts/<size>/. The tests below it run in the shared window and check one
-behaviour each."""
+At a phone's real size and density the complete games (six players in three teams
+face to face, then two players with virtual and with printed cards); at a tablet's
+the six-player game and the first 70 moves with printed cards, which meet every kind
+of prompt the two-player virtual game does. Each size runs in its own process
+(tests/ui/ats_tour.py): every move is made by tapping the table and checked against
+the engine, every prompt against the table rules (tests/ui/visible.py), and the
+first screen of each kind is saved to test-artifacts/ats-<size>/. The tests below it
+run in the shared window and check one behaviour each."""
 
 from __future__ import annotations
 
 import contextlib
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
 
 from companion.core import printed
 from companion.games.ats import view
 
-ROOT = Path(__file__).resolve().parents[2]
-SIZES = {"phone": ("1080x2340", "2.625"), "tablet": ("2560x1600", "2")}
 KINDS = ["start_card", "turn_start", "main", "attack-targets", "attack-confirm",
          "attack-result", "sacrifice", "reinforce", "advance", "discard", "card",
          "rollover_area"]
@@ -43,27 +38,17 @@ def shot(artifacts, name):
     screenshot(artifacts / f"{name}.png")
 
 
-def test_a_tour_of_the_table_by_taps_at_phone_and_tablet_sizes(display):
-    """Both sizes run side by side, each app in its own window on the test Xvfb."""
-    runs = {}
-    for name, (size, density) in SIZES.items():
-        out = ROOT / "test-artifacts" / name
-        out.parent.mkdir(parents=True, exist_ok=True)
-        log = open(out.with_suffix(".log"), "w")  # noqa: SIM115 - closed below
-        runs[name] = (subprocess.Popen(
-            [sys.executable, "-m", "tests.ui.ats_tour", "--size", size, "--out", str(out)],
-            env={**display, "KIVY_METRICS_DENSITY": density}, cwd=ROOT, stdout=log,
-            stderr=subprocess.STDOUT), log, out)
-    deadline = time.monotonic() + 1800
-    for name, (process, log, out) in runs.items():
-        code = process.wait(max(1, deadline - time.monotonic()))
-        log.close()
-        text = out.with_suffix(".log").read_text(errors="replace")
-        assert code == 0, f"{name}: {text[-4000:]}"
-        assert "six:" in text and "virtual:" in text and "printed:" in text, text[-2000:]
-        names = {p.stem.split("-", 1)[1] for p in out.glob("*.png")}
-        assert set(SCREENS) <= names, f"{name}: no {sorted(set(SCREENS) - names)}"
-        out.with_suffix(".log").unlink()
+TOURS = {"phone": "six,virtual,printed", "tablet": "six,printed:70"}
+
+
+@pytest.mark.parametrize("size", TOURS)
+def test_a_tour_of_the_table_by_taps(display, size):
+    from tests.ui.screens import run_tour
+
+    shots = run_tour(display, "ats_tour", size, TOURS[size])
+    want = set(SCREENS) if size == "phone" else {
+        s for s in SCREENS if "virtual" not in s and s != "printed-game-over"}
+    assert want <= shots, sorted(want - shots)
 
 
 # -- in the shared window ------------------------------------------------------------------
