@@ -1,8 +1,9 @@
 """The printed pieces as images, for the player who holds a card on the screen.
 
 The picture is the print's own drawing (pnp.export.pieceimage), from the same YAML and
-layouts as the PDFs. The desktop draws each piece when first asked and keeps it
-in a cache named by a fingerprint of the game's files and of pnp's drawing
+layouts as the PDFs. The desktop draws a game's pieces in a process of its own as
+its table opens (`CardArt.draw_ahead`), and a piece held before that on request, and
+keeps them in a cache named by a fingerprint of the game's files and of pnp's drawing
 code, so a changed card is drawn again. A phone has no PDF rasteriser: the app
 is built with every piece drawn beforehand (`python -m companion.cardart`, run
 by the Android build), and the images are used only while the fingerprint of
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import os
 import tempfile
@@ -85,7 +87,7 @@ class CardArt:
         if self.shipped is not None:
             found = self.shipped / name
             return found if found.is_file() else None
-        folder = self.cache / self.game_id / f"{self.fingerprint}-{drawing_key()}"
+        folder = self.folder_now()
         if not folder.is_dir():
             self.forget_others(folder)
         target = folder / name
@@ -101,18 +103,63 @@ class CardArt:
             if old != keep and old.is_dir():
                 shutil.rmtree(old, ignore_errors=True)
 
+    def game(self):
+        """The game as pnp loads it (once), to draw from: the desktop only."""
+        if self._game is None:
+            from pnp.load.game import load_game
+
+            self._game = load_game(self.folder)
+        return self._game
+
+    def folder_now(self) -> Path:
+        """Where this version of the game's pictures, drawn by this pnp, are cached."""
+        return self.cache / self.game_id / f"{self.fingerprint}-{drawing_key()}"
+
+    def draws_here(self) -> bool:
+        """Whether pictures are drawn on this machine: no shipped set, and pnp's
+        drawing (reportlab, pdfium) installed."""
+        return self.shipped is None and all(
+            importlib.util.find_spec(name) for name in ("reportlab", "pypdfium2"))
+
+    def draw_all(self) -> int:
+        """Every piece not drawn yet, one after another: what `draw_ahead` runs.
+        Returns the number of pieces drawn."""
+        from pnp.export.pieceimage import printed_game
+
+        folder, count = self.folder_now(), 0
+        for comp in printed_game(self.game()).components:
+            for printed in dict.fromkeys(item.printed_id for item in comp.items):
+                if not (folder / file_name(comp.id, printed, "front")).is_file() and \
+                        not (folder / file_name(comp.id, printed, "face 1")).is_file():
+                    try:
+                        count += self.draw(comp.id, printed, folder)
+                    except Exception:  # noqa: BLE001 - a hold of it says why; go on
+                        continue
+        return count
+
+    def draw_ahead(self):
+        """Start drawing every piece in a process of its own, at low priority, so the
+        first hold of a card opens at once rather than after its drawing (seconds).
+        The process (a Popen, None where nothing is drawn here) ends by itself; a
+        hold meanwhile draws its own piece, as before."""
+        import subprocess
+        import sys
+
+        if not self.draws_here():
+            return None
+        return subprocess.Popen(
+            [sys.executable, "-m", "companion.cardart", "--ahead", self.game_id,
+             "--folder", str(self.folder), "--out", str(self.cache)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
     def draw(self, component: str, item: str, folder: Path) -> bool:
         """Draw every side of one piece into `folder` (False: no drawing here)."""
         try:
             from pnp.export.pieceimage import piece_images
         except ImportError:  # a phone: reportlab and pdfium are not there
             return False
-        if self._game is None:
-            from pnp.load.game import load_game
-
-            self._game = load_game(self.folder)
         try:
-            images = piece_images(self._game, component, item, DPI)
+            images = piece_images(self.game(), component, item, DPI)
         except KeyError:
             return False
         for side, image in images.items():
@@ -167,7 +214,16 @@ def main(argv: list[str] | None = None) -> int:
                                                  "the Android build.")
     parser.add_argument("games", nargs="*", help="game ids (default: every bundled game)")
     parser.add_argument("--out", type=Path, default=SHIPPED, help="default: %(default)s")
+    parser.add_argument("--ahead", metavar="GAME_ID",
+                        help="draw the pieces of this game not yet in the cache --out, at low "
+                             "priority (the app runs this when a game's table opens)")
+    parser.add_argument("--folder", type=Path, help="with --ahead: the game's folder")
     args = parser.parse_args(argv)
+    if args.ahead:
+        os.nice(10)  # the table's taps first
+        art = CardArt(args.ahead, args.out, folder=args.folder)
+        print(f"{args.ahead}: {art.draw_all()} pieces drawn ahead")
+        return 0
     from companion.games import GAMES
 
     for game_id in args.games or list(GAMES):

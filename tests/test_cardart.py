@@ -80,3 +80,25 @@ def test_a_token_is_cut_to_its_shape(tmp_path, item, shape):
         corner = image.getpixel((round(w * 0.06), round(h * 0.06)))[3]
     assert inside == 255 and edge_mid > 200
     assert (corner == 0) == (shape != "square"), f"a {shape} token's corner"
+
+
+def test_a_game_is_drawn_ahead_in_a_process_of_its_own(tmp_path, monkeypatch):
+    """What the app starts as a table opens: every piece into the cache, so a hold
+    finds its picture drawn (the desktop; a phone ships them, and starts nothing)."""
+    from pnp import ASSETS
+
+    art = cardart.CardArt("star-patrol", cache=tmp_path, shipped=tmp_path,
+                          folder=ASSETS / "example")
+    process = art.draw_ahead()
+    assert process.wait(120) == 0
+    from pnp.export.pieceimage import printed_game
+
+    game = printed_game(art.game())
+    wanted = {(c.id, i.printed_id) for c in game.components for i in c.items}
+    assert len(wanted) > 10
+    monkeypatch.setattr(art, "draw", lambda *_a: pytest.fail("drawn on request"))
+    for component, item in wanted:
+        side = "face 1" if game.component(component).kind == "dice" else "front"
+        assert art.path(component, item, side).is_file(), (component, item)
+    monkeypatch.setattr(cardart.importlib.util, "find_spec", lambda _name: None)
+    assert art.draw_ahead() is None  # no pnp drawing here (a phone): nothing started

@@ -129,6 +129,11 @@ class DossierApp(App):
         known = [g for g in self.controller.store.in_progress() if g in GAMES]
         return bool(known) and self.controller.resume(known[0])
 
+    def on_stop(self):
+        from companion.app.zoom import stop_drawing_ahead
+
+        stop_drawing_ahead()
+
     def on_pause(self):
         return True  # Android: keep the app alive; the save is already on disk
 

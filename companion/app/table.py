@@ -20,6 +20,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
 from companion.app.widgets import BigButton, Turnable
+from companion.app.zoom import draw_ahead
 from companion.games import load
 
 
@@ -54,6 +55,7 @@ class TableScreen(Screen):
             return
         self.game = load(self.app.spec(game_id).table)()
         self.game_id = game_id
+        draw_ahead(game_id)  # the first hold of a card opens at once
 
     # -- drawing ---------------------------------------------------------------------
     def refresh(self) -> None:

@@ -43,6 +43,26 @@ def card_art(game_id: str):
     return _art[game_id]
 
 
+_ahead: dict = {}
+
+
+def draw_ahead(game_id: str) -> None:
+    """Have the game's pieces drawn in the background as its table opens (once a game
+    and run; companion.cardart.CardArt.draw_ahead), unless DOSSIER_DRAW_AHEAD=0 (the
+    UI tests, which hold few cards, keep the machine for themselves)."""
+    import os
+
+    if game_id not in _ahead and os.environ.get("DOSSIER_DRAW_AHEAD", "1") != "0":
+        _ahead[game_id] = card_art(game_id).draw_ahead()
+
+
+def stop_drawing_ahead() -> None:
+    """The app closes: no drawing goes on after it."""
+    for process in _ahead.values():
+        if process is not None and process.poll() is None:
+            process.terminate()
+
+
 class Hold:
     """Mixin: a touch held HOLD_SECONDS on the widget calls `on_hold()`, and the touch
     that ends it is no tap as well; a finger that moves away scrolls instead."""

@@ -34,4 +34,5 @@ def start() -> tuple[subprocess.Popen, str]:
 
 def environment(display: str, home: Path) -> dict:
     return {**os.environ, "DISPLAY": display, "KIVY_NO_ARGS": "1", "KIVY_HOME": str(home),
-            "KIVY_LOG_MODE": "PYTHON", "KIVY_NO_CONSOLELOG": "1", "LIBGL_ALWAYS_SOFTWARE": "1"}
+            "KIVY_LOG_MODE": "PYTHON", "KIVY_NO_CONSOLELOG": "1", "LIBGL_ALWAYS_SOFTWARE": "1",
+            "DOSSIER_DRAW_AHEAD": "0"}  # no drawing in the background unless a test asks
