@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import companion_start
+import companion_taps
 import engine
 import peers
 from games import write_art, write_art_game, write_text_game
@@ -323,6 +324,7 @@ def main() -> None:
         check_against_build(tmp, env)
         engine.run(row, section)
         companion_start.run(row, section)
+        companion_taps.run(row, section)
 
 
 if __name__ == "__main__":
