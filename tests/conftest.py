@@ -15,13 +15,6 @@ EXAMPLE = ASSETS / "example"
 ATS = BUNDLED_GAMES / "above-top-secret"
 
 
-def pytest_collection_modifyitems(items):
-    """The long tests (the whole games by taps, the balance studies, the wheel) first:
-    with `--dist worksteal` (./dossier test) the other worker runs the short ones beside
-    them and takes its share of the rest, so no long test runs alone at the end."""
-    items.sort(key=lambda item: item.get_closest_marker("long") is None)
-
-
 @pytest.fixture(scope="session")
 def example_game():
     return load_game(EXAMPLE)

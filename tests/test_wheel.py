@@ -19,8 +19,6 @@ from PIL import Image
 from pnp import REPO_ROOT
 from tests.ui import xvfb
 
-pytestmark = pytest.mark.long  # started first (tests/conftest.py)
-
 SOURCES = ("pnp", "companion", "cards", "layouts", "docs", "pyproject.toml", "README.md")
 
 

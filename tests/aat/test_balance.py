@@ -13,8 +13,6 @@ from companion.games.aat.ai import GreedyAgent
 from companion.games.aat.data import SUBFACTIONS
 from companion.games.aat.rules import AatRules
 
-pytestmark = pytest.mark.long  # started first (tests/conftest.py)
-
 RULES = AatRules()
 SETUPS = RULES.simulation_setups(2)
 GAMES = 80 * len(SETUPS)  # 80 games a setup, 160 a pairing

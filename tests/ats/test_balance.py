@@ -9,8 +9,6 @@ from companion.games.ats.ai import GreedyAgent
 from companion.games.ats.data import cards
 from companion.games.ats.rules import AtsRules
 
-pytestmark = pytest.mark.long  # started first (tests/conftest.py)
-
 RULES = AtsRules()
 GAMES = 2000
 

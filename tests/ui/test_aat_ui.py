@@ -26,7 +26,6 @@ PRINTED = ("theater", "cover", "mulligan", "deploy", "combat", "attacker", "targ
 KINDS = {"virtual": VIRTUAL, "printed": PRINTED}
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("size", GAMES)
 def test_whole_games_by_taps_at_phone_and_tablet_size(display, size):
     from tests.ui.screens import run_tour

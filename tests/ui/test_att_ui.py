@@ -21,7 +21,6 @@ KINDS = ("draw", "cover", "burn", "build", "renew", "attacks", "calculator", "wi
          "end-asked")  # the turn ended while a territory could still attack: asked first
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("size", GAMES)
 def test_whole_games_by_taps_at_phone_and_tablet_size(display, size):
     from tests.ui.screens import run_tour

@@ -41,7 +41,6 @@ def shot(artifacts, name):
 TOURS = {"phone": "six,virtual,printed:70", "tablet": "six,printed:70"}
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("size", TOURS)
 def test_a_tour_of_the_table_by_taps(display, size):
     from tests.ui.screens import run_tour

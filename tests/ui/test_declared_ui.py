@@ -22,7 +22,6 @@ def companion(env, *args, timeout=120) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=timeout)
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("size", SIZES)
 def test_a_folder_game_played_by_taps(display, tmp_path, size):
     """From the form: a counter by + and by a typed number, a draw by tapping the pile,
@@ -45,7 +44,6 @@ KINDS = {"tracked": ["cover", "draw", "play", "change", "phase", "pass", "discar
          "printed": ["told", "change"]}
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("size", TOURS)
 def test_whole_games_by_taps(display, size):
     """tests/ui/declared_tour.py: players at the table make every listed move by taps
@@ -110,7 +108,6 @@ def test_a_broken_folder_is_refused(display, tmp_path):
     assert companion(display, "--game", str(tmp_path / "nowhere")).returncode == 2
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("size", SIZES)
 def test_every_starter_and_a_rich_table_in_sight(display, tmp_path, size):
     """tests/ui/declared_looks.py: each `pnp new` starter and Above Top Secret's declared

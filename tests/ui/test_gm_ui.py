@@ -255,7 +255,6 @@ def test_printed_cards_are_entered_on_a_keypad_and_doors_need_no_hand(app, artif
     assert app.controller.state["players"][0]["suitcases"] == 1
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("size", ["phone", "tablet"])
 def test_whole_games_by_taps_at_phone_and_tablet_size(display, size):
     """tests/ui/gm_tour.py: virtual and printed cards to the end, the table rules at

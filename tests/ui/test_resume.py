@@ -118,7 +118,6 @@ def busy_cpu(burners: int = 3):
             process.wait(10)
 
 
-@pytest.mark.long
 def test_demo_screenshot_on_a_busy_machine(display, tmp_path, artifacts):
     """The screenshot is of a drawn table, however slow the first frames are."""
     from PIL import Image

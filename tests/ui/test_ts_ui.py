@@ -19,7 +19,6 @@ KINDS = {"app": ["trickle", "spawn", "act-move", "act-end_turn", "act-retire", "
 ASKED = "end-turn-asked"  # ending the turn with actions left asks first
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("size", GAMES)
 def test_whole_games_by_taps(display, size):
     from tests.ui.screens import run_tour
