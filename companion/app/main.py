@@ -217,28 +217,35 @@ def on_drawn_frames(callback) -> None:
 
 def save_screenshot(path: str, need_content: bool = False) -> bool:
     """Save the frame being drawn to `path` (call it from `on_drawn_frames`). With
-    `need_content`, a frame of one colour (nothing drawn yet) is not saved: False."""
-    import shutil
-    import tempfile
-
-    folder = tempfile.mkdtemp(prefix="dossier-shot-")
-    try:
-        saved = Window.screenshot(name=os.path.join(folder, "shot.png"))
-        if need_content and not has_content(saved):
-            return False
-        shutil.move(saved, path)
-        return True
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def has_content(png: str) -> bool:
-    """Whether an image is more than one flat colour. Pillow is there on the
-    desktop (pnp needs it), where screenshots are taken; not on Android."""
+    `need_content`, a frame of one colour (nothing drawn yet) is not saved: False.
+    The pixels are read once and written by Pillow at a light compression, rows packed
+    tight whatever the width (Kivy's own screenshot re-encodes slowly through SDL and
+    skewed a width not a multiple of 4). Pillow is there on the desktop (pnp needs it),
+    where screenshots are taken; not on Android."""
+    from kivy.graphics.opengl import (
+        GL_PACK_ALIGNMENT,
+        GL_RGB,
+        GL_UNSIGNED_BYTE,
+        glPixelStorei,
+        glReadPixels,
+    )
     from PIL import Image
 
-    with Image.open(png) as image:
-        return any(low != high for low, high in image.convert("RGB").getextrema())
+    width, height = Window.size
+    glPixelStorei(GL_PACK_ALIGNMENT, 1)
+    data = glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE)
+    image = Image.frombuffer("RGB", (width, height), data, "raw", "RGB", 0, -1)  # bottom up
+    if need_content and not has_content(image):
+        return False
+    temp = f"{path}.{os.getpid()}.tmp"
+    image.save(temp, format="PNG", compress_level=1)
+    os.replace(temp, path)  # never a half-written picture
+    return True
+
+
+def has_content(image) -> bool:
+    """Whether an image (Pillow's) is more than one flat colour."""
+    return any(low != high for low, high in image.getextrema())
 
 
 def keep_awake(on: bool) -> None:
