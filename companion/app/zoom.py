@@ -128,7 +128,7 @@ def open_piece(component: str, item: str, side: str = "front") -> CardZoom:
     words_of = getattr(controller.view, "piece_words", None)
     words = words_of(component, item) if words_of else ""
     zoom = CardZoom(card_art(game_id).path(component, item, side), words)
-    zoom.open()
+    zoom.open(animation=False)  # at once: a held card answers the hold, no fade to wait for
     return zoom
 
 

@@ -155,6 +155,6 @@ def hold_kind(team: str, kind: str) -> TsHeld:
 
 def show(piece: TsPiece, words: str) -> TsHeld:
     held = TsHeld(piece, words)
-    held.open()
+    held.open(animation=False)  # at once, as every held card (companion.app.zoom)
     return held
 
