@@ -182,13 +182,23 @@ class TsTable(TableFrame):
             card = TsKind(kind=name, title=tables().kind_names[name], count=count, team=team,
                           fill=get_color_from_hex(look["fill"]),
                           ink=get_color_from_hex(look["ink"]),
-                          chosen=int(self.sel.get("kind") == name), width=dp(104))
+                          chosen=int(self.sel.get("kind") == name), width=self.kind_width())
             card.piece = ("agents", f"{team}-{name}-1")
             card.bind(on_release=lambda w: self.select({"kind": w.kind}))
             cards.append(card)
-        self.hand.card_height = dp(112 if self.landscape else 100)
+        self.hand.card_height = dp(112 if self.landscape else 72)
+        self.hand.wrapped = True  # every kind in sight, in rows, rather than a row that scrolls
         self.hand.show("Your roster: tap a kind, then a lit * tile (hold to read)"
                        if self.landscape else "", cards)  # the prompt says it on a phone
+
+    def kind_width(self) -> float:
+        """A roster kind's width: three a row on a phone (the whole roster in two rows,
+        none out of sight), a tablet's roomy tile beside the board."""
+        if self.landscape:
+            return dp(104)
+        from kivy.core.window import Window
+
+        return (Window.width - dp(8) - 2 * dp(6) - dp(1)) / 3  # the strip's padding, gaps
 
     def intel_picker(self, legal: list) -> GridLayout:
         """The kinds of Intel still in the bag, each as its tile: the one drawn."""
