@@ -80,5 +80,5 @@ class LogView(ModalView):
 
 def open_log() -> LogView:
     view = LogView(App.get_running_app())
-    view.open()
+    view.open(animation=False)  # at once, as a held card (companion.app.zoom)
     return view
