@@ -19,6 +19,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -127,14 +128,14 @@ class CardArt:
         from pnp.export.pieceimage import printed_game
 
         folder, count = self.folder_now(), 0
-        for comp in printed_game(self.game()).components:
-            for printed in dict.fromkeys(item.printed_id for item in comp.items):
-                if not (folder / file_name(comp.id, printed, "front")).is_file() and \
-                        not (folder / file_name(comp.id, printed, "face 1")).is_file():
-                    try:
-                        count += self.draw(comp.id, printed, folder)
-                    except Exception:  # noqa: BLE001 - a hold of it says why; go on
-                        continue
+        for comp, printed in pieces(printed_game(self.game())):
+            if any((folder / file_name(comp.id, printed, side)).is_file()
+                   for side in ("front", "face 1")):  # a die's first face
+                continue
+            try:
+                count += self.draw(comp.id, printed, folder)
+            except Exception:  # noqa: BLE001 - a hold of it says why; go on
+                continue
         return count
 
     def draw_ahead(self):
@@ -185,6 +186,13 @@ def save(image, target: Path) -> None:
     os.replace(temp, target)
 
 
+def pieces(game):
+    """(component, printed id) of every distinct piece a game prints, in print order."""
+    for comp in game.components:
+        for printed in dict.fromkeys(item.printed_id for item in comp.items):
+            yield comp, printed
+
+
 def prebuild(game_id: str, out: Path, source: Path | None = None) -> int:
     """Every piece of a game drawn into out/<game-id>/ with its index: the images an
     Android build ships. Returns the number of pictures."""
@@ -195,13 +203,12 @@ def prebuild(game_id: str, out: Path, source: Path | None = None) -> int:
     game = printed_game(load_game(source))
     folder = out / game_id
     count = 0
-    for comp in game.components:
-        for printed in dict.fromkeys(item.printed_id for item in comp.items):
-            for side, image in piece_images(game, comp.id, printed, DPI).items():
-                if side == "back" and comp.kind == "deck":
-                    continue  # one back for a whole deck: nothing a player looks up
-                save(image, folder / file_name(comp.id, printed, side))
-                count += 1
+    for comp, printed in pieces(game):
+        for side, image in piece_images(game, comp.id, printed, DPI).items():
+            if side == "back" and comp.kind == "deck":
+                continue  # one back for a whole deck: nothing a player looks up
+            save(image, folder / file_name(comp.id, printed, side))
+            count += 1
     index = {"game": game_id, "fingerprint": data_fingerprint(source), "dpi": DPI,
              "pictures": count}
     (folder / INDEX).write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
@@ -220,9 +227,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--folder", type=Path, help="with --ahead: the game's folder")
     args = parser.parse_args(argv)
     if args.ahead:
+        from pnp.load.errors import InvalidInput
+
         os.nice(10)  # the table's taps first
         art = CardArt(args.ahead, args.out, folder=args.folder)
-        print(f"{args.ahead}: {art.draw_all()} pieces drawn ahead")
+        try:
+            print(f"{args.ahead}: {art.draw_all()} pieces drawn ahead")
+        except InvalidInput as exc:  # the folder is no game (any more): nothing to draw
+            print(exc, file=sys.stderr)
+            return 2
         return 0
     from companion.games import GAMES
 

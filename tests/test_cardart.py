@@ -102,3 +102,14 @@ def test_a_game_is_drawn_ahead_in_a_process_of_its_own(tmp_path, monkeypatch):
         assert art.path(component, item, side).is_file(), (component, item)
     monkeypatch.setattr(cardart.importlib.util, "find_spec", lambda _name: None)
     assert art.draw_ahead() is None  # no pnp drawing here (a phone): nothing started
+
+
+def test_drawing_ahead_a_folder_that_is_no_game_says_so_and_exits_2(tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "companion.cardart", "--ahead", "gone",
+                           "--folder", str(tmp_path / "gone"), "--out", str(tmp_path / "c")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "game.yaml" in done.stderr

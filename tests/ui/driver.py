@@ -171,3 +171,25 @@ def drawing(on: bool) -> None:
 
 def toggles(app) -> list:
     return [b for b in visible_buttons(app) if isinstance(b, ToggleButton)]
+
+
+def greedy_until(app, game_id: str, setup: dict, seed: int, done) -> None:
+    """A new game between the game's greedy players, moved on (not by taps) until
+    `done(session)`; then its table shown and a pass-and-play cover passed."""
+    from companion.games import agents_of
+
+    controller = app.controller
+    if controller.session is not None:
+        controller.finish()
+    controller.new_game(game_id, setup, seed=seed)
+    rules = controller.rules
+    players = [agents_of(game_id)["greedy"](seat + 1)
+               for seat in range(len(controller.state["players"]))]
+    while not done(controller.session):
+        state = controller.state
+        controller.act(players[rules.acting_seat(state)].choose(rules, state))
+    app.show_table()
+    pump()
+    if any(plain(getattr(b, "text", "")).startswith("I am ") for b in visible_buttons(app)):
+        seat = rules.acting_seat(controller.state)
+        tap_text(app, f"I am {controller.state['players'][seat]['name']}: show")

@@ -59,21 +59,10 @@ def test_holding_a_base_shows_it_as_printed_with_its_words_and_plays_nothing(app
 def play_until(app, seed: int, wanted) -> None:
     """A game of greedy players (the Robots against the Corsairs) up to a state for which
     `wanted(state)` holds; the table shown, its cover passed."""
-    from companion.games.att.ai import GreedyAgent
-    from tests.ui.driver import on_screen, pump, tap_text
+    from tests.ui.driver import greedy_until
 
-    controller = app.controller
-    controller.new_game("attack-the-tower", {"first": 0, "army_2": "corsairs"}, seed=seed)
-    agents = [GreedyAgent(1), GreedyAgent(2)]
-    while not wanted(controller.state):
-        state = controller.state
-        controller.act(agents[controller.rules.acting_seat(state)].choose(controller.rules,
-                                                                          state))
-    app.show_table()
-    pump()
-    if any(getattr(b, "text", "").startswith("I am ") for b in on_screen(app)):
-        seat = controller.rules.acting_seat(controller.state)
-        tap_text(app, f"I am {controller.state['players'][seat]['name']}: show")
+    greedy_until(app, "attack-the-tower", {"first": 0, "army_2": "corsairs"}, seed,
+                 lambda session: wanted(session.state))
 
 
 def attacking_with_cards(state: dict) -> bool:

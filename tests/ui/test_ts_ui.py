@@ -31,21 +31,11 @@ def test_whole_games_by_taps(display, size):
 
 
 def play_until(app, done, seed: int = 5, bag: str = "app"):
-    """A new game between greedy players, moved on until `done(session)`; the table shown."""
-    from companion.games.ts.ai import GreedyAgent
-    from tests.ui.driver import pump
+    """A new game between greedy players, moved on until `done(session)`; the table
+    shown (its cover passed); the game's table widget."""
+    from tests.ui.driver import greedy_until
 
-    controller = app.controller
-    if controller.session is not None:
-        controller.finish()
-    controller.new_game("top-secret", {"first": 0, "bag": bag}, seed=seed)
-    agents = [GreedyAgent(1), GreedyAgent(2)]
-    while not done(controller.session):
-        state = controller.state
-        controller.act(agents[controller.rules.acting_seat(state)].choose(controller.rules,
-                                                                          state))
-    app.show_table()
-    pump()
+    greedy_until(app, "top-secret", {"first": 0, "bag": bag}, seed, done)
     return app.root.get_screen("table").game
 
 
