@@ -13,7 +13,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 from companion.app import theme
-from companion.app.widgets import BigButton
+from companion.app.widgets import BigButton, fill_popup
 
 
 @dataclass
@@ -50,7 +50,7 @@ def menu(title: str, choices: list, words: str = "") -> ModalView:
     cancel = BigButton(text="Cancel")
     cancel.bind(on_release=lambda *_a: popup.dismiss())
     box.add_widget(cancel)
-    popup.add_widget(box)
+    fill_popup(popup, box)
 
     def fit(*_args):
         popup.height = min(Window.height * 0.9,

@@ -29,6 +29,7 @@ KV = Path(__file__).resolve().parent / "kv"
 
 class DossierApp(App):
     title = "Dossier companion"
+    prompt_turned = False  # face to face: the table's prompt faces the far side (table.py)
 
     def __init__(self, data_dir: str | None = None, demo: bool | str | None = None,
                  game: str | None = None, **kwargs):

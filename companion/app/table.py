@@ -91,6 +91,7 @@ class TableScreen(Screen):
             cover_seat, players)
         turned = face_to_face and state["await"] is not None and far_side(
             self.app.controller.rules.acting_seat(state), players)
+        self.app.prompt_turned = turned  # the questions the table asks turn with it
         for widget in walk(self.game):
             if isinstance(widget, Turnable):
                 widget.turned = turned

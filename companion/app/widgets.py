@@ -49,11 +49,19 @@ class Turnable(Widget):
         self._place()
 
     def add_widget(self, widget, *args, **kwargs):
+        """The widget takes the Turnable's size (its height stays its own when it has
+        no height hint: a popup that follows its content's height)."""
         if widget is self.inner:
             return super().add_widget(widget, *args, **kwargs)
         widget.pos = (0, 0)
-        self.inner.bind(size=lambda _scatter, size: setattr(widget, "size", size))
-        widget.size = self.inner.size
+        own_height = widget.size_hint_y is None
+
+        def follow(_scatter, size) -> None:
+            widget.width = size[0]
+            if not own_height:
+                widget.height = size[1]
+        self.inner.bind(size=follow)
+        follow(self.inner, self.inner.size)
         return self.inner.add_widget(widget, *args, **kwargs)
 
     def _place(self, *_args) -> None:
@@ -62,6 +70,19 @@ class Turnable(Widget):
                                   self.y + (self.height if self.turned else 0), 0)
         self.inner.transform = move.multiply(Matrix().rotate(pi, 0, 0, 1)) if self.turned \
             else move
+
+
+def fill_popup(popup, content) -> None:
+    """Put `content` in a popup the table opened: face to face, turned 180 degrees as
+    the table's prompt is (the player across the table asked; table.py sets
+    `app.prompt_turned`), so a question reads the right way up for whoever must answer."""
+    from kivy.app import App
+
+    if getattr(App.get_running_app(), "prompt_turned", False):
+        holder = Turnable(turned=True)
+        holder.add_widget(content)
+        content = holder
+    popup.add_widget(content)
 
 
 def text_width(text: str, size: float = 14, bold: bool = False) -> float:

@@ -16,7 +16,7 @@ from kivy.utils import escape_markup
 
 from companion.app import theme
 from companion.app.choices import Choice, menu, wrapped
-from companion.app.widgets import BigButton
+from companion.app.widgets import BigButton, fill_popup
 from companion.declared import view
 from companion.declared.cards import allowed, card_widget, tapped
 from companion.declared.widgets import NumberEntry, plural
@@ -84,7 +84,7 @@ def seat_sheet(table, seat: int) -> ModalView:
     close = BigButton(text="Close", tone="primary")
     close.bind(on_release=lambda *_a: popup.dismiss())
     box.add_widget(close)
-    popup.add_widget(box)
+    fill_popup(popup, box)
     box.bind(height=lambda *_a: setattr(popup, "height", box.height))
     popup.open()
     return popup
@@ -108,7 +108,7 @@ def counter_sheet(table, counter: dict, seat) -> None:
     close = BigButton(text="Close")
     close.bind(on_release=lambda *_a: popup.dismiss())
     box.add_widget(close)
-    popup.add_widget(box)
+    fill_popup(popup, box)
     popup.open()
 
 
@@ -194,7 +194,7 @@ def zone_sheet(table, key: str) -> ModalView:
     close = BigButton(text="Close", tone="primary")
     close.bind(on_release=lambda *_a: popup.dismiss())
     box.add_widget(close)
-    popup.add_widget(box)
+    fill_popup(popup, box)
     popup.open()
     return popup
 
@@ -227,7 +227,7 @@ def finish_sheet(table, seat: int) -> ModalView:
     keep.bind(on_release=lambda *_a: popup.dismiss())
     box.add_widget(done)
     box.add_widget(keep)
-    popup.add_widget(box)
+    fill_popup(popup, box)
     box.bind(height=lambda *_a: setattr(popup, "height", box.height))
     popup.open()
     return popup

@@ -156,7 +156,7 @@ def test_ending_the_turn_is_secondary_and_asked_while_an_attack_could_be_made(ap
     assert app.controller.session.actions[len(before)] == {"type": "end_turn"}
 
 
-def test_face_to_face_turns_the_prompt_to_the_far_side_and_takes_its_taps(app):
+def test_face_to_face_turns_the_prompt_to_the_far_side_and_takes_its_taps(app, artifacts):
     from companion.app.widgets import Turnable
     from tests.ui.driver import tap_text, walk
 
@@ -174,8 +174,15 @@ def test_face_to_face_turns_the_prompt_to_the_far_side_and_takes_its_taps(app):
         turnables = [w for w in walk(screen.game) if isinstance(w, Turnable)]
         assert turnables and all(w.turned for w in turnables)
         tap_text(app, "End the turn")  # a turned button still takes its tap
+        from kivy.base import EventLoop
+        from kivy.uix.modalview import ModalView
+
+        asked = next(w for w in EventLoop.window.children if isinstance(w, ModalView))
+        assert [w for w in walk(asked) if isinstance(w, Turnable) and w.turned]  # as the prompt
+        shot(artifacts, "ats-far-side-asked")
         tap_text(app, "Yes, end the turn")  # it could still attack: asked first
         assert app.controller.session.actions[-1] == {"type": "end_turn"}
+        assert not app.prompt_turned  # the near seat acts now
     finally:
         app.settings.set("face_to_face", False)
 
