@@ -114,6 +114,15 @@ class TableFrame(BoxLayout):
         super().__init__(**kwargs)
         Window.bind(size=self._orient)
         self._orient(Window, Window.size)
+        # the hand's cards and the board's pieces are sized for the frame's width and
+        # shape: a phone turned, a window sized, the first layout draw them again
+        self.resized = Clock.create_trigger(self.redraw, -1)
+        self.fbind("landscape", self.resized)
+        self.fbind("width", self.resized)
+
+    def redraw(self, *_args) -> None:
+        if self.parent is not None and self.app.controller.session is not None:
+            self.refresh()
 
     def _orient(self, _window, size) -> None:
         self.landscape = size[0] > size[1]

@@ -52,14 +52,6 @@ class AatTable(TableFrame):
         self.tight = 0  # how much room the sheet and hand give a board that does not fit
         self.board = AatBoard(on_tap=self.tapped, on_overflow=self.overflowed)
         self.set_board(self.board)
-        self.turned = Clock.create_trigger(self.redraw, -1)  # a phone turned, a window sized
-        self.fbind("landscape", self.turned)
-        self.fbind("width", self.turned)
-
-    def redraw(self, *_args) -> None:
-        """The hand's cards are sized for the frame's width and shape: drawn again."""
-        if self.parent is not None and self.app.controller.session is not None:
-            self.refresh()
 
     @property
     def state(self):

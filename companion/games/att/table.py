@@ -109,14 +109,8 @@ class AttTable(TableFrame):
         self.sel: tuple = ()
         self.sel_for = -1
         self.tight = 0  # how much the sheet gives up for a board short of room
-        self.turned = Clock.create_trigger(self.redraw, -1)
-        self.fbind("landscape", self.turned)
         self.measure = Clock.create_trigger(self.measured, 0)
         self.board.bind(size=self.measure)
-
-    def redraw(self, *_args) -> None:
-        if self.parent is not None and self.app.controller.session is not None:
-            self.refresh()
 
     # -- drawing -------------------------------------------------------------------------
     def refresh(self):

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.core.window import Window
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
@@ -45,6 +47,7 @@ class GmPlay(Holdable, ButtonBehavior, BoxLayout):
     player = StringProperty("")
     card = StringProperty("")  # the agent's name (printed cards: unknown, "")
     colour = ColorProperty((0, 0, 0, 1))
+    scale = NumericProperty(1)
 
 
 class GmDoor(ButtonBehavior, BoxLayout):
@@ -54,19 +57,25 @@ class GmDoor(ButtonBehavior, BoxLayout):
     label = StringProperty("")
     fill = ColorProperty((1, 1, 1, 1))
     ink = ColorProperty((0, 0, 0, 1))
+    scale = NumericProperty(1)
 
 
 class GmField(BoxLayout):
     title = StringProperty("")
     suitcase = BooleanProperty(False)
     plays = ListProperty([])
+    scale = NumericProperty(1)
+
+    def on_scale(self, _widget, scale) -> None:
+        for widget in self.ids.plays.children + self.ids.doors.children:
+            widget.scale = scale
 
     def on_plays(self, _widget, plays):
         box = self.ids.plays
         box.clear_widgets()
         for play in plays[-4:]:  # the last pairs: what is being compared now
             widget = GmPlay(value=str(play["value"]), colour=rgba(colours()[play["role"]]),
-                            player=play["name"], card=play["card"])
+                            player=play["name"], card=play["card"], scale=self.scale)
             widget.piece = ("agents", play["card_id"]) if play.get("card_id") else None
             box.add_widget(widget)
 
@@ -77,14 +86,29 @@ class GmField(BoxLayout):
             door = action["door"]
             widget = GmDoor(number=door, label=f"{door} {DOOR_NAMES[door]}",
                             fill=rgba(colours()["doors"][door]),
-                            ink=rgba(colours()["door_text"][door]))
+                            ink=rgba(colours()["door_text"][door]), scale=self.scale)
             widget.bind(on_release=lambda *_a, a=action: on_tap(a))
             box.add_widget(widget)
+
+
+# dp: the board's room at scale 1 (three fields of 4 plays and 3 doors, and the lines)
+NEEDED = (360, 560)
 
 
 class GmBoard(BoxLayout):
     score = StringProperty("")
     suitcase = StringProperty("")
+    scale = NumericProperty(1)  # a tablet's room goes to larger plays and doors
+
+    def fit(self) -> None:
+        """A tablet: the largest scale (1 to 1.6) at which the fullest board fits the
+        room. A phone's board is as tall as the hand leaves it: always 1."""
+        landscape = Window.width > Window.height
+        self.scale = max(1.0, min(1.6, self.width / dp(NEEDED[0]),
+                                  self.height / dp(NEEDED[1]))) if landscape else 1.0
+
+    def on_size(self, *_args) -> None:
+        self.fit()
 
     def show(self, state: dict, legal: list, on_tap) -> None:
         """Draw `state`; during the back-door step the doors of `legal` go to `on_tap`."""
