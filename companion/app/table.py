@@ -9,9 +9,11 @@ widget is not on screen at all, so nothing private can show.
 
 from __future__ import annotations
 
+from kivy.animation import Animation
 from kivy.app import App
+from kivy.graphics import PopMatrix, PushMatrix, Rotate
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
 from kivy.uix.label import Label
@@ -153,9 +155,14 @@ def walk(widget):
         yield from walk(child)
 
 
+TUMBLE = 0.45  # seconds a rolled die tumbles before it shows its face
+
+
 class DiceRoller(ModalView):
     """The game's own dice, rolled on the game's generator (so logged and replayed);
     a die the game prints shows the face as printed (companion.cardart)."""
+
+    turn = NumericProperty(0)  # how far the die has tumbled (0 to 1)
 
     def __init__(self, app, **kwargs):
         dice = app.controller.spec.dice
@@ -164,6 +171,12 @@ class DiceRoller(ModalView):
         self.app = app
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
         self.face = Image(size_hint_y=None, height=0, fit_mode="contain", opacity=0)
+        with self.face.canvas.before:
+            PushMatrix()
+            self.spin = Rotate(angle=0)
+        with self.face.canvas.after:
+            PopMatrix()
+        self.face.bind(center=lambda w, c: setattr(self.spin, "origin", c))
         box.add_widget(self.face)
         self.result = Label(text="Roll a die", font_size="26sp", size_hint_y=None,
                             height=dp(90), halign="center", valign="middle")
@@ -175,6 +188,7 @@ class DiceRoller(ModalView):
             box.add_widget(button)
         close = BigButton(text="Close")
         close.bind(on_release=lambda *_: self.dismiss())
+        self.bind(on_dismiss=lambda *_a: Animation.cancel_all(self))
         box.add_widget(close)
         self.add_widget(box)
 
@@ -183,7 +197,6 @@ class DiceRoller(ModalView):
 
         events = self.app.controller.act({"type": "free_roll", "die": die.id})
         value = events[-1]["value"]
-        self.result.text = f"{die.name}: {die.faces[value - 1]}"
         picture = None
         if die.piece:
             game_id, _, where = die.piece.partition(":")
@@ -194,3 +207,21 @@ class DiceRoller(ModalView):
         self.face.height = dp(120) if picture else 0
         self.height = self.plain_height + self.face.height
         self.app.root.get_screen("table").refresh()  # Undo now names this roll
+        self.tumble(die, value)
+
+    def tumble(self, die, value: int) -> None:
+        """The die rolls before it lands: its faces go by and its picture turns, for
+        TUMBLE seconds, slowing down; then the face rolled (already logged: the roll
+        is the game's, this is only the look of it)."""
+        Animation.cancel_all(self)
+        faces, landed = die.faces, f"{die.name}: {die.faces[value - 1]}"
+
+        def step(_animation, _roller, progress) -> None:
+            passing = faces[(value + int(progress * 2.5 * len(faces))) % len(faces)]
+            self.result.text = f"{die.name}: {passing}" if progress < 1 else landed
+            self.spin.angle = 360 * (1 - progress)
+        self.turn = 0
+        rolling = Animation(turn=1, duration=TUMBLE, t="out_cubic")
+        rolling.bind(on_progress=step,
+                     on_complete=lambda *_a: setattr(self.result, "text", landed))
+        rolling.start(self)
