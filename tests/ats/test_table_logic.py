@@ -14,7 +14,7 @@ from companion.games.ats import look, view
 from companion.games.ats.choices import by_level, likely_first, likely_level
 from companion.games.ats.data import AREAS, GAME_ID, cards
 from companion.games.ats.picks import Picks
-from companion.games.ats.results import lines, results
+from companion.games.ats.results import landed, lines, results
 from tests.ats.scenario import RULES
 
 
@@ -175,6 +175,26 @@ def test_an_attack_reads_in_one_line(table):
     table.choose("LAB")
     text = lines(table.state, table.events)
     assert len(text) == 1 and text[0].endswith(": Land 40/50 destroyed; 40 rolls over to LAB")
+
+
+def test_damage_is_marked_where_it_landed(table):
+    """The board marks the latest player's hits (results.landed): a card's damage, a
+    card destroyed (its gap crossed out), what rolled over to a base area."""
+    table.put(0, 2, atk=30)
+    table.put(1, 2, defense=50)
+    table.attack(2, 2)
+    assert landed(table.events, table.state) == {("slot", 1, 2): "\u221230"}
+
+
+def test_a_card_destroyed_is_crossed_out_until_its_gap_is_filled(table):
+    table.put(0, 3, atk=90)
+    table.put(1, 3, defense=50)
+    table.attack(3, 3)
+    table.choose("LAB")
+    assert landed(table.events, table.state) == {("slot", 1, 3): "Destroyed",
+                                                 ("base", 1, "LAB"): "\u221240"}
+    table.put(1, 3, defense=50)  # the gap filled again: nothing crossed out there
+    assert landed(table.events, table.state) == {("base", 1, "LAB"): "\u221240"}
 
 
 def test_an_encounter_on_many_cards_sums_up_by_player(table):

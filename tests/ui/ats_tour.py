@@ -69,11 +69,22 @@ class AtsTour(Screens):
         from tests.ui import ats_taps
 
         ats_taps.check_sizes(self.app)
+        self.hits_marked(state)
         wait = state["await"]
         if self.far(state, wait["player"]) and wait["kind"] == "main":
             self.first(f"{name}-face-to-face")
         if any(p["out"] for p in state["players"]):
             self.first(f"{name}-a-player-out")
+
+    def hits_marked(self, state) -> None:
+        """Where the latest player's damage landed is marked on the board, nowhere else."""
+        from companion.games.ats import results
+
+        board = self.app.root.get_screen("table").game.board
+        marked = {p.thing: p.hit for row in board.rows for p in row.open_row.pieces()
+                  if p.hit}
+        session = self.app.controller.session
+        assert marked == results.landed(results.last_run(session), state), marked
 
     def follow_up(self, shadow, seat) -> None:
         """The Draw after the Encounter roll, which the shell takes by itself."""

@@ -277,9 +277,11 @@ class AtsBoard(RelativeLayout):
         return [p for row in self.rows for p in row.pieces()]
 
     def show(self, state: dict, panels: list, marks: dict, acting, command, hidden,
-             keep=()) -> None:
+             keep=(), hits=None) -> None:
         """`panels`: view.panel of each seat; `hidden(seat)`: its line face down;
-        `keep`: the seats whose rows the prompt needs open first (an attack's check)."""
+        `keep`: the seats whose rows the prompt needs open first (an attack's check);
+        `hits`: where damage just landed (results.landed)."""
+        hits = hits or {}
         seats = list(range(len(panels)))
         if len(self.rows) != len(seats):  # another game: its own rows, nothing left over
             self.clear_widgets()
@@ -295,6 +297,7 @@ class AtsBoard(RelativeLayout):
                 view.light = colour[seat]
             for piece in row.open_row.pieces()[1:] + [row.compact]:
                 piece.mark = marks.get(piece.thing, "")
+                piece.hit = hits.get(piece.thing, "")
             row.open_row.ids.name.mark = marks.get(("player", seat), "")
             row.compact.frame_minis(seat, marks)
         self.wants = wants(seats, marks, acting, keep, self.focus)

@@ -177,3 +177,28 @@ def current_encounter(session) -> dict | None:
             if event["kind"] == "encounter":
                 return encounter(event["card"])
     return None
+
+
+def landed(events: list[dict], state: dict) -> dict:
+    """Where the damage of `events` (the latest player's: last_run) landed, to mark on
+    the board while their results show: ("slot", seat, level) or ("base", seat, area)
+    -> "−30" (all of it there), or "Destroyed" for a card that left play (its level
+    still a gap in `state`)."""
+    hits: dict = {}
+    for event in events:
+        kind = event["kind"]
+        if kind == "damaged":
+            where = ("slot", event["player"], event["level"])
+        elif kind == "base_damaged":
+            where = ("base", event["player"], event["area"])
+        elif kind == "destroyed":
+            hits[("slot", event["player"], event["level"])] = "Destroyed"
+            continue
+        else:
+            continue
+        if event["amount"] and hits.get(where) != "Destroyed":
+            hits[where] = hits.get(where, 0) + event["amount"]
+    now = state["players"]
+    return {where: hit if isinstance(hit, str) else f"\u2212{hit}"
+            for where, hit in hits.items()
+            if hit != "Destroyed" or now[where[1]]["line"][where[2] - 1] is None}  # not refilled

@@ -88,7 +88,7 @@ class AtsTable(TableFrame):
         self.board.show(state, [view.panel(state, s) for s in range(len(state["players"]))],
                         self.marks, acting, view.command_holder(state),
                         lambda seat: setup and not (choosing and seat == acting),
-                        self.checking)
+                        self.checking, results.landed(results.last_run(controller.session), state))
 
     def fitted(self) -> None:
         """The board's rows placed: the hint is decided next frame, once every layout the

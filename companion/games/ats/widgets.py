@@ -56,6 +56,7 @@ class Tappable(ButtonBehavior):
     thing = ObjectProperty(None, allownone=True)
     mark = StringProperty("")
     mark_colour = ColorProperty((0, 0, 0, 0))
+    hit = StringProperty("")  # damage that just landed here ("−30"), while results show
 
     def on_mark(self, _widget, mark):
         self.mark_colour = MARKS.get(mark, (0, 0, 0, 0))
