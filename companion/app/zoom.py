@@ -17,6 +17,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.image import Image
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.widgets import BigButton
@@ -122,12 +123,21 @@ class Holdable(Hold):
 
 
 def open_piece(component: str, item: str, side: str = "front") -> CardZoom:
+    """A piece held (on the table, in the log): drawn by the game itself where its view
+    can (`piece_widget(component, item) -> Widget | None`: at the screen's resolution),
+    else its printed picture."""
     app = App.get_running_app()
     controller = app.controller
     game_id = controller.rules.game_id
     words_of = getattr(controller.view, "piece_words", None)
     words = words_of(component, item) if words_of else ""
-    zoom = CardZoom(card_art(game_id).path(component, item, side), words)
+    drawn = getattr(controller.view, "piece_widget", None)
+    picture = drawn(component, item) if drawn else None
+    return show(picture or card_art(game_id).path(component, item, side), words)
+
+
+def show(picture, words: str = "") -> CardZoom:
+    zoom = CardZoom(picture, words)
     zoom.open(animation=False)  # at once: a held card answers the hold, no fade to wait for
     return zoom
 
@@ -135,13 +145,15 @@ def open_piece(component: str, item: str, side: str = "front") -> CardZoom:
 class CardZoom(ModalView):
     """The printed piece as large as the screen allows, its words below, Close: on a
     panel of its own (the table does not show through the words), the table dimmed
-    around it."""
+    around it. `picture`: a file, or a widget a game draws its piece with."""
 
     def __init__(self, picture, words: str = "", **kwargs):
         super().__init__(size_hint=(0.94, 0.94), background="", background_color=theme.PANEL,
                          overlay_color=(0, 0, 0, 0.7), **kwargs)
         box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(8))
-        if picture is not None:
+        if isinstance(picture, Widget):
+            box.add_widget(picture)
+        elif picture is not None:
             box.add_widget(Image(source=str(picture), fit_mode="contain"))
         words_label = Label(text=words or ("" if picture else "No picture of this card"),
                             markup=True, font_size="16sp", color=theme.TEXT,

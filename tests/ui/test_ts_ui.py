@@ -40,20 +40,20 @@ def play_until(app, done, seed: int = 5, bag: str = "app"):
 
 
 def hold(widget):
-    """A finger held on `widget` until a TsHeld opens; the TsHeld."""
+    """A finger held on `widget` until the shell's CardZoom opens; the CardZoom."""
     from kivy.base import EventLoop
     from kivy.tests.common import UnitTestTouch
 
-    from companion.games.ts.held import TsHeld
+    from companion.app.zoom import CardZoom
     from tests.ui.driver import pump, wait_until
 
     touch = UnitTestTouch(*widget.to_window(*widget.center))
     touch.touch_down()
-    wait_until(lambda: [w for w in EventLoop.window.children if isinstance(w, TsHeld)],
+    wait_until(lambda: [w for w in EventLoop.window.children if isinstance(w, CardZoom)],
                "the held piece to open")
     touch.touch_up()
     pump()
-    return next(w for w in EventLoop.window.children if isinstance(w, TsHeld))
+    return next(w for w in EventLoop.window.children if isinstance(w, CardZoom))
 
 
 def test_holding_an_agent_shows_it_drawn_large_with_its_words(app, artifacts):
@@ -91,6 +91,36 @@ def test_holding_an_agent_shows_it_drawn_large_with_its_words(app, artifacts):
     pump()
     controller.finish()
     app.go("home")
+
+
+def test_a_log_line_held_shows_the_piece_it_names_drawn_as_on_the_table(app, artifacts):
+    """The log's lines of a spawned agent and a drawn Intel open the piece drawn by the
+    game at the screen's resolution (view.piece_widget), as a hold on the table does."""
+    from kivy.uix.image import Image
+
+    from companion.app.log import LogLine
+    from companion.games.ts.held import TsPiece
+    from tests.ui.driver import on_screen, pump, scroll_into_view, tap_text, walk
+    from tests.ui.test_companion_ui import shot
+
+    play_until(app, lambda s: bool(s.state["agents"]))
+    app.open_log()
+    pump()
+    lines = {line.piece[0]: line for line in on_screen(app)
+             if isinstance(line, LogLine) and line.piece}
+    assert set(lines) == {"agents", "intel"}, lines
+    for component, line in lines.items():
+        scroll_into_view(line)
+        held = hold(line)
+        (piece,) = [w for w in walk(held) if isinstance(w, TsPiece)]
+        assert piece.kind == ("agent" if component == "agents" else "intel")
+        assert not [w for w in walk(held) if isinstance(w, Image)]  # no picture scaled up
+        shot(artifacts, f"ts-log-{component}-held")
+        tap_text(app, "Close")
+        pump()
+    app.controller.finish()
+    app.go("home")
+    pump()
 
 
 def test_the_trickle_slides_stops_by_itself_and_replays(app, artifacts):

@@ -2,20 +2,19 @@
 instructions at the screen's own resolution (pieces.py), cut to its printed shape (a
 round Intel, a hexagonal agent tile with its name and rule as printed, the round
 blockade with its placer and when it goes), on an opaque panel; below it, its words
-with the printed bold as bold (words.py), and what the table says of it now."""
+with the printed bold as bold (words.py), and what the table says of it now: in the
+shell's CardZoom, as a printed card is shown."""
 
 from __future__ import annotations
 
 from kivy.app import App
 from kivy.graphics import Color, RoundedRectangle
 from kivy.metrics import dp
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from companion.app import theme
-from companion.app.widgets import BigButton
+from companion.app.zoom import CardZoom, show
 from companion.games.ts import pieces
 from companion.games.ts.board import TEAMS
 from companion.games.ts.data import tables
@@ -106,27 +105,7 @@ class TsPiece(Widget):
                     radius * 0.12, ink, bold=False)
 
 
-class TsHeld(ModalView):
-    """The piece large, its words below, Close: on a panel of its own with the table
-    dimmed around it, as the shell's CardZoom shows a printed picture."""
-
-    def __init__(self, piece: Widget, words: str, **kwargs):
-        super().__init__(size_hint=(0.94, 0.94), background="",
-                         background_color=theme.PANEL, overlay_color=(0, 0, 0, 0.7), **kwargs)
-        box = BoxLayout(orientation="vertical", padding=dp(8), spacing=dp(8))
-        box.add_widget(piece)
-        label = Label(text=words, markup=True, font_size="16sp", color=theme.TEXT,
-                      size_hint_y=None, halign="left", valign="top")
-        label.bind(width=lambda w, _v: setattr(w, "text_size", (w.width, None)),
-                   texture_size=lambda w, s: setattr(w, "height", s[1]))
-        box.add_widget(label)
-        close = BigButton(text="Close", tone="primary")
-        close.bind(on_release=lambda *_a: self.dismiss())
-        box.add_widget(close)
-        self.add_widget(box)
-
-
-def hold_space(space: int) -> TsHeld | None:
+def hold_space(space: int) -> CardZoom | None:
     """The piece on a space of the board, held."""
     state = App.get_running_app().controller.state
     agent_id, intel = state["spots"][space], state["board"][space]
@@ -146,15 +125,19 @@ def hold_space(space: int) -> TsHeld | None:
     return show(piece, held_words(state, space))
 
 
-def hold_kind(team: str, kind: str) -> TsHeld:
+def hold_kind(team: str, kind: str) -> CardZoom:
     """A kind of agent of the roster, held."""
     agent_id = next(a for a, (seat, k) in tables().agents.items()
                     if TEAMS[seat] == team and k == kind)
     return show(TsPiece("agent", team=team, agent_kind=kind), piece_words("agents", agent_id))
 
 
-def show(piece: TsPiece, words: str) -> TsHeld:
-    held = TsHeld(piece, words)
-    held.open(animation=False)  # at once, as every held card (companion.app.zoom)
-    return held
-
+def piece_widget(component: str, item: str) -> TsPiece | None:
+    """A piece the log names (view.event_piece), drawn as on the table: an agent of the
+    roster (its tile) or an Intel."""
+    if component == "agents" and item in tables().agents:
+        seat, kind = tables().agents[item]
+        return TsPiece("agent", team=TEAMS[seat], agent_kind=kind)
+    if component == "intel" and item in tables().intel:
+        return TsPiece("intel", item=item)
+    return None

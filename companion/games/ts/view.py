@@ -210,3 +210,11 @@ def event_piece(event: dict):
     if event.get("agent") and event.get("kind") in ("spawned", "retired"):
         return ("agents", event["agent"])
     return None
+
+
+def piece_widget(component: str, item: str):
+    """The shell's held piece (companion.app.zoom): Top-Secret's pieces are drawn at the
+    screen's resolution, not shown as pictures (Kivy only here, when a piece is held)."""
+    from companion.games.ts.held import piece_widget as drawn
+
+    return drawn(component, item)
