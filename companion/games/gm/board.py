@@ -60,8 +60,14 @@ class GmDoor(ButtonBehavior, BoxLayout):
     scale = NumericProperty(1)
 
 
+def paint(name: str) -> list:
+    """A printed colour of the game (data.colours) as Kivy's rgba."""
+    return rgba(colours()[name])
+
+
 class GmField(BoxLayout):
     title = StringProperty("")
+    ground = ColorProperty((1, 1, 1, 1))  # the printed paper: darker for an embassy
     suitcase = BooleanProperty(False)
     plays = ListProperty([])
     scale = NumericProperty(1)
@@ -127,6 +133,7 @@ class GmBoard(BoxLayout):
             widget.title = "City centre" if side == "city" else \
                 f"{names[field['owner']]}'s embassy"
             widget.suitcase = side == where
+            widget.ground = paint("paper" if side == "city" else "paper_dark")
             widget.plays = field["plays"]
             widget.show_doors(legal if doors and side == where else [], on_tap)
 
