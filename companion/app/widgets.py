@@ -3,6 +3,7 @@ and the area that turns to face a player across the table."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import pi
 
 from kivy.graphics.transformation import Matrix
@@ -85,8 +86,10 @@ def fill_popup(popup, content) -> None:
     popup.add_widget(content)
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: float = 14, bold: bool = False) -> float:
-    """How wide `text` is drawn on one line at `size` sp (for widgets sized to their words)."""
+    """How wide `text` is drawn on one line at `size` sp (for widgets sized to their
+    words); remembered: tables measure the same names on every redraw."""
     from kivy.core.text import Label as CoreLabel
     from kivy.metrics import sp
 
