@@ -32,11 +32,14 @@ def test_colours_and_icons_come_from_the_card_yaml():
               if e["type"] == "badge" and e.get("label")}
     assert (look.colours()["atk"], look.colours()["def"]) == (badges["ATK"], badges["DEF"])
     icons = look.icon_names()
-    for card in cards()[0].values():
+    for card_id, card in cards()[0].items():
         assert icons["units"][card["unit"]] in game.icons
+        assert icons["cards"][card_id] in game.icons  # a slot shows the card's own picture
         assert all(icons["attributes"][a] in game.icons for a in card["attributes"])
     assert all(icons["areas"][a] in game.icons for a in AREAS)
     assert all(name in game.icons for name in icons["tokens"].values())
+    defense = [icons["cards"][c] for c in cards()[0]]
+    assert len(set(defense)) == len(defense)  # no two cards alike on the table
 
 
 def test_the_new_game_form_offers_the_printed_player_colours():

@@ -69,6 +69,7 @@ def icon_names() -> dict:
     back = next(e["name"] for e in game.layouts["defense-back"].elements
                 if e["type"] == "icon")
     return {"units": {u: v["icon"] for u, v in glossary["unit_types"].items()},
+            "cards": dict(game.vars["art"]),  # each card's own picture (art.yaml)
             "attributes": {a: v["icon"] for a, v in glossary["attributes"].items()},
             "areas": areas,
             "tokens": {t: faces[label] for t, label in TOKENS.items()} | {

@@ -72,6 +72,7 @@ class AtsSlot(Holdable, Tappable, Widget):
     hidden = BooleanProperty(False)
     name = StringProperty("")
     unit_icon = StringProperty("")
+    art_icon = StringProperty("")  # the card's own picture, as printed in its art panel
     band = ColorProperty(theme.GOLD)
     owner = ColorProperty(theme.GOLD)
     damage = NumericProperty(0)
@@ -102,6 +103,7 @@ class AtsSlot(Holdable, Tappable, Widget):
         names = look.icon_names()
         self.name = slot["name"]
         self.unit_icon = names["units"][slot["unit"]]
+        self.art_icon = names["cards"].get(slot["id"], self.unit_icon)
         changed = (slot["atk"], slot["def"]) != (slot["printed_atk"], slot["printed_def"])
         self.tall_stats = changed and not self.big
         self.ids.atk.show(slot["atk"], slot["printed_atk"])
