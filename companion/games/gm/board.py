@@ -28,10 +28,6 @@ from companion.games.gm import view
 from companion.games.gm.data import DOOR_NAMES, GAME_ID, colours
 
 
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
-
-
 def rgba(hex_colour: str) -> list:
     return get_color_from_hex(hex_colour)
 
@@ -119,7 +115,7 @@ class GmBoard(BoxLayout):
     def show(self, state: dict, legal: list, on_tap) -> None:
         """Draw `state`; during the back-door step the doors of `legal` go to `on_tap`."""
         names = view.names(state)
-        self.score = "   ".join(f"{p['name']}: {plural(p['suitcases'], 'suitcase')}"
+        self.score = "   ".join(f"{p['name']}: {view.plural(p['suitcases'], 'suitcase')}"
                                 for p in state["players"]) + f"   Pile: {state['pile_left']}"
         carrier = state["carrier"]
         self.suitcase = ("Suitcase: in the city centre" if carrier is None else

@@ -3,6 +3,8 @@ played, suitcases, ties, snatches), the statistics and report, and the replay su
 
 from __future__ import annotations
 
+from companion.games.gm.view import plural
+
 
 class Reports:
     """Part of GmRules (rules.py)."""
@@ -54,7 +56,7 @@ class Reports:
     def summary(self, state: dict) -> str:
         names = [p["name"] for p in state["players"]]
         lines = [f"Round {state['round']}, {state['pile_left']} cards in the pile"]
-        lines += [f"{p['name']}: {p['suitcases']} suitcases" for p in state["players"]]
+        lines += [f"{p['name']}: {plural(p['suitcases'], 'suitcase')}" for p in state["players"]]
         if state["await"] is None:
             lines.append("Result: draw" if state["winner"] is None else
                          f"Winner: {names[state['winner']]}")

@@ -112,6 +112,10 @@ def label(state: dict, action: dict) -> str:
     return f"Door {action['door']} ({DOOR_NAMES[action['door']]})"
 
 
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
 def game_over_line(state: dict) -> str:
     if state["winner"] is None:
         return "Night falls: a draw"
@@ -123,7 +127,7 @@ def game_over(session) -> tuple[str, str]:
     state = session.state
     lines = [f"{state['round'] - 1} rounds completed, {len(session.actions)} actions"]
     for player in state["players"]:
-        lines.append(f"{player['name']}: {player['suitcases']} suitcases")
+        lines.append(f"{player['name']}: {plural(player['suitcases'], 'suitcase')}")
     counts = [p["suitcases"] for p in state["players"]]
     if counts[0] == counts[1] and state["winner"] is not None:
         lines.append(f"Tied: {names(state)[state['winner']]} brought in the most recent "
