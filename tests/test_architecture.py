@@ -125,3 +125,17 @@ def test_no_game_keeps_a_procedure_stack_of_its_own():
              for p in package.glob("*.py") if p.stem in {"flow", "procedure", "turn", "rows",
                                                           "boardview"}]
     assert not stray and not (REPO_ROOT / "companion/core/procedure.py").exists(), stray
+
+
+def test_kv_import_names_are_one_module_each_across_the_app():
+    """Kivy keeps every kv file's `#:import NAME module` in one global namespace: two
+    games importing their own `look` as the same name made the second game's pieces
+    read the first one's colours once both had been shown (a KeyError, the game set
+    aside). Each name means one module everywhere."""
+    meaning: dict[str, set[str]] = {}
+    for kv in sorted((REPO_ROOT / "companion").rglob("*.kv")):
+        for line in kv.read_text(encoding="utf-8").splitlines():
+            if line.startswith("#:import "):
+                name, module = line.split()[1:3]
+                meaning.setdefault(name, set()).add(module)
+    assert {n: m for n, m in meaning.items() if len(m) > 1} == {}
