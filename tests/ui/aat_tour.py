@@ -84,6 +84,38 @@ def check_sizes(app, where: str = "") -> None:
         board = table.board
         assert not board.overflow, f"{where}: the board needs {board.need:.0f} px for its " \
             f"theaters, has {board.room():.0f}"
+        check_room_used(board, where)
+
+
+def check_room_used(board, where: str) -> None:
+    """A tablet's room goes to bigger pieces (issue 33, item 3): the board's pieces at
+    the largest scale that fits with every trait (the next one up would not), and then
+    the mats fill the board's room; a phone (portrait) keeps today's sizes."""
+    from kivy.core.window import Window
+    from kivy.metrics import sp
+
+    from companion.games.aat.board import LEVELS, TheaterBox
+    from companion.games.aat.sizes import FONT, SCALES
+    from companion.games.aat.widgets import Chip
+    from tests.ui.driver import walk
+
+    scale = board.scale
+    mats = [w for w in walk(board) if isinstance(w, TheaterBox)]
+    chips = [w for mat in mats for w in walk(mat) if isinstance(w, Chip) and w.text.strip()]
+    assert {round(c.font_size / sp(FONT), 3) for c in chips} <= {scale}, (where, scale)
+    if Window.width < Window.height:
+        assert scale == 1 and not any(mat.spare for mat in mats), (where, scale)
+        return
+    larger = [s for s in SCALES if s > scale]
+    if board.level == 0 and larger:
+        box = board.ids.space
+        width = box.width - box.padding[0] - box.padding[2]
+        need = board.plan(LEVELS[0], width, min(larger), noted=True)[1]
+        assert need > board.room(), f"{where}: pieces at {scale} fit at {min(larger)}"
+    if scale > 1:
+        used = sum(mat.height - mat.chrome() for mat in mats)  # rows and room left
+        assert used >= board.room() - 1, f"{where}: the mats use {used:.0f} of " \
+            f"{board.room():.0f} px"
 
 
 class AatTour(Screens):
@@ -122,6 +154,19 @@ class AatTour(Screens):
 
     def prompt_shown(self, name, kind, state, action) -> None:
         check_sizes(self.app, f"{name} {kind}")
+        self.scales.append(self.app.root.get_screen("table").game.board.scale)
+
+    def tour_game(self, name: str, limit: int | None) -> str:
+        """On a tablet the pieces are drawn larger while the board has room (the
+        early turns): the scales met, by how many prompts."""
+        from kivy.core.window import Window
+
+        self.scales = []
+        told = super().tour_game(name, limit)
+        if Window.width > Window.height:
+            assert max(self.scales) >= 1.5, f"{name}: pieces at {set(self.scales)}"
+        met = {s: self.scales.count(s) for s in sorted(set(self.scales))}
+        return f"{told}; pieces at scales {met}"
 
     def steps_shown(self, name, state, action) -> bool:
         """The first time: a unit tapped with its targets lit, and a unit tapped to move

@@ -3,28 +3,40 @@ drawn as the printed mats (each side's pieces in a row of their own, the far
 player's above the mat's middle line), the near player's strip. It fits the room the
 frame leaves it: every piece's size is computed first (sizes.py), and traits are
 left off the pieces (the side not acting first, then all; holding a piece reads
-them) until everything is in sight. Nothing scrolls."""
+them) until everything is in sight. Nothing scrolls. A tablet's room goes to larger
+pieces: the largest of sizes.SCALES at which everything fits with all traits."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from kivy.clock import Clock
+from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import ColorProperty, StringProperty
+from kivy.properties import ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.app.zoom import Holdable
 from companion.games.aat import look
 from companion.games.aat.data import THEATERS
-from companion.games.aat.sizes import CHIP, ROW, TAP, piece_size, place, text_width
+from companion.games.aat.sizes import (
+    CHIP,
+    ROW,
+    SCALES,
+    TAP,
+    piece_size,
+    place,
+    text_width,
+)
 from companion.games.aat.tiles import PieceTile, piece_chips, stack_name
 from companion.games.aat.widgets import Tappable, rgba
 
 LEVELS = ((True, True), (True, False), (False, False))  # traits shown: near side, far
 WIDEST = 240  # dp: a piece's widest
+LINE = 2  # dp: a mat's middle line
+NOTE = "tap here"  # on a mat's name while the mat may be chosen
 
 
 class TheaterHeader(BoxLayout):
@@ -35,14 +47,23 @@ class TheaterHeader(BoxLayout):
     note = StringProperty("")
     icon = StringProperty("")
     ink = ColorProperty((1, 1, 1, 1))
+    scale = NumericProperty(1)
 
-    def show(self, title: str, note: str, icon: str, ink) -> None:
-        self.title, self.note, self.icon, self.ink = title, note, icon, ink
-        title_width = text_width(title, True)
-        note_width = text_width(note, True) + dp(12) if note else 0
-        self.ids.title.width = title_width
-        self.ids.note.width = note_width
-        self.size = (dp(26) + title_width + (note_width + dp(6) if note else 0), dp(CHIP))
+    def show(self, title: str, note: str, icon: str, ink, scale: float = 1.0) -> None:
+        self.title, self.note, self.icon, self.ink, self.scale = title, note, icon, ink, scale
+        self.ids.title.width, self.ids.note.width = self.widths(title, note, scale)
+        self.size = self.measure(title, note, scale)
+
+    @staticmethod
+    def widths(title: str, note: str, scale: float) -> tuple[float, float]:
+        return (text_width(title, True, scale),
+                text_width(note, True, scale) + dp(12) * scale if note else 0)
+
+    @classmethod
+    def measure(cls, title: str, note: str, scale: float) -> tuple[float, float]:
+        title_width, note_width = cls.widths(title, note, scale)
+        return (dp(26) * scale + title_width + (note_width + dp(6) * scale if note else 0),
+                dp(CHIP) * scale)
 
 
 class TheaterBox(Holdable, Tappable, BoxLayout):
@@ -54,6 +75,8 @@ class TheaterBox(Holdable, Tappable, BoxLayout):
     ground = ColorProperty((0.1, 0.1, 0.1, 1))
     ink = ColorProperty((1, 1, 1, 1))
     band = ColorProperty((0.2, 0.2, 0.2, 1))
+    scale = NumericProperty(1)  # its pieces' (sizes.SCALES): the gaps between them
+    spare = NumericProperty(0)  # a tablet's room left over, either side of the middle
 
     def on_touch_down(self, touch):
         """A touch on a piece is the piece's alone (its tap, its hold)."""
@@ -70,8 +93,8 @@ class TheaterBox(Holdable, Tappable, BoxLayout):
                 if isinstance(w, PieceTile)]
 
     def chrome(self) -> float:
-        """The height of all but the two rows of pieces."""
-        return self.padding[1] + self.padding[3] + 2 * self.spacing + self.ids.line.height
+        """The height of all but the two rows of pieces (and the room left over)."""
+        return self.padding[1] + self.padding[3] + 2 * self.spacing + dp(LINE)
 
 
 class AatBoard(BoxLayout):
@@ -83,6 +106,7 @@ class AatBoard(BoxLayout):
         self.tiles: dict = {}  # uid -> the tile showing it
         self.shown: dict | None = None
         self.level = 0
+        self.scale = 1.0  # the pieces' (sizes.SCALES)
         self.fitting = Clock.create_trigger(self.fit, -1)
         self.settled = Clock.create_trigger(self.still_overflowing, 0)  # next frame
         for widget in (self, self.ids.far, self.ids.near, self.ids.track):
@@ -112,8 +136,6 @@ class AatBoard(BoxLayout):
             box.ink = rgba(colours["mat_ink"][theater])
             box.band = rgba(colours["mat_band"][theater])
             box.mark = shown["marks"].get(box.thing, "")
-            box.header.show(theater, "tap here" if box.mark == "target" else "", box.icon,
-                            box.ink)
         self.fit()
 
     def room(self) -> float:
@@ -121,28 +143,35 @@ class AatBoard(BoxLayout):
         used = ids.track.height + ids.far.height + ids.near.height + 5 * self.spacing
         return self.height - used - ids.space.chrome() - ids.planetside.chrome()
 
-    def plan(self, level: tuple, width: float) -> tuple[dict, float]:
-        """Each row's pieces with their chips and sizes at this level, and the height
-        of all rows."""
+    def plan(self, level: tuple, width: float, scale: float = 1.0,
+             noted: bool = False) -> tuple[dict, float]:
+        """Each row's pieces with their chips and sizes at this level and scale, and
+        the height of all rows; `noted`: as if every mat said "tap here" (a scale
+        chosen so does not change when a tap lights the mats)."""
         shown = self.shown
         far, near = shown["seats"]
         rows, need = {}, 0.0
         head = self.heads()
         for theater in THEATERS:
+            header = TheaterHeader.measure(theater, NOTE if noted else self.note(theater),
+                                           scale)
             for side, seat in (("far", far), ("near", near)):
                 traits = level[0] if seat == near else level[1]
                 row = []
                 for piece, count in shown["rows"][theater][seat]:
                     chips = piece_chips(piece, count, traits)
                     size = piece_size(stack_name(piece["name"], count), chips,
-                                      min(width, dp(WIDEST)))
+                                      min(width, dp(WIDEST) * scale), scale)
                     row.append((piece, count, chips, size))
                 rows[theater, side, seat] = row
                 sizes = [(s["width"], s["height"]) for *_r, s in row]
                 if side == head[theater]:
-                    sizes.insert(0, tuple(self.ids[theater.lower()].header.size))
-                need += place(sizes, width, dp(ROW))[1]
+                    sizes.insert(0, header)
+                need += place(sizes, width, dp(ROW) * scale)[1]
         return rows, need
+
+    def note(self, theater: str) -> str:
+        return NOTE if self.ids[theater.lower()].mark == "target" else ""
 
     def heads(self) -> dict:
         """The row each mat's name starts: the far one, or the near one when the far
@@ -159,15 +188,30 @@ class AatBoard(BoxLayout):
         if self.fitted == (id(self.shown), width, room):
             return  # a relayout that changed nothing this depends on
         self.fitted = (id(self.shown), width, room)
-        for level in LEVELS:
-            rows, need = self.plan(level, width)
+        for level, scale in self.choices():
+            rows, need = self.plan(level, width, scale, noted=scale > 1)
             if need <= room:
                 break
-        self.level = LEVELS.index(level)
+        if scale > 1:
+            rows, need = self.plan(level, width, scale)
+        self.level, self.scale = LEVELS.index(level), scale
+        spare = max(0.0, room - need) / 2 if scale > 1 else 0.0  # the mats fill the room
+        for theater in THEATERS:
+            box = self.ids[theater.lower()]
+            box.scale, box.spare = scale, spare
+            box.header.show(theater, self.note(theater), box.icon, box.ink, scale)
         self.need, self.overflow = need, need > room + 0.5
         if self.overflow:
             self.settled()
         self.place_tiles(rows)
+
+    def choices(self) -> list[tuple]:
+        """(level, scale) from the fullest drawing down: on a tablet every piece with
+        its traits at the largest scale that fits, then today's sizes and levels. A
+        phone (portrait) keeps today's sizes: its room is the hand's to take."""
+        landscape = Window.width > Window.height
+        larger = [(LEVELS[0], s) for s in SCALES if s > 1] if landscape else []
+        return larger + [(level, 1.0) for level in LEVELS]
 
     def still_overflowing(self, *_args) -> None:
         """Once the frame has laid out (a prompt's sheet and hand take their room a

@@ -2,7 +2,9 @@
 at most two lines (one if its chips make the piece wide enough), the chips below it
 in lines. The board adds them up to choose how much it can show (board.py) and the
 Flow layout places them with the same arithmetic (`place`), so what is computed to
-fit does fit. Text is measured by Kivy's own text renderer, the one that draws it."""
+fit does fit. Text is measured by Kivy's own text renderer, the one that draws it.
+A board with room (a tablet) draws its pieces at a `scale` (SCALES): every size and
+font below is multiplied by it, so the larger pieces are real larger text, sharp."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ GAP = 3  # dp: between chips, across and down
 PAD = 3  # dp: inside a piece
 ROW = 3  # dp: between pieces on the board
 TAP = 48  # dp: the smallest tap target
+SCALES = (1.75, 1.5, 1.3, 1.15, 1.0)  # a board's pieces, the largest first (board.py fit)
 
 
 def place(sizes: list, width: float, spacing: float) -> tuple[list, float]:
@@ -34,8 +37,8 @@ def place(sizes: list, width: float, spacing: float) -> tuple[list, float]:
 
 
 @cache
-def text_width(text: str, bold: bool = False) -> float:
-    core = CoreLabel(text=text, font_size=sp(FONT), bold=bold)
+def text_width(text: str, bold: bool = False, scale: float = 1.0) -> float:
+    core = CoreLabel(text=text, font_size=sp(FONT) * scale, bold=bold)
     core.refresh()
     return core.content_size[0]
 
@@ -49,49 +52,54 @@ def wrapped(text: str, width: float, bold: bool = True) -> tuple[float, int]:
     return core.content_size[1], len(core._cached_lines)
 
 
-def chip_width(chip: tuple) -> float:
+def chip_width(chip: tuple, scale: float = 1.0) -> float:
     """A chip: ("word", a word of a name), ("count", text), ("attack" | "health",
     text, hurt), ("stats", attack or "", health, hurt), ("damage", value, count,
     colour, hexagon), ("token", icon, count, colour), ("trait" | "tag", text)."""
-    kind = chip[0]
+    kind, s = chip[0], scale
+
+    def width(text: str, bold: bool = True) -> float:
+        return text_width(text, bold, s)
+
     if kind == "word":
-        return text_width(chip[1], True)
+        return width(chip[1])
     if kind == "count":
-        return text_width(chip[1], True) + dp(8)
+        return width(chip[1]) + dp(8) * s
     if kind in ("attack", "health"):
-        return max(dp(22), text_width(chip[1], True) + dp(8))
+        return max(dp(22) * s, width(chip[1]) + dp(8) * s)
     if kind == "stats":  # attack and health side by side, never apart
-        return sum(chip_width((k, t)) + dp(GAP) for k, t in (("attack", chip[1]),
-                                                              ("health", chip[2])) if t) - dp(GAP)
+        return sum(chip_width((k, t), s) + dp(GAP) * s for k, t in (
+            ("attack", chip[1]), ("health", chip[2])) if t) - dp(GAP) * s
     if kind == "damage":
-        return dp(CHIP) + (text_width(chip[2], True) + dp(GAP) if chip[2] else 0)
+        return dp(CHIP) * s + (width(chip[2]) + dp(GAP) * s if chip[2] else 0)
     if kind == "token":
-        return dp(16) + text_width(chip[2], True) + dp(9)
-    return text_width(chip[1]) + dp(10)
+        return dp(16) * s + width(chip[2]) + dp(9) * s
+    return width(chip[1], False) + dp(10) * s
 
 
 def chips_height(chips: list, inner: float) -> float:
     return place([(chip_width(c), dp(CHIP)) for c in chips], inner, dp(GAP))[1]
 
 
-def piece_size(name: str, chips: list, most: float) -> dict:
+def piece_size(name: str, chips: list, most: float, scale: float = 1.0) -> dict:
     """A piece on the table: its name's words, then its chips, in lines as text flows
     (a chip may follow the name's last word), as narrow as keeps it to the fewest
     lines it can have, two where it can (a tap target is two lines high anyway)."""
     items = [("word", w) for w in name.split()] + chips
-    sizes = [(chip_width(c), dp(CHIP)) for c in items]
+    chip, gap, pad = dp(CHIP) * scale, dp(GAP) * scale, dp(PAD) * scale
+    sizes = [(chip_width(c, scale), chip) for c in items]
     least = max(w for w, _h in sizes)
     most = max(least, most)
 
     def height(inner: float) -> float:
-        return place(sizes, inner, dp(GAP))[1]
+        return place(sizes, inner, gap)[1]
 
-    target = max(height(most), 2 * dp(CHIP) + dp(GAP))
+    target = max(height(most), 2 * chip + gap)
     inner = least
     while inner < most and height(inner) > target + 0.5:
-        inner = min(most, inner + dp(4))
-    return {"width": inner + dp(PAD) * 2,
-            "height": max(dp(TAP), height(inner) + dp(PAD) * 2), "items": items}
+        inner = min(most, inner + dp(4) * scale)
+    return {"width": inner + pad * 2, "height": max(dp(TAP), height(inner) + pad * 2),
+            "items": items, "scale": scale}
 
 
 ICONS = 2 * 16 + 2 * GAP  # dp: a card's two theater icons, beside its kind

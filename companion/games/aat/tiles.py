@@ -10,7 +10,7 @@ from pathlib import Path
 
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.zoom import Holdable
@@ -54,44 +54,62 @@ def card_chips(card: dict, card_id: str, count: int, tag: tuple | None) -> list[
     return chips
 
 
-def chip_widget(chip: tuple, width: float):
-    kind = chip[0]
+def chip_widget(chip: tuple, width: float, scale: float = 1.0):
+    kind, size = chip[0], {"width": width, "scale": scale}
     if kind == "stats":
-        box = BoxLayout(size_hint=(None, None), size=(width, dp(CHIP)), spacing=dp(GAP))
+        box = BoxLayout(size_hint=(None, None), size=(width, dp(CHIP) * scale),
+                        spacing=dp(GAP) * scale)
         for part in (("attack", chip[1]), ("health", chip[2], chip[3])):
             if part[1]:
-                box.add_widget(chip_widget(part, chip_width(part)))
+                box.add_widget(chip_widget(part, chip_width(part, scale), scale))
         return box
     if kind == "word":
-        return Chip(text=chip[1], bold=True, color=(1, 1, 1, 1), width=width)
+        return Chip(text=chip[1], bold=True, color=(1, 1, 1, 1), **size)
     if kind == "damage":
         return DamageToken(value=chip[1], count=chip[2], colour=rgba(chip[3]),
-                           hexagon=chip[4], width=width)
+                           hexagon=chip[4], **size)
     if kind == "token":
-        return TokenChip(icon=chip[1], count=chip[2], colour=rgba(chip[3]), width=width)
+        return TokenChip(icon=chip[1], count=chip[2], colour=rgba(chip[3]), **size)
     colours = look.colours()
     if kind == "count":
-        return Chip(text=chip[1], bold=True, color=INK, ground=(1, 1, 1, 1), width=width)
+        return Chip(text=chip[1], bold=True, color=INK, ground=(1, 1, 1, 1), **size)
     if kind == "attack":
         return Chip(text=chip[1], bold=True, color=INK, ground=rgba(colours["attack"]),
-                    width=width)
+                    **size)
     if kind == "health":
-        return Chip(text=chip[1], bold=True, color=INK, width=width,
+        return Chip(text=chip[1], bold=True, color=INK, **size,
                     ground=HURT if chip[2] else rgba(colours["health"]))
     if kind == "tag":
-        return Chip(text=chip[1], color=(1, 1, 1, 1), ground=rgba(chip[2]), width=width)
+        return Chip(text=chip[1], color=(1, 1, 1, 1), ground=rgba(chip[2]), **size)
     return Chip(text=chip[1], color=(1, 1, 1, 1), ground=(0, 0, 0, 0.28),
-                outline=(1, 1, 1, 0.7), width=width)
+                outline=(1, 1, 1, 0.7), **size)
 
 
-def fill_chips(box, chips: list) -> None:
-    """The chips of a piece or card, made again only when they change."""
-    if getattr(box, "shown", None) == chips:
+def fill_chips(box, chips: list, scale: float = 1.0) -> None:
+    """The chips of a piece or card, made again only when they change; a new scale
+    resizes them (making widgets is what makes a redraw slow)."""
+    shown = getattr(box, "shown", None)
+    if shown == (chips, scale):
         return
-    box.shown = chips
-    box.clear_widgets()
-    for chip in chips:
-        box.add_widget(chip_widget(chip, chip_width(chip)))
+    if shown is not None and shown[0] == chips:
+        for chip, widget in zip(chips, reversed(box.children), strict=True):
+            rescale(widget, chip, scale)
+    else:
+        box.clear_widgets()
+        for chip in chips:
+            box.add_widget(chip_widget(chip, chip_width(chip, scale), scale))
+    box.shown = (chips, scale)
+
+
+def rescale(widget, chip: tuple, scale: float) -> None:
+    widget.width = chip_width(chip, scale)
+    if chip[0] != "stats":
+        widget.scale = scale
+        return
+    widget.height, widget.spacing = dp(CHIP) * scale, dp(GAP) * scale
+    parts = [p for p in (("attack", chip[1]), ("health", chip[2], chip[3])) if p[1]]
+    for part, child in zip(parts, reversed(widget.children), strict=True):
+        rescale(child, part, scale)
 
 
 def stack_name(name: str, count: int) -> str:
@@ -107,6 +125,7 @@ class PieceTile(Holdable, Tappable, BoxLayout):
     frame = ColorProperty((0.3, 0.3, 0.3, 1))
     spent = BooleanProperty(False)
     disrupted = BooleanProperty(False)
+    scale = NumericProperty(1)  # sizes.SCALES: larger where the board has room
 
     def show(self, piece: dict, count: int, colour: str, component: str,
              size: dict) -> None:
@@ -116,8 +135,9 @@ class PieceTile(Holdable, Tappable, BoxLayout):
         self.name = stack_name(piece["name"], count)
         self.disrupted = piece["disrupted"]
         self.spent = piece["acted"] or piece["new"]
+        self.scale = size["scale"]
         self.size = (size["width"], size["height"])
-        fill_chips(self.ids.chips, size["items"])
+        fill_chips(self.ids.chips, size["items"], self.scale)
 
 
 class HandCard(Holdable, Tappable, BoxLayout):

@@ -81,10 +81,12 @@ class Flow(Layout):
 
 
 class Chip(Label):
-    """A number, count or trait in a row of chips: its ground and outline."""
+    """A number, count or trait in a row of chips: its ground and outline. `scale`
+    (sizes.SCALES) draws it larger where the board has room: kv multiplies by it."""
 
     ground = ColorProperty((0, 0, 0, 0))
     outline = ColorProperty((0, 0, 0, 0))
+    scale = NumericProperty(1)
 
 
 class TokenChip(BoxLayout):
@@ -93,6 +95,7 @@ class TokenChip(BoxLayout):
     icon = StringProperty("")
     count = StringProperty("")
     colour = ColorProperty((0, 0, 0, 1))
+    scale = NumericProperty(1)
 
 
 class DamageToken(BoxLayout):
@@ -103,6 +106,7 @@ class DamageToken(BoxLayout):
     count = StringProperty("")  # "x 3", or "" for one
     colour = ColorProperty((0, 0, 0, 1))
     hexagon = BooleanProperty(False)
+    scale = NumericProperty(1)
 
 
 class TokenShape(Widget):
