@@ -164,7 +164,7 @@ def problems(app, roots: list | None = None) -> list[str]:
     window = EventLoop.window
     roots = roots or [app.root.current_screen,
                       *[w for w in window.children if w is not app.root]]
-    found = []
+    found = stenciled_lines(window.canvas)
     for root in roots:
         for widget in walk(root):
             if not shown(widget) or not must_see(widget):
@@ -182,6 +182,27 @@ def problems(app, roots: list | None = None) -> list[str]:
                 if why:
                     found.append(f"'{name}': text cut ({why})")
     return found
+
+
+def stenciled_lines(canvas) -> list[str]:
+    """Kivy draws a Line wider than 1 px under a colour not quite opaque through the
+    stencil buffer: in software GL that made each frame of a table 2.5 times slower
+    (invisible outlines at alpha 0 were most of the lines). None may be drawn so."""
+    from kivy.graphics import Color, Line
+
+    slow, alpha = [], [1.0]
+
+    def visit(group) -> None:
+        for part in group.children:
+            if isinstance(part, Color):
+                alpha[0] = part.a
+            elif isinstance(part, Line) and part.width > 1 and alpha[0] < 1:
+                slow.append(f"{part.width:.1f} px at alpha {alpha[0]:.2f}")
+            elif hasattr(part, "children"):
+                visit(part)
+    visit(canvas)
+    return [f"{len(slow)} lines drawn through the stencil ({', '.join(slow[:3])})"] \
+        if slow else []
 
 
 def hand_starts_in_sight(app) -> list[str]:

@@ -82,7 +82,7 @@ def chip_widget(chip: tuple, width: float, scale: float = 1.0):
     if kind == "tag":
         return Chip(text=chip[1], color=(1, 1, 1, 1), ground=rgba(chip[2]), **size)
     return Chip(text=chip[1], color=(1, 1, 1, 1), ground=(0, 0, 0, 0.28),
-                outline=(1, 1, 1, 0.7), **size)
+                outline=(0.9, 0.9, 0.9, 1), **size)  # opaque: see widgets.kv
 
 
 def fill_chips(box, chips: list, scale: float = 1.0) -> None:

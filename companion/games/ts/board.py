@@ -192,7 +192,7 @@ class TsBoard(Widget):
         fill = pieces.colour(pieces.looks()["colours"][tile.colour]["fill"])
         if mark.ghost:
             x, y, radius = mark.ghost
-            Color(rgba=(*fill[:3], 0.8))
+            Color(rgba=fill)  # opaque: a wide line not quite opaque takes the slow stencil path
             Line(circle=(x, y, radius), width=dp(1.3))
         if mark.tick:  # toward the blockade that turned it, stopped by a bar
             x1, y1, x2, y2 = mark.tick
