@@ -35,7 +35,7 @@ class LogView(ModalView):
     """The log; on a tablet a panel at the side, on a phone over most of the table.
     The latest turns are shown; 'Earlier turns' adds the ones before."""
 
-    PAGE = 80  # rows at a time: a long game's log opens at once
+    PAGE = 40  # rows at a time (a phone shows about 25): a long game's log opens at once
 
     def __init__(self, app, **kwargs):
         wide = app.root.width > app.root.height

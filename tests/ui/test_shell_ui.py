@@ -68,7 +68,7 @@ def test_home_says_how_far_each_game_is(app, artifacts):
     shot(artifacts, "shell-01-home")
 
 
-def test_the_log_opens_over_the_table_in_turns(app, artifacts):
+def test_the_log_opens_over_the_table_in_turns(app, artifacts, monkeypatch):
     from kivy.base import EventLoop
 
     from companion.app.log import LogHeading, LogView
@@ -78,11 +78,15 @@ def test_the_log_opens_over_the_table_in_turns(app, artifacts):
     gm_game(app, 9)
     app.show_table()
     pump()
+    monkeypatch.setattr(LogView, "PAGE", 8)  # a page at a time, then the earlier ones
     tap_text(app, "Menu")
     tap_text(app, "Game log")
     pump()
     assert app.root.current == "table"  # the table is still there, under the log
     log = next(w for w in EventLoop.window.children if isinstance(w, LogView))
+    assert len(log.ids.rows.children) == LogView.PAGE < len(log.rows)  # the latest first
+    while not log.ids.earlier.disabled:
+        tap_text(app, "Earlier turns")
     headings = [row for row in log.ids.rows.children if isinstance(row, LogHeading)]
     assert headings and any("Ann" in row.text for row in headings)
     assert all(row.text.startswith("[b]Round ") for row in headings)
