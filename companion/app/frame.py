@@ -24,9 +24,8 @@ from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.scrollview import ScrollView
 
-from companion.app.widgets import BigButton, Turnable  # noqa: F401 - frame.kv's
+from companion.app.widgets import BigButton, QuietScroll, Turnable  # noqa: F401 - frame.kv's
 
 Builder.load_file(str(Path(__file__).resolve().parent / "kv" / "frame.kv"))
 
@@ -71,14 +70,8 @@ class SheetButton(BigButton):
     """A move of the prompt sheet (its words wrap rather than being cut)."""
 
 
-class StripScroll(ScrollView):
-    """The hand strip's sideways scroll, its bar dimmed at once when a touch ends
-    (Kivy animates that over a second after every touch: the app would not be idle)."""
-
-    def _bind_inactive_bar_color(self, *_args):
-        self.funbind("bar_color", self._change_bar_color)
-        self.fbind("bar_inactive_color", self._change_bar_color)
-        self._bar_color = self.bar_inactive_color
+class StripScroll(QuietScroll):
+    """The hand strip's sideways scroll."""
 
 
 class HandStrip(BoxLayout):

@@ -11,9 +11,9 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
-from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
+from companion.app.widgets import QuietScroll
 from companion.app.zoom import Holdable
 
 
@@ -27,7 +27,7 @@ class LogHeading(Label):
     colour = StringProperty("#9aa0a6")
 
 
-class ListScroll(ScrollView):
+class ListScroll(QuietScroll):
     """A list that scrolls as lists do (the log): not part of the table's no-scroll rule."""
 
 

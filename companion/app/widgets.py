@@ -11,7 +11,19 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.scatter import Scatter
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
+
+
+class QuietScroll(ScrollView):
+    """A scroll view whose bar dims at once when a touch or a new content ends its
+    scrolling: Kivy animates that over about 0.7 s, a frame drawn each time (after every
+    new game, the home list's and the form's did), and the app is not idle meanwhile."""
+
+    def _bind_inactive_bar_color(self, *_args):
+        self.funbind("bar_color", self._change_bar_color)
+        self.fbind("bar_inactive_color", self._change_bar_color)
+        self._bar_color = self.bar_inactive_color
 
 
 class Cover(BoxLayout):

@@ -31,10 +31,9 @@ from kivy.properties import (
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
-from companion.app.widgets import text_width
+from companion.app.widgets import QuietScroll, text_width
 from companion.app.zoom import Hold, Holdable, open_piece
 from companion.declared import dialogs, view
 from companion.declared.cards import card_widget, name_of, tapped
@@ -194,7 +193,7 @@ class DeclaredOpen(Holdable, ButtonBehavior, BoxLayout):
         self.tile_width = max(self.tile_width, longest + dp(20))
 
 
-class DeclaredBoard(ScrollView):
+class DeclaredBoard(QuietScroll):
     """Everything on the table but the acting player's hand (the frame's strip). It
     scrolls only when the most compact level still does not fit (six players of a rich
     table on a phone): then the acting player's block, at the bottom, stays in sight."""
