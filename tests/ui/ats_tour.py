@@ -115,6 +115,9 @@ class AtsTour(Screens):
                     taps.tap_thing(self.app, ("base", target["player"], target["area"]))
             self.check(f"{name} attack confirm")
             self.first(f"{name}-attack-confirm")
+            from tests.ui.driver import find
+
+            assert find(self.app, "Attack!").tone == "primary"  # gold as every main move
             tap_text(self.app, "Attack!")
             self.check(f"{name} attack result")
             self.first(f"{name}-attack-result")

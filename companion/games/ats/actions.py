@@ -106,7 +106,7 @@ class Sheets:
         if "target" in sel:
             action = {"type": "attack", "level": sel["attacker"], "target": sel["target"]}
             sheet.extras.append(words(matchup(picks, action)))
-            sheet.moves += [Move("Attack!", self.act(action), "danger"),
+            sheet.moves += [Move("Attack!", self.act(action), "primary"),  # the main move: gold
                             Move("Back", self.select({"attacker": sel["attacker"]}))]
         elif sel.get("mode") == "intel":
             sheet.moves.append(Move("Back", self.select({})))

@@ -85,7 +85,8 @@ def prompt_text(state: dict) -> str:
     physical = state["settings"]["dice"] == "physical"
     texts = {
         "start_card": f"{name}: choose your level {wait.get('level')} starting card "
-                      "(the other player looks away)",
+                      + ("(the other player looks away)" if len(state["players"]) == 2
+                         else "(everyone else looks away)"),
         "turn_start": f"{name}: roll the Encounter die" + (" and enter it" if physical else ""),
         "draw": f"{name}: draw a card",
         "main": f"{name}: attack, sacrifice, use Intel or end the turn",
