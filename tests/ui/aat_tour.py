@@ -154,6 +154,10 @@ class AatTour(Screens):
 
     def prompt_shown(self, name, kind, state, action) -> None:
         check_sizes(self.app, f"{name} {kind}")
+        from tests.ui.driver import primary_moves
+
+        stops = {"Done", "Stop attacking", "Lose the rest", "None", "All of it on the base"}
+        assert not primary_moves(self.app) & stops, f"{name} {kind}: a stop as the main move"
         self.scales.append(self.app.root.get_screen("table").game.board.scale)
 
     def tour_game(self, name: str, limit: int | None) -> str:

@@ -88,6 +88,11 @@ class AttTour(Screens):
 
     def prompt_shown(self, name, kind, state, action) -> None:
         check_sizes(self.app, f"{name} {kind}")
+        from companion.games.att.view import DONE
+        from tests.ui.driver import primary_moves
+
+        stops = {"Done", "No more recruits", "Pass", *DONE.values()}
+        assert not primary_moves(self.app) & stops, f"{name} {kind}: a stop as the main move"
 
     def steps_shown(self, name, state, action) -> bool:
         """The battle calculator, before the first attack (then Cancel)."""

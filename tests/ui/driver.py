@@ -193,3 +193,11 @@ def greedy_until(app, game_id: str, setup: dict, seed: int, done) -> None:
     if any(plain(getattr(b, "text", "")).startswith("I am ") for b in visible_buttons(app)):
         seat = rules.acting_seat(controller.state)
         tap_text(app, f"I am {controller.state['players'][seat]['name']}: show")
+
+
+def primary_moves(app) -> set[str]:
+    """The words of the prompt sheet's moves drawn as the main move (gold) now."""
+    from companion.app.frame import SheetButton
+
+    return {plain(w.text) for w in on_screen(app)
+            if isinstance(w, SheetButton) and w.tone == "primary"}

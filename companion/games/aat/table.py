@@ -23,6 +23,8 @@ from companion.games.aat.sizes import card_size
 from companion.games.aat.tiles import HandCard, card_chips, kind_line
 
 PILE_TAGS = {"special": "Special Forces", "objective": "Objective pile"}
+# moves and choices that stop, skip or give up: secondary, as ending a turn is (issue 33)
+STOPS = {"done", "stop", "lose", "none"}
 # what ending a phase or the turn leaves undone, by the actions still offered (in order)
 ENDINGS = {"end_phase": {"play": "play a card", "attack": "attack", "move": "move a unit",
                          "order": "give an order"},
@@ -82,6 +84,9 @@ class AatTable(TableFrame):
         """A button: the main moves primary; ending a phase or the turn secondary, and
         asked first while the player could still play, act or place (issue 33)."""
         label = view.label(state, action)
+        value = action.get("value")
+        if action["type"] in STOPS or (isinstance(value, str) and value in STOPS):
+            return Move(label, lambda: self.act(action))  # stopping is never the main move
         if action["type"] not in ENDINGS:
             return Move(label, lambda: self.act(action), "primary")
         offered = {a["type"] for a in picks.legal}

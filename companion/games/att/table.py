@@ -149,6 +149,8 @@ class AttTable(TableFrame):
         """A button: the main moves primary; ending the turn secondary, and asked first
         while a territory can still attack (issue 33)."""
         label = view.label(state, action)
+        if action["type"] in ("done", "stop", "pass"):  # stopping is never the main move
+            return Move(label, lambda: self.act(action))
         if action["type"] != "end_turn":
             return Move(label, lambda: self.act(action), "primary")
         legal = [a for _, a in picks.paths]
