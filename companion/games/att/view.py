@@ -90,8 +90,10 @@ def prompt(state: dict) -> str:
             f" and {pools['artillery']} Artillery" if pools["artillery"] else "")
         return f"{who}: {given} left ({wait['step']}): tap what it destroys, or Suggested"
     if kind == "sacrifice":
+        if not wait["count"]:  # the ability gives up one at least: no Done yet (Undo backs out)
+            return f"{who}: tap a troop to sacrifice (at least 1, up to {wait['left']})"
         return f"{who}: tap a troop to sacrifice ({wait['count']} so far, up to " \
-               f"{wait['left']} more){'; Done when finished' if wait['count'] else ''}"
+               f"{wait['left']} more); Done when finished"
     if kind == "boost":
         return f"{who}: tap the troop that gains Initiative and {wait['power']} power"
     if kind == "carrier":
