@@ -36,3 +36,8 @@ def ending(session) -> list[str]:
     long it took."""
     state = session.state
     return [state["ended"] or "", f"{state['round']} rounds, {len(session.actions)} actions"]
+
+
+def plural(count: int, noun: str) -> str:
+    """"1 suitcase", "3 suitcases": a count in words every table says alike."""
+    return f"{count} {noun}" + ("" if count == 1 else "s")

@@ -35,6 +35,7 @@ from kivy.utils import escape_markup
 
 from companion.app.widgets import QuietScroll, text_width
 from companion.app.zoom import Hold, Holdable, open_piece
+from companion.core.viewing import plural
 from companion.declared import dialogs, view
 from companion.declared.cards import card_widget, name_of, tapped
 from companion.declared.widgets import (
@@ -42,7 +43,6 @@ from companion.declared.widgets import (
     first_item,
     hex_of,
     picture,
-    plural,
     readable,
     rgba,
     team_words,

@@ -17,9 +17,10 @@ from kivy.utils import escape_markup
 from companion.app import theme
 from companion.app.choices import Choice, menu, wrapped
 from companion.app.widgets import BigButton, fill_popup
+from companion.core.viewing import plural
 from companion.declared import view
 from companion.declared.cards import allowed, card_widget, tapped
-from companion.declared.widgets import NumberEntry, plural
+from companion.declared.widgets import NumberEntry
 
 
 def now(table) -> tuple[dict, list]:

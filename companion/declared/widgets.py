@@ -124,10 +124,6 @@ def hex_of(colour: list) -> str:
     return "#" + "".join(f"{round(c * 255):02x}" for c in colour[:3])
 
 
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
-
-
 def team_words(state: dict, player: dict) -> str:
     """A player's team where the table seats teams: " (team 2)"."""
     team = player.get("team")

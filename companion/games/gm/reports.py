@@ -3,7 +3,7 @@ played, suitcases, ties, snatches), the statistics and report, and the replay su
 
 from __future__ import annotations
 
-from companion.games.gm.view import plural
+from companion.core.viewing import plural
 
 
 class Reports:

@@ -6,7 +6,7 @@ fields, and game over. Hands and the chosen door are private: only
 from __future__ import annotations
 
 from companion.core import viewing
-from companion.core.viewing import names
+from companion.core.viewing import names, plural
 from companion.games.gm.data import DOOR_NAMES, agents
 
 ROLE_COLOUR = {"city": "blue", "defend": "green", "attack": "red"}
@@ -110,10 +110,6 @@ def label(state: dict, action: dict) -> str:
         role = state["await"]["role"]
         return card_label(action["card"], role) if "card" in action else str(action["value"])
     return f"Door {action['door']} ({DOOR_NAMES[action['door']]})"
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def game_over_line(state: dict) -> str:
