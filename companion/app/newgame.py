@@ -7,7 +7,7 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
@@ -37,6 +37,7 @@ def heading(text: str) -> Label:
 class NewGameScreen(Screen):
     game_id = StringProperty("")
     game_name = StringProperty("")
+    has_options = BooleanProperty(False)  # a second column on a tablet
 
     def refresh(self):
         spec = GAMES[self.game_id]
@@ -55,8 +56,10 @@ class NewGameScreen(Screen):
     def build_form(self):
         spec = GAMES[self.game_id]
         names = [name.text for name, _colour, _team in self.rows]
-        form = self.ids.form
+        self.has_options = bool(spec.options)
+        form, options = self.ids.players, self.ids.options
         form.clear_widgets()
+        options.clear_widgets()
         form.add_widget(heading("Players"))
         if len(spec.players.modes) > 1:
             grid = GridLayout(cols=2, size_hint_y=None, spacing=dp(6))
@@ -77,7 +80,7 @@ class NewGameScreen(Screen):
                     seat < len(offered) else f"Player {seat + 1}"
                 name = TextInput(text=typed, multiline=False, font_size="18sp",
                                  background_color=theme.PANEL_HI, foreground_color=theme.TEXT,
-                                 cursor_color=theme.GOLD, padding=(dp(10), dp(14)))
+                                 cursor_color=theme.GOLD, padding=(dp(10), dp(17)))
                 row.add_widget(name)
                 colour = None
                 if colours:  # each player their own colour; by team if there are too few
@@ -89,7 +92,7 @@ class NewGameScreen(Screen):
                 self.rows.append((name, colour, team))
                 seat += 1
         for option in spec.options:
-            form.add_widget(heading(option.label))
+            options.add_widget(heading(option.label))
             choices = list(option.choices) + ([(i, f"Player {i + 1}") for i in range(seat)]
                                               if option.seats else [])
             grid = GridLayout(cols=2 if len(choices) != 3 else 3, size_hint_y=None,
@@ -100,7 +103,7 @@ class NewGameScreen(Screen):
                                        value == self.values[option.id],
                                        lambda o=option.id, v=value: self.values.__setitem__(o,
                                                                                              v)))
-            form.add_widget(grid)
+            options.add_widget(grid)
 
     def set_mode(self, mode):
         self.mode = mode

@@ -56,6 +56,29 @@ def choose(app, key: str, text: str) -> None:
         tap(found[0])
 
 
+def form_scrolled_away(app) -> list[str]:
+    """A tablet's new-game form is all in sight, players beside the options: the
+    choices outside the form's view (a phone's may scroll)."""
+    from kivy.core.window import Window
+    from kivy.uix.togglebutton import ToggleButton
+
+    from companion.app.widgets import QuietScroll
+    from tests.ui.driver import walk
+
+    if Window.width <= Window.height:
+        return []
+    screen = app.root.get_screen("newgame")
+    view = next(w for w in walk(screen) if isinstance(w, QuietScroll))
+    left, bottom = view.to_window(view.x, view.y)
+    top = bottom + view.height
+    out = []
+    for button in (w for w in walk(view) if isinstance(w, ToggleButton)):
+        x, y = button.to_window(button.x, button.y)
+        if y < bottom - 0.5 or y + button.height > top + 0.5:
+            out.append(button.text)
+    return out
+
+
 class Screens:
     game = ""  # the game's name, as the home screen's "New game: ..." button says it
     games: dict = {}  # a game of the tour -> (the form's choices: option id -> label, seed)
@@ -118,6 +141,8 @@ class Screens:
         tap_text(self.app, f"New game: {self.game}")
         for key, text in choices.items():
             choose(self.app, key, text)
+        pump()
+        assert not form_scrolled_away(self.app), form_scrolled_away(self.app)
         self.first(f"new-game-{name}")
         self.app.controller.next_seed = seed
         tap_text(self.app, "Start the game")
