@@ -29,6 +29,25 @@ GAMES = {"six": ({"mode": "3 teams of 2", **VIRTUAL}, 1),  # every kind of promp
          "printed": ({"mode": "2 players", "cards": "Printed cards", "dice": "Real dice"}, 7)}
 
 
+def badge_covers(piece) -> list[str]:
+    """The words of `piece` its hit badge lies on (a badge sits beside them)."""
+    from kivy.uix.label import Label
+
+    badges = [w for w in piece.children if type(w).__name__ == "HitBadge" and w.text]
+    out = []
+    for badge in badges:
+        for label in piece.children:
+            if label is badge or not isinstance(label, Label) or not label.text:
+                continue
+            width, height = label._label.get_extents(label.text)  # the words, not the box
+            left = label.x if label.halign == "left" else label.center_x - width / 2
+            bottom = label.center_y - height / 2
+            if (left < badge.right and badge.x < left + width and bottom < badge.top
+                    and badge.y < bottom + height):
+                out.append(label.text)
+    return out
+
+
 class AtsTour(Screens):
     game = "Above Top Secret"
     games = GAMES
@@ -85,6 +104,10 @@ class AtsTour(Screens):
                   if p.hit}
         session = self.app.controller.session
         assert marked == results.landed(results.last_run(session), state), marked
+        for row in (r for r in board.rows if r.is_open):
+            for base in row.open_row.bases():
+                covered = badge_covers(base)
+                assert not covered, f"{base.thing}: the hit badge covers {covered}"
 
     def follow_up(self, shadow, seat) -> None:
         """The Draw after the Encounter roll, which the shell takes by itself."""
