@@ -340,13 +340,19 @@ class AtsBoard(RelativeLayout):
     def compact_at(self, height: float) -> set:
         """The seats whose rows would be compact in a board this high (the table asks,
         to say so in a prompt that takes room from the board)."""
+        return self.layout_at(height)[0]
+
+    def layout_at(self, height: float) -> tuple[set, float]:
+        """(the seats compact, the open rows' smallest slot height) in a board this high:
+        what the table weighs before it takes room from the board."""
         columns = self.columns()
         width = self.column_width(len(columns))
-        out = set()
+        out, smallest = set(), float("inf")
         for rows in columns:
-            _heads, opened, _slot = self.opening(rows, width, height)
+            _heads, opened, slot = self.opening(rows, width, height)
             out |= {row.seat for row in rows if row not in opened}
-        return out
+            smallest = min(smallest, slot) if opened else smallest
+        return out, smallest
 
     def opening(self, rows: list, width: float, height: float) -> tuple:
         """(each row's head height, the rows open, their slots' height) in a column."""

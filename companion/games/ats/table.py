@@ -15,10 +15,13 @@ from kivy.uix.label import Label
 from companion.app.frame import TableFrame
 from companion.games.ats import results, view
 from companion.games.ats.actions import Sheets
-from companion.games.ats.board import AtsBoard
+from companion.games.ats.board import SLOT_MIN, AtsBoard
 from companion.games.ats.picks import Picks
 
 HINT = " (a lit row opens with a tap)"  # said only while a row to tap in is compact
+CARD = 96  # dp: a hand card's width on a phone
+ONE_ROW, TWO_ROWS = 108, 100  # dp: a hand card's height in one row, in two (names: 3 lines)
+ROW_GAP = 6  # dp between hand cards (frame.kv's strip)
 
 
 def prompt_height(text: str, width: float) -> float:
@@ -39,8 +42,9 @@ class AtsTable(TableFrame):
         self.prompt = ""  # the prompt as the sheet shows it, before the board's hint
         self.shown_sel: dict = {}  # the selection the board was last drawn for
         self.checking: tuple = ()  # an attack's check: the attacker's and target's seats
+        self.two_rows = False  # a phone's hand in two rows (hand_rows)
         self.board = AtsBoard(self.tapped, self.fitted)
-        self.hint_due = Clock.create_trigger(self.hint, 0)
+        self.hint_due = Clock.create_trigger(self.settled, 0)
         self.set_board(self.board)
         self.bind(landscape=lambda _w, value: setattr(self.board, "landscape", value))
 
@@ -49,10 +53,41 @@ class AtsTable(TableFrame):
         return self.app.controller.state
 
     def card_width(self) -> float:
-        """A card of the strip: a phone's row to scroll; a tablet's rows, five wide."""
+        """A card of the strip: a phone's row to scroll, or its two rows filling the
+        width; a tablet's rows, five wide."""
         if not self.landscape:
-            return dp(96)
+            return self.two_row_width() if self.two_rows else dp(CARD)
         return max(dp(84), min(dp(130), (self.width * self.side_share - dp(34)) / 5))
+
+    def per_row(self) -> int:
+        """Hand cards a phone's row holds at their width."""
+        return max(1, int((self.width - dp(8) + dp(ROW_GAP)) // (dp(CARD) + dp(ROW_GAP))))
+
+    def two_row_width(self) -> float:
+        per = self.per_row()
+        return (self.width - dp(8) - dp(ROW_GAP) * (per - 1)) / per - 0.01
+
+    def hand_rows(self) -> bool:
+        """A phone shows a hand that overflows its row in two rows, when the board can
+        spare the room without closing a row or bringing a card below its smallest
+        (board.SLOT_MIN); otherwise the row scrolls. Weighed from the board's height
+        with one row, so the answer holds once the room is taken."""
+        cards = self.hand.ids.row.children
+        extra = dp(2 * TWO_ROWS + ROW_GAP - ONE_ROW)
+        one_row = self.board.height + (extra if self.two_rows else 0)
+        wanted = (not self.landscape and self.per_row() < len(cards) <= 2 * self.per_row())
+        if wanted:
+            compact, _slot = self.board.layout_at(one_row)
+            fewer, slot = self.board.layout_at(one_row - extra)
+            wanted = fewer == compact and slot >= dp(SLOT_MIN)
+        if wanted == self.two_rows:
+            return False
+        self.two_rows = wanted
+        self.hand.wrapped = wanted or self.landscape
+        self.hand.card_height = dp(TWO_ROWS if wanted else ONE_ROW)
+        for card in cards:
+            card.size = self.card_width(), self.hand.card_height
+        return True
 
     # -- drawing ---------------------------------------------------------------------
     def refresh(self):
@@ -82,7 +117,7 @@ class AtsTable(TableFrame):
             self.sheet.columns = min(3, max(2, len(sheet.moves)))
             self.prompt = sheet.prompt
             self.sheet.show(sheet.prompt, lines, sheet.moves, sheet.extra())
-            self.hand.card_height = dp(108)
+            self.hand.card_height = dp(TWO_ROWS if self.two_rows else ONE_ROW)
             self.hand.show(sheet.title, sheet.cards)
         self.checking = picks.check_seats() if picks else ()
         self.board.show(state, [view.panel(state, s) for s in range(len(state["players"]))],
@@ -94,6 +129,11 @@ class AtsTable(TableFrame):
         """The board's rows placed: the hint is decided next frame, once every layout the
         change set off has settled (sizes read mid-way would disagree with each other)."""
         self.hint_due()
+
+    def settled(self, *_args) -> None:
+        """The board placed and its layouts settled: the hand's rows, then the hint."""
+        if not self.hand_rows():  # else the board is placed again, and comes back here
+            self.hint()
 
     def hint(self, *_args) -> None:
         """The prompt says that a lit row opens with a tap only while one to tap in is
