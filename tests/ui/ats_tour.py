@@ -89,11 +89,25 @@ class AtsTour(Screens):
 
         ats_taps.check_sizes(self.app)
         self.hits_marked(state)
+        if name == "virtual" and kind == "main" and f"{name}-main" not in self.seen:
+            self.whole_hand()
         wait = state["await"]
         if self.far(state, wait["player"]) and wait["kind"] == "main":
             self.first(f"{name}-face-to-face")
         if any(p["out"] for p in state["players"]):
             self.first(f"{name}-a-player-out")
+
+    def whole_hand(self) -> None:
+        """Two players' first main prompt: the whole hand in sight, on a phone in two
+        rows (the board has room to spare for them)."""
+        from tests.ui.visible import SLACK, window_rect
+
+        hand = self.app.root.get_screen("table").game.hand
+        left, bottom, right, top = window_rect(hand.ids.scroll)
+        for card in hand.ids.row.children:
+            l1, b1, r1, t1 = window_rect(card)
+            assert left - SLACK <= l1 and r1 <= right + SLACK and bottom - SLACK <= b1 \
+                and t1 <= top + SLACK, f"hand card {card.name} out of sight"
 
     def hits_marked(self, state) -> None:
         """Where the latest player's damage landed is marked on the board, nowhere else."""
