@@ -72,4 +72,7 @@ def test_undo_names_the_roll_it_takes_back(table):
     assert view.describe(state, {"type": "roll", "value": 4}) == \
         f"{name} rolls 4 for First Strike"
     state["await"] = {"kind": "turn_start", "player": 0}
-    assert view.describe(state, {"type": "roll", "value": 6}) == f"{name} rolls 6 for the Encounter"
+    assert view.describe(state, {"type": "roll", "value": 6}) == \
+        f"{name} rolls the Encounter die: Encounter"  # its faces say words, not numbers
+    assert view.describe(state, {"type": "roll", "value": 2}) == \
+        f"{name} rolls the Encounter die: Clear"

@@ -69,6 +69,18 @@ class AtsTour(Screens):
 
         ats_taps.perform(self.app, action)
 
+    def choose(self, agent, state: dict) -> dict:
+        """The greedy player's move; a real Encounter die's roll as the keypad enters it:
+        its faces that say the same are one key, the first of them."""
+        from companion.core.engine import die_of
+        from companion.games.ats import SPEC
+
+        action = agent.choose(self.app.controller.rules, state)
+        if state["await"]["kind"] == "turn_start" and "value" in action:
+            faces = die_of(SPEC.dice, "encounter").faces
+            action = {**action, "value": faces.index(faces[action["value"] - 1]) + 1}
+        return action
+
     def far(self, state: dict, seat: int) -> bool:
         from companion.app.table import far_side
 

@@ -140,14 +140,15 @@ class Lists:
         return row, chosen
 
     def keypad(self, die_id: str) -> GridLayout:
-        """A real die's six faces as printed, its words under each: tap the one rolled."""
+        """A real die's faces as printed, its words under each: tap the one rolled. Faces
+        that say the same (the Encounter die's four Clear) are one key."""
         die = die_of(self.table.app.controller.spec.dice, die_id)
         piece = DIE_PIECES.get(die_id, "combat-die")  # R-DIE-1: every other roll: the combat die
         art = card_art(GAME_ID)
-        grid = GridLayout(cols=3, spacing=dp(6),
-                          size_hint_y=None)
+        keys = list({die.faces[a["value"] - 1]: a for a in reversed(self.picks.legal)}.values())
+        grid = GridLayout(cols=min(3, len(keys)), spacing=dp(6), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
-        for action in self.picks.legal:
+        for action in reversed(keys):
             value = action["value"]
             picture = art.path("dice", piece, f"face {value}")
             key = DieKey(source=str(picture) if picture else "", words=die.faces[value - 1],

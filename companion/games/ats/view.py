@@ -4,7 +4,9 @@ is tested fast): player panels, the prompt, action labels, attack previews."""
 from __future__ import annotations
 
 from companion.core import printed, viewing
+from companion.core.engine import die_of
 from companion.core.preview import outcomes
+from companion.games.ats import SPEC
 from companion.games.ats import model as m
 from companion.games.ats.data import AREAS, CLEARANCE_COST, GAME_ID, HAND_LIMIT, defense, encounter
 from companion.games.ats.results import results  # noqa: F401 - the shell's cover shows them
@@ -146,6 +148,9 @@ def describe(state: dict, action: dict) -> str:
         return f"{who}'s attack on {attack_label(state, wait['player'], action)}"
     if kind == "roll":
         purpose = "the Encounter" if wait.get("kind") == "turn_start" else wait.get("purpose")
+        if "value" in action and wait.get("kind") == "turn_start":  # its faces say words
+            face = die_of(SPEC.dice, "encounter").faces[action["value"] - 1]
+            return f"{who} rolls the Encounter die: {face}"
         if "value" in action:  # a real die's face, entered
             return f"{who} rolls {action['value']}" + (f" for {purpose}" if purpose else "")
         return f"{who}'s Encounter roll" if wait.get("kind") == "turn_start" else \
