@@ -82,6 +82,8 @@ def test_the_calculator_shows_both_sides_initiative_and_regular_before_the_attac
     assert (defender["initiative"], defender["regular"]) == (1, 1 + 8)
     lines = calc.preview_lines(state, 0, 0, 0)
     assert lines[1] == "Player 1 attacks: initiative 2, regular 3"
+    assert lines[3] == ("Likely (no abilities, suggested kills): Player 2 loses all 2 troops, "
+                        "Player 1 loses all 3 troops; territory 1 holds")
     strikes = [e["text"] for e in act(state, ATTACK) if e["kind"] == "strike"]
     assert strikes[0] == "Initiative damage at territory 1: Player 1 2, Player 2 1"
 
@@ -97,7 +99,30 @@ def test_the_calculator_counts_artillery_apart_and_sees_an_empty_territory():
     attacker, defender = figures["sides"]
     assert (attacker["regular"], attacker["artillery"]) == (0, 4)
     assert defender["regular"] == 10
-    assert "the palace (the territory is empty)" in calc.preview_lines(state, 0, 0, 1)[0]
+    lines = calc.preview_lines(state, 0, 0, 1)
+    assert "the palace (the territory is empty)" in lines[0]
+    assert lines[-1].endswith("Player 2 loses nothing, Player 1 loses 1 troop; the palace holds")
+
+
+def test_the_calculators_verdict_is_the_battle_the_engine_fights():
+    """The verdict's losses are those of the battle played on the engine with no
+    abilities and the suggested kills (ATT-REGULAR, ATT-UNMANNED)."""
+    state = new()
+    territory(state, 0, 0, ("heavy", 2), ("cavalry", 2))
+    territory(state, 1, 0, ("light", 1), ("heavy", 1), ("light", 0))
+    attacks(state, 0)
+    said = calc.verdict(state, 0, 0, 0)
+    assert said.endswith("Player 2 loses all 2 troops and 1 base, Player 1 loses all 4 "
+                         "troops; territory 1 holds"), said
+    before = [calc.forces(state, 0, 0), calc.forces(state, 1, 0)]
+    act(state, ATTACK)
+    while state["battle"] is not None and state["await"] is not None:
+        legal = RULES.legal_actions(state)
+        act(state, next((a for a in ({"type": "suggest"}, {"type": "pass"}, {"type": "done"})
+                         if a in legal), legal[0]))
+    after = [calc.forces(state, 0, 0), calc.forces(state, 1, 0)]
+    lost = [(b[0] - a[0], b[1] - a[1]) for b, a in zip(before, after, strict=True)]
+    assert lost == [(4, 0), (2, 1)]  # (troops, bases) of Player 1, of Player 2
 
 
 def test_marks_and_unmanned_bases_as_the_board_shows_them():

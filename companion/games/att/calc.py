@@ -5,7 +5,8 @@ ATT-UNMANNED, ATT-ARTILLERY, ATT-EMPTY)."""
 
 from __future__ import annotations
 
-from companion.games.att import damage, model
+from companion.core import viewing
+from companion.games.att import damage, model, playout
 
 
 def preview(state: dict, seat: int, source: int, target: int,
@@ -36,7 +37,41 @@ def preview_lines(state: dict, seat: int, source: int, target: int,
     lines = [f"Territory {source + 1} against {where}:"]
     for role, side in zip(("attacks", "defends"), figures["sides"], strict=True):
         lines.append(f"{side['name']} {role}: {damage_words(side)}")
-    return lines
+    return lines + [verdict(state, seat, source, target, joined)]
+
+
+def verdict(state: dict, seat: int, source: int, target: int,
+            joined: list | tuple = ()) -> str:
+    """How the battle would end if both sides pass the abilities window and give the
+    app's suggested kills: the AI's own playout of it (playout.py), on a copy."""
+    light = playout.lighten(state)
+    defender = 1 - seat
+    names = [p["name"] for p in state["players"]]
+    at_palace = model.territory_empty(state, defender, target)
+    before = [forces(light, seat, source), forces(light, defender, target)]
+    if playout.battle(light, seat, source, target, list(joined), [0.0, 0.0]):
+        return f"Likely: {names[seat]} takes the palace and wins the game"
+    after = [forces(light, seat, source), forces(light, defender, target)]
+    losses = []
+    for side, was, now in ((defender, before[1], after[1]), (seat, before[0], after[0])):
+        troops, bases = was[0] - now[0], was[1] - now[1]
+        every = "all " if troops > 1 and now[0] == 0 else ""
+        lost = " and ".join(w for w in (every + viewing.plural(troops, "troop") if troops else "",
+                                        viewing.plural(bases, "base") if bases else "") if w)
+        losses.append(f"{names[side]} loses {lost or 'nothing'}")
+    if at_palace:
+        end = "the palace holds"
+    elif model.territory_empty(light, defender, target):
+        end = f"territory {target + 1} falls" + (", the palace holds" if after[0][0] else "")
+    else:
+        end = f"territory {target + 1} holds"
+    return f"Likely (no abilities, suggested kills): {', '.join(losses)}; {end}"
+
+
+def forces(light: dict, seat: int, t: int) -> tuple[int, int]:
+    """(troops, bases) on a territory of a board."""
+    slots = [base for base in light["players"][seat]["board"][t] if base is not None]
+    return sum(len(base["troops"]) for base in slots), len(slots)
 
 
 def damage_words(side: dict) -> str:
@@ -99,7 +134,7 @@ def fighting(state: dict) -> set[tuple]:
 
 
 def step_words(state: dict) -> str:
-    """The battle strip's line: where, which step, what each side has left to give."""
+    """The battle strip's line: where, which step, the damage each side has left."""
     battle = state["battle"]
     names = [p["name"] for p in state["players"]]
     where = f"{names[battle['d']]}'s palace" if battle["palace"] else \
@@ -114,7 +149,7 @@ def step_words(state: dict) -> str:
             continue
         left = f"{pools['damage']}" + (f" + {pools['artillery']} Artillery"
                                        if pools["artillery"] else "")
-        parts.append(f"{names[seat]} {left} to give")
+        parts.append(f"{names[seat]} has {left} damage left")
     if parts:
         words += " · " + ", ".join(parts)
     if unmanned(state):
