@@ -232,7 +232,7 @@ class Picks:
             if self.swapping():
                 level = self.sel.get("level")
                 if level is None:
-                    return f"{name}: tap a marked card or gap of yours to swap"
+                    return f"{name}: tap a marked card or gap of yours to swap from your hand"
                 source = "tap the card from your hand" if self.virtual else "choose the card"
                 return f"{name}: {source} to put in level {level}"
             attacker = self.sel.get("attacker")
@@ -248,9 +248,9 @@ class Picks:
                 return f"{name}: tap the base area to attack through the gap"
             return f"{name}: tap the target for {card['name']}"
         if kind == "advance":
-            return f"{name}: tap line cards to sacrifice for clearance, or skip"
+            return f"{name}: tap line cards to sacrifice for clearance, or Not this round"
         if kind == "cloak":
-            return f"{name}: tap a card to cloak for the next round, or skip"
+            return f"{name}: tap a card to cloak for the next round, or No cloak this round"
         if kind == "reinforce" and self.virtual:
             return f"{name}: tap a level {self.wait['level']} card from your hand for the gap"
         if kind == "discard" and self.virtual:
