@@ -24,6 +24,7 @@ from kivy.uix.widget import Widget
 from kivy.utils import get_color_from_hex
 
 from companion.app import theme
+from companion.app.widgets import text_width
 from companion.app.zoom import Holdable
 from companion.core import printed
 from companion.games.ats import look
@@ -33,6 +34,8 @@ from companion.games.ats.icons import AtsIcon
 ATTRS, TOKENS = 4, 3  # a slot draws at most this many attribute pictograms and tokens
 MARKS = {"can": theme.GOLD, "picked": theme.GOLD, "target": (0.93, 0.36, 0.30, 1)}
 BASE_IDS = {i.fields["area"]: i.id for i in printed.game(GAME_ID).component("base-areas").items}
+AREA_NAMES = {i.fields["area"]: i.fields["name"]
+              for i in printed.game(GAME_ID).component("base-areas").items}
 
 
 def rgba(hex_colour: str | None, default=theme.GOLD):
@@ -145,15 +148,21 @@ class TokenDisc(Widget):
 
 
 class AtsBase(Holdable, Tappable, Widget):
-    """A base area: its pictogram, its short name and HP, a bar of what is left."""
+    """A base area: its pictogram, its name and HP, a bar of what is left. The name as
+    the prompts and the log say it ("Operations") where it fits, else as printed short
+    ("OPS")."""
 
     area = StringProperty("")
+    full = StringProperty("")  # the area's name, where it fits (widgets.kv)
+    full_width = NumericProperty(0)
     icon = StringProperty("")
     hp = NumericProperty(100)
     colour = ColorProperty(theme.GOOD)
 
     def show(self, area: str, hp: int) -> None:
         self.area, self.hp, self.colour = area, hp, hp_colour(hp)
+        self.full = AREA_NAMES[area]
+        self.full_width = text_width(self.full, 14)
         self.icon = look.icon_names()["areas"][area]
         self.piece = ("base-areas", BASE_IDS[area])
 
