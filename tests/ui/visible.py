@@ -187,20 +187,23 @@ def problems(app, roots: list | None = None) -> list[str]:
 def stenciled_lines(canvas) -> list[str]:
     """Kivy draws a Line wider than 1 px under a colour not quite opaque through the
     stencil buffer: in software GL that made each frame of a table 2.5 times slower
-    (invisible outlines at alpha 0 were most of the lines). None may be drawn so."""
-    from kivy.graphics import Color, Line
+    (invisible outlines at alpha 0 were most of the lines). None may be drawn so. The
+    alpha is the colour's times the opacity of every widget around it: a widget hidden
+    by its opacity 0 draws its lines through the stencil too."""
+    from kivy.graphics import Canvas, Color, Line
 
     slow, alpha = [], [1.0]
 
-    def visit(group) -> None:
+    def visit(group, opacity: float) -> None:
         for part in group.children:
             if isinstance(part, Color):
                 alpha[0] = part.a
-            elif isinstance(part, Line) and part.width > 1 and alpha[0] < 1:
-                slow.append(f"{part.width:.1f} px at alpha {alpha[0]:.2f}")
+            elif isinstance(part, Line) and part.width > 1 and alpha[0] * opacity < 1:
+                slow.append(f"{part.width:.1f} px at alpha {alpha[0] * opacity:.2f}")
             elif hasattr(part, "children"):
-                visit(part)
-    visit(canvas)
+                inner = opacity * part.opacity if isinstance(part, Canvas) else opacity
+                visit(part, inner)
+    visit(canvas, 1.0)
     return [f"{len(slow)} lines drawn through the stencil ({', '.join(slow[:3])})"] \
         if slow else []
 

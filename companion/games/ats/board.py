@@ -14,6 +14,7 @@ the rows' contents, so a layout pass cannot change what it measures."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import ceil
 from pathlib import Path
 
@@ -62,8 +63,10 @@ def was_hold(widget) -> bool:
     return touch is not None and any(isinstance(k, tuple) and k[0] == "held" for k in touch.ud)
 
 
+@lru_cache(maxsize=512)
 def text_height(text: str, width: float) -> float:
-    """The height of 14 sp text wrapped to `width`, as a Label draws it."""
+    """The height of 14 sp text wrapped to `width`, as a Label draws it (remembered:
+    measuring renders the words, and a texture made marks the window to draw again)."""
     core = CoreLabel(text=text, font_size=sp(14), text_size=(max(1, width), None))
     core.refresh()
     return core.content_size[1]

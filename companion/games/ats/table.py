@@ -7,6 +7,8 @@ chosen by tapping them (picks.py); holding any card shows it as printed."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp, sp
@@ -22,8 +24,10 @@ HINT = " (a lit row opens with a tap)"  # said only while a row to tap in is com
 CARD = 96  # dp: a hand card's width on a phone
 ONE_ROW, TWO_ROWS = 108, 100  # dp: a hand card's height in one row, in two (names: 3 lines)
 ROW_GAP = 6  # dp between hand cards (frame.kv's strip)
+MARGIN = 8  # dp: the second row is weighed a little higher than it is, to be sure
 
 
+@lru_cache(maxsize=256)
 def prompt_height(text: str, width: float) -> float:
     """The prompt's height at `width`, as the sheet's 17 sp bold label draws it."""
     core = CoreLabel(text=text, font_size=sp(17), bold=True, text_size=(max(1, width), None))
@@ -43,6 +47,7 @@ class AtsTable(TableFrame):
         self.shown_sel: dict = {}  # the selection the board was last drawn for
         self.checking: tuple = ()  # an attack's check: the attacker's and target's seats
         self.two_rows = False  # a phone's hand in two rows (hand_rows)
+        self.one_row_hand = 0.0  # the hand strip's height in one row, measured
         self.board = AtsBoard(self.tapped, self.fitted)
         self.hint_due = Clock.create_trigger(self.settled, 0)
         self.set_board(self.board)
@@ -73,8 +78,11 @@ class AtsTable(TableFrame):
         (board.SLOT_MIN); otherwise the row scrolls. Weighed from the board's height
         with one row, so the answer holds once the room is taken."""
         cards = self.hand.ids.row.children
-        extra = dp(2 * TWO_ROWS + ROW_GAP - ONE_ROW)
-        one_row = self.board.height + (extra if self.two_rows else 0)
+        if not self.two_rows:  # the strip as high as one row makes it, measured
+            self.one_row_hand = self.hand.height
+        one_row = self.board.height + (self.hand.height - self.one_row_hand
+                                       if self.two_rows else 0)
+        extra = dp(2 * TWO_ROWS + ROW_GAP - ONE_ROW + MARGIN)
         wanted = (not self.landscape and self.per_row() < len(cards) <= 2 * self.per_row())
         if wanted:
             compact, _slot = self.board.layout_at(one_row)
