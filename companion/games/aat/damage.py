@@ -30,15 +30,15 @@ class Damage:
         if amount >= 1 and tokens.get("stealth", 0):  # step 3 (AAT-TOK-3)
             m.add_tokens(target, "stealth", -1)
             done(state, task)
-            return [{"kind": "negated", "text": f"{self.label(state, target)}'s Stealth token "
-                     f"negates {amount} damage", "uid": target["uid"]}]
+            return [{"kind": "negated", "text": "The Stealth token on "
+                     f"{self.label(state, target)} negates {amount} damage", "uid": target["uid"]}]
         shields = min(tokens.get("shield", 0), amount)  # step 4 (AAT-TOK-2)
         events = []
         if shields:
             m.add_tokens(target, "shield", -shields)
             amount -= shields
-            events.append({"kind": "shielded", "text": f"{self.label(state, target)}'s Shield "
-                           f"stops {shields}", "uid": target["uid"]})
+            events.append({"kind": "shielded", "text": "The Shield on "
+                           f"{self.label(state, target)} stops {shields}", "uid": target["uid"]})
         if amount <= 0:
             done(state, task)
             return events + [{"kind": "no_damage", "text": f"{self.label(state, target)} takes "

@@ -152,4 +152,4 @@ class Effects:
 
     def label(self, state: dict, p: dict) -> str:
         """A piece as the log names it: owner and card."""
-        return f"{state['players'][p['owner']]['name']}'s {self.cards[p['card']]['name']}"
+        return m.owned(state['players'][p['owner']]['name'], self.cards[p['card']]['name'])

@@ -78,6 +78,12 @@ def other(theater: str) -> str:
 
 
 # -- where things are -----------------------------------------------------------------
+def owned(owner: str, name: str) -> str:
+    """A player's card as a sentence names it: "Player 1's Levy Conscripts", but "The
+    Waking Foundry (Player 2)" (no possessive before a "The")."""
+    return f"{name} ({owner})" if name.startswith("The ") else f"{owner}'s {name}"
+
+
 def piece(state: dict, uid) -> dict | None:
     """The piece of a uid taken from an action (None for anything else)."""
     return state["table"].get(uid) if isinstance(uid, str) else None

@@ -29,7 +29,7 @@ class Triggers:
         piece = m.new_piece(uid, card_id, seat, kind, theater, state["turn"])
         if card["kind"] == "Objective":
             piece["objective"] = True
-        events = [{"kind": "entered", "text": f"{player['name']}'s {card['name']} "
+        events = [{"kind": "entered", "text": f"{m.owned(player['name'], card['name'])} "
                    f"{'is deployed' if task['deployed'] else 'is placed'}"
                    + (f" in {theater}" if kind == "unit" else " beside the base"),
                    "player": seat, "card": card_id, "uid": uid,
@@ -40,8 +40,8 @@ class Triggers:
                         and "Unique" in self.cards[p["card"]]["traits"]]:
                 del state["table"][old["uid"]]
                 player["discard"].append(old["card"])
-                events.append({"kind": "discarded", "text": f"{player['name']}'s older "
-                               f"{card['name']} is discarded (Unique)", "player": seat,
+                events.append({"kind": "discarded", "text": f"{player['name']} discards the older "
+                               f"{card['name']} (Unique)", "player": seat,
                                "card": old["card"]})
         state["table"][uid] = piece
         traits = card["traits"]

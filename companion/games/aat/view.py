@@ -73,9 +73,14 @@ def prompt_text(state: dict) -> str:
                       "to combat",
             "combat": f"{who}: act with a unit or the base, or end combat",
             "end": f"{who}: place an objective unit, or end the turn",
-            "command": f"{who}: instruct up to {wait.get('left')} more unit(s), or done",
-            "repeat": f"{who}: Repeater: {wait.get('left')} more attack(s), or stop",
+            "command": f"{who}: instruct up to {more(wait.get('left'), 'unit')}, or done",
+            "repeat": f"{who}: Repeater: {more(wait.get('left'), 'attack')}, or stop",
             }[kind]
+
+
+def more(count, noun: str) -> str:
+    """"1 more unit", "2 more units"."""
+    return viewing.plural(count or 0, noun).replace(" ", " more ", 1)
 
 
 HAND_PROMPTS = ("mulligan", "deploy", "combat", "end", "command", "repeat")
@@ -102,13 +107,17 @@ def piece_label(state: dict, uid) -> str:
     if p is None:
         return "?"
     owner = state["players"][p["owner"]]["name"]
-    return f"{owner}'s base" if p["kind"] == "base" else f"{owner}'s {name(p['card'])}"
+    return f"{owner}'s base" if p["kind"] == "base" else m.owned(owner, name(p["card"]))
 
 
 def left(state: dict, uid) -> str:
-    """A target's remaining health, to tell two copies apart on a button."""
+    """A target named with its remaining health, to tell two copies apart on a button:
+    "Player 2's Data Mule (4 left)", "The Waking Foundry (Player 2, 9 left)"."""
     p = state["table"][uid]
-    return f" ({cards()[p['card']]['health'] - p['damage']} left)"
+    said, health = piece_label(state, uid), cards()[p["card"]]["health"] - p["damage"]
+    if said.endswith(")"):
+        return f"{said[:-1]}, {health} left)"
+    return f"{said} ({health} left)"
 
 
 def label(state: dict, action: dict) -> str:
@@ -125,7 +134,7 @@ def label(state: dict, action: dict) -> str:
         verb = "Clean up" if target and target["owner"] == m.piece(state, action["unit"])[
             "owner"] else "Attack"
         return f"{name(state['table'][action['unit']]['card'])}: {verb} " \
-               f"{piece_label(state, action['target'])}{left(state, action['target'])}{mark}"
+               f"{left(state, action['target'])}{mark}"
     if kind == "order":
         p = state["table"][action["unit"]]
         source = state["table"][action["leader"]] if action.get("leader") else p
@@ -162,7 +171,7 @@ def choice_label(state: dict, value) -> str:
     if value in ("done", "lose", "none"):
         return {"done": "Done", "lose": "Lose the rest", "none": "None"}[value]
     if isinstance(value, str) and value in state["table"]:
-        return f"{piece_label(state, value)}{left(state, value)} in " \
+        return f"{left(state, value)} in " \
                f"{state['table'][value]['theater']}"
     return str(value)
 
