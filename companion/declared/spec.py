@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 
 from companion.core.spec import RANDOM_AGENT, Die, GameSpec, Option, Players
+from companion.declared.bounds import bounded
 from companion.declared.model import Declaration
 
 PACKAGE = "companion.declared"
@@ -71,7 +72,10 @@ def options_of(table: dict) -> tuple[Option, ...]:
 
 
 def build_spec(game_id: str, name: str, table: dict, folder: str) -> GameSpec:
-    """The spec of a folder game; its table is kept in TABLES under `game_id`."""
+    """The spec of a folder game; its table is kept in TABLES under `game_id`, each
+    counter's bounds filled in (companion.declared.bounds: ValueError for a counter
+    that cannot keep the default)."""
+    table = bounded(table, folder)
     TABLES[game_id] = table
     declaration.cache_clear()
     dice = tuple(Die(d["id"], d["name"], tuple(d["faces"]),
