@@ -12,7 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ColorProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ColorProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
@@ -44,6 +50,7 @@ class AttCell(Holdable, ButtonBehavior, FloatLayout):
     lit = StringProperty("")  # "", "target" or "chosen"
     doomed = BooleanProperty(False)  # the base itself is destroyed this step
     fighting = BooleanProperty(False)  # in the battle going on (or the last one)
+    k = NumericProperty(1)  # board.kv: the cell's words at 14 sp times k
 
 
 class AttSide(BoxLayout):
