@@ -5,9 +5,10 @@ and the end of the game), the table's shared counters and zones in the middle, a
 the acting player at the bottom, next to their hand: counters to change by taps,
 their own piles and open zones.
 
-Counters: - and + change by the counter's step; holding one opens a number entry. A
-counter with a printed `token` shows it beside the number, one kept on a printed
-`track` shows the track (tap it to read it large). A face-down pile shows its printed
+Counters: - and + change by the counter's step, disabled at the counter's bounds (a tap
+says why); holding one opens a number entry. A counter with a printed `token` shows it
+as a small badge before its name; one kept on a printed `track` has the track beside it
+in a tile of its own, named (tap it to read it large). A face-down pile shows its printed
 back and count: tap to draw, hold for all it offers (shuffle, deal, turn up, draw
 several); an open zone shows its top card and count: tap for its cards.
 
@@ -40,6 +41,7 @@ from companion.declared import dialogs, view
 from companion.declared.cards import card_widget, name_of, tapped
 from companion.declared.widgets import (
     NumberEntry,
+    component_name,
     first_item,
     hex_of,
     picture,
@@ -62,32 +64,44 @@ ROOM = 72  # dp to spare before a roomier level is tried
 
 
 class DeclaredCounter(Hold, BoxLayout):
-    """A counter: - value +, its name above the value; a hold opens the number entry."""
+    """A counter: - value +, its name above the value (after its printed token, a small
+    badge: the token's own printing, a "1", is no number of the table); a hold opens the
+    number entry. A step past the counter's bounds is disabled, and a tap on it says why
+    (`on_refused`)."""
 
     label = StringProperty("")
     value = StringProperty("")
     can_down = BooleanProperty(True)
     can_up = BooleanProperty(True)
     token = StringProperty("")  # the printed token's picture, if any
-    track = StringProperty("")  # the printed track's picture, if any
-    wide_track = BooleanProperty(True)  # the track as wide as the counter, else small
     name_width = NumericProperty(dp(56))
 
-    def __init__(self, counter: dict, seat, on_act, **kwargs):
+    def __init__(self, counter: dict, seat, on_act, on_refused=None, **kwargs):
         self.counter, self.seat, self.on_act = counter, seat, on_act
-        self.track_piece = None
+        self.on_refused = on_refused
+        self.track_piece = None  # (component, item) of its printed track, if any
         super().__init__(**kwargs)
-        self.name_width = min(dp(150), max(dp(56), text_width(self.label) + dp(8)))
-
-    @property
-    def track_image(self):
-        return self.ids.track_wide if self.wide_track else self.ids.track_small
+        badge = dp(20) if self.token else 0
+        self.name_width = min(dp(150), max(dp(56), text_width(self.label) + dp(8) + badge))
 
     def on_touch_down(self, touch):
-        if self.track and self.track_image.collide_point(*touch.pos):
-            open_piece(*self.track_piece)  # the track as printed, large
-            return True
+        for button, sign in ((self.ids.down, -1), (self.ids.up, 1)):
+            if button.disabled and button.collide_point(*touch.pos):
+                if self.on_refused is not None:
+                    self.on_refused(self.bound_words(sign))
+                return True
         return super().on_touch_down(touch)
+
+    def bound_words(self, sign: int) -> str:
+        """Why a step is refused: "Energy is at its most, 5"."""
+        counter = self.counter
+        if sign < 0:
+            return f"{self.label} is at its least, {counter['min']}" if \
+                counter["min"] == int(self.value) else \
+                f"{self.label} goes no lower than {counter['min']}"
+        return f"{self.label} is at its most, {counter['max']}" if \
+            counter["max"] == int(self.value) else \
+            f"{self.label} goes no higher than {counter['max']}"
 
     def step(self, sign: int) -> None:
         self.on_act({"type": "change", "counter": self.counter["id"], "seat": self.seat,
@@ -100,24 +114,54 @@ class DeclaredCounter(Hold, BoxLayout):
                                                 "seat": self.seat, "to": number})).open()
 
 
-def counter_widget(state, counter: dict, seat, on_act, wide: bool = True, **kwargs):
-    """A counter's - value +, with its printed token and track (under it if `wide`,
-    else small beside the value)."""
+class DeclaredTrack(ButtonBehavior, BoxLayout):
+    """The sheet a counter is kept on (its printed `track`), in a place of its own
+    beside the counter, named: tap it to read it large."""
+
+    name = StringProperty("")
+    source = StringProperty("")
+    tile_width = NumericProperty(dp(88))
+    picture_height = NumericProperty(dp(104))  # a card's; larger where the board has room
+
+    def on_name(self, _widget, name) -> None:
+        self.tile_width = tile_width(name)
+
+
+def counter_widget(state, counter: dict, seat, on_act, on_refused=None, **kwargs):
+    """A counter's - value +, with its printed token; its + and - disabled at its
+    bounds (the engine keeps them: rules.DeclaredRules.act_change)."""
     value, step = counter["value"], counter["step"]
-    widget = DeclaredCounter(counter, seat, on_act, label=counter["name"], value=str(value),
-                             **kwargs)
-    widget.can_down = counter["min"] is None or value - step >= counter["min"]
-    widget.can_up = counter["max"] is None or value + step <= counter["max"]
-    game = state["folder_game"]
+    token = ""
     if counter.get("token"):
         component, _, item = counter["token"].partition("/")
-        widget.token = picture(game, component, item)
-    if counter.get("track"):
-        widget.wide_track = wide
-        item = first_item(game, counter["track"])
-        widget.track = picture(game, counter["track"], item) if item else ""
-        widget.track_piece = (counter["track"], item)
+        token = picture(state["folder_game"], component, item)
+    widget = DeclaredCounter(counter, seat, on_act, on_refused, label=counter["name"],
+                             value=str(value), token=token, **kwargs)
+    widget.can_down = counter["min"] is None or value - step >= counter["min"]
+    widget.can_up = counter["max"] is None or value + step <= counter["max"]
+    item = first_item(state["folder_game"], counter["track"]) if counter.get("track") else None
+    widget.track_piece = (counter["track"], item) if item else None  # its tile's (the gallery)
     return widget
+
+
+def track_widgets(state, counter: dict, chip: bool = False, big: bool = False) -> list:
+    """The counter's printed track, if it has one: a named tile of its own (`big`: twice
+    a card's height, where a tablet's board has room; a chip where room is short); a tap
+    opens it as printed, large."""
+    if not counter.get("track"):
+        return []
+    game = state["folder_game"]
+    item = first_item(game, counter["track"])
+    name = component_name(game, counter["track"]) or f"{counter['name']} track"
+    opened = (lambda: open_piece(counter["track"], item)) if item else \
+        (lambda: None)
+    if chip or not item:
+        return [DeclaredChip(text=escape_markup(name), on_tap=opened)]
+    tile = DeclaredTrack(name=name, source=picture(game, counter["track"], item),
+                         picture_height=dp(TILE * 2 if big else 104))
+    tile.piece = (counter["track"], item)
+    tile.bind(on_release=lambda *_a: opened())
+    return [tile]
 
 
 class DeclaredChip(Hold, ButtonBehavior, Label):
@@ -281,7 +325,8 @@ class DeclaredBoard(QuietScroll):
         row = StackLayout(size_hint_y=None, spacing=dp(8), padding=(dp(2), dp(4)))
         row.bind(minimum_height=row.setter("height"))
         for counter in view.counters(state, None):
-            row.add_widget(self.counter(state, counter, None, chip=self.plan[1] == "chips"))
+            for widget in self.counter(state, counter, None, chip=self.plan[1] == "chips"):
+                row.add_widget(widget)
         if state["tracked"]:
             for zone in zones:
                 if zone["owner"] is None:
@@ -302,7 +347,8 @@ class DeclaredBoard(QuietScroll):
             row.add_widget(DeclaredChip(text=f"[b]{escape_markup(player['name'])}[/b] · More",
                                         on_tap=lambda: dialogs.seat_sheet(self.table, seat)))
         for counter in view.counters(state, seat):
-            row.add_widget(self.counter(state, counter, seat, chip=self.plan[1] == "chips"))
+            for widget in self.counter(state, counter, seat, chip=self.plan[1] == "chips"):
+                row.add_widget(widget)
         if state["tracked"]:
             for zone in zones:
                 if zone["owner"] == seat and zone["role"] != "hand" and (
@@ -312,13 +358,17 @@ class DeclaredBoard(QuietScroll):
         return block
 
     def counter(self, state, counter: dict, seat, chip: bool = False):
-        """A counter's stepper (its printed track under it at the roomiest level, small
-        beside it at the others), or a chip opening one (counter_sheet)."""
+        """A counter's stepper, or a chip opening one (counter_sheet); then its printed
+        track in a place of its own (track_widgets)."""
         if chip:
             text = f"{escape_markup(counter['name'])} [b]{counter['value']}[/b]"
-            return DeclaredChip(text=text, counter=counter["id"], seat=seat,
-                                on_tap=lambda: dialogs.counter_sheet(self.table, counter, seat))
-        return counter_widget(state, counter, seat, self.table.act, wide=self.level == 0)
+            return [DeclaredChip(text=text, counter=counter["id"], seat=seat,
+                                 on_tap=lambda: dialogs.counter_sheet(self.table, counter,
+                                                                      seat))]
+        tiles = seat is None or self.plan[0] == "tiles"
+        big = self.level == 0 and self.table.landscape
+        return [counter_widget(state, counter, seat, self.table.act, self.table.say),
+                *track_widgets(state, counter, chip=not tiles, big=big)]
 
     # -- zones -----------------------------------------------------------------------
     def zone(self, state, zone: dict, legal: list, chips: bool) -> list:

@@ -33,7 +33,7 @@ def now(table) -> tuple[dict, list]:
 def seat_sheet(table, seat: int) -> ModalView:
     """A player: their counters to change, their zones (open ones to look through), and
     the players' word: this player is out, or the game ends."""
-    from companion.declared.board import DeclaredCounter
+    from companion.declared.board import counter_widget
 
     state, legal = now(table)
     player = state["players"][seat]
@@ -49,12 +49,7 @@ def seat_sheet(table, seat: int) -> ModalView:
         popup.dismiss()
         table.act(action)
     for counter in view.counters(state, seat):
-        widget = DeclaredCounter(counter, seat, act, label=counter["name"],
-                                 value=str(counter["value"]))
-        value, step = counter["value"], counter["step"]
-        widget.can_down = counter["min"] is None or value - step >= counter["min"]
-        widget.can_up = counter["max"] is None or value + step <= counter["max"]
-        counters.add_widget(widget)
+        counters.add_widget(counter_widget(state, counter, seat, act))
     box.add_widget(counters)
     acting = (state["await"] or {}).get("player")
     for zone in view.zones(state, acting) if state["tracked"] else []:
@@ -94,7 +89,7 @@ def seat_sheet(table, seat: int) -> ModalView:
 def counter_sheet(table, counter: dict, seat) -> None:
     """A counter shown as a chip (room is short): its - and + large, in a popup, with
     its printed token and track."""
-    from companion.declared.board import counter_widget
+    from companion.declared.board import counter_widget, track_widgets
 
     popup = ModalView(size_hint=(0.9, None), height=dp(200))
     box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8), size_hint_y=None)
@@ -106,6 +101,9 @@ def counter_sheet(table, counter: dict, seat) -> None:
         table.act(action)
     state = table.app.controller.state
     box.add_widget(counter_widget(state, counter, seat, act, pos_hint={"center_x": 0.5}))
+    for widget in track_widgets(state, counter):
+        widget.pos_hint = {"center_x": 0.5}
+        box.add_widget(widget)
     close = BigButton(text="Close")
     close.bind(on_release=lambda *_a: popup.dismiss())
     box.add_widget(close)

@@ -72,11 +72,16 @@ class DeclaredTable(TableFrame):
         """Whose turn and phase, and what a tap does now."""
         kinds = {a["type"] for a in legal}
         hints = [hint for kind, hint in HINTS if kind in kinds]
-        return view.prompt(state) + (": " + ", ".join(hints) if hints else "")
+        said = view.prompt(state)
+        if not hints:
+            return said
+        return said.replace(": ", " · ", 1) + ": " + ", ".join(hints)  # one colon
 
     def moves(self, state: dict, legal: list) -> list[Move]:
         """The sheet's buttons: which printed card was played (printed cards), the next
-        phase (when there is one) and the end of the turn."""
+        phase (when there is one) and the end of the turn. The main move is primary (the
+        card told, else going on to the next phase); ending the turn never is, and asks
+        first while the turn is not done (`unfinished`)."""
         moves = []
         told = [a for a in legal if a["type"] == "told"]
         if told:
@@ -84,18 +89,26 @@ class DeclaredTable(TableFrame):
                               lambda: dialogs.told_sheet(self, state, told), "primary"))
         for action in legal:
             if action["type"] == "phase" and view.label(state, action) != "End turn":
-                moves.append(Move("Next phase", lambda a=action: self.act(a)))
+                later = view.phases_left(state)[0]["name"]
+                moves.append(Move(f"Next phase: {later}", lambda a=action: self.act(a),
+                                  "normal" if told else "primary"))
             elif action["type"] == "pass":
                 moves.append(end_turn_move("End turn", lambda a=action: self.act(a),
                                            self.unfinished(state, legal)))
         return moves
 
     def unfinished(self, state: dict, legal: list) -> str:
-        """Why ending the turn now may be a slip: a card could be played and none was."""
+        """Why ending the turn now may be a slip: phases of the turn are left (ending
+        the turn skips them), or a card could be played in the last and none was."""
+        who = state["players"][state["await"]["player"]]["name"]
+        left = view.phases_left(state)
+        if left:
+            names = view.and_list([phase["name"] for phase in left])
+            return f"{who} still has the {names} phase{'s' if len(left) > 1 else ''}"
         playable = any(a["type"] in ("play", "told") for a in legal)
         if not playable or self.played_this_turn(state):
             return ""
-        return f"{state['players'][state['await']['player']]['name']} has played no card"
+        return f"{who} has played no card"
 
     def played_this_turn(self, state: dict) -> bool:
         session = self.app.controller.session

@@ -23,6 +23,17 @@ def phase_name(state: dict) -> str:
     return phases[state["turn"]["phase"]]["name"] if len(phases) > 1 else ""
 
 
+def phases_left(state: dict) -> list[dict]:
+    """The phases of the turn after the current one (ending the turn skips them)."""
+    phases = decl_of(state).phases
+    return phases[state["turn"]["phase"] + 1:] if len(phases) > 1 else []
+
+
+def and_list(words: list[str]) -> str:
+    """"Buy", "Buy and Sell", "Draw, Buy and Sell"."""
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+
+
 def status(state: dict) -> dict:
     """The toolbar: round, turn and phase; whose decision it is; the prompt."""
     turn = state["turn"]

@@ -90,6 +90,18 @@ def first_item(game_id: str, component: str) -> str | None:
     return items[0].id if items else None
 
 
+def component_name(game_id: str, component: str) -> str:
+    """A printed component's name ("Rules summary"), or "" where it cannot be read."""
+    from companion.core.printed import folder_game
+    from companion.games import GAMES
+
+    folder = GAMES[game_id].folder if game_id in GAMES else ""
+    try:
+        return str(folder_game(folder).component(component).name)
+    except Exception:  # a table given as data (no folder), a folder changed since
+        return ""
+
+
 def rgba(colour: str | None) -> list:
     """A player's declared colour ("#c0392b" or a name the app knows)."""
     from companion.progress import NAMED_COLOURS

@@ -144,3 +144,15 @@ def test_a_trigger_end_effect_ends_it_now():
     s = session(turns=ONE_PHASE, effects={"crew": [effect("end")]})
     act(s, type="play", card=hand(s.state)[0])
     assert s.state["ended"]["why"] == "the rules"
+
+
+def test_the_phases_left_in_the_turn_that_ending_it_would_skip():
+    from companion.declared import view
+
+    s = session()
+    assert [p["name"] for p in view.phases_left(s.state)] == ["Play"]  # in the Draw phase
+    act(s, type="phase")
+    assert view.phases_left(s.state) == []
+    assert view.phases_left(session("one-phase", turns=ONE_PHASE).state) == []
+    assert [view.and_list(w) for w in (["Buy"], ["Buy", "Sell"], ["Draw", "Buy", "Sell"])] \
+        == ["Buy", "Buy and Sell", "Draw, Buy and Sell"]

@@ -179,19 +179,75 @@ class Play:
         tap_text(self.app, "Set")
         wait_until(lambda: self.state["counters"]["seats"][seat]["score"] == 7, "score 7")
         self.track()
+        self.bounds()
 
     def track(self) -> None:
-        """A counter kept on a printed track shows it; a touch opens it as printed."""
+        """A counter kept on a printed track has it in a tile of its own, named, beside
+        the counter (not squeezed into it); a tap opens it as printed."""
         from companion.app.zoom import CardZoom
-        from tests.ui.driver import tap_text, wait_until
+        from companion.declared.board import DeclaredTrack
+        from tests.ui.driver import tap, tap_text, wait_until
 
         alert = self.counter("alert")
-        assert alert.track.endswith(".png") and alert.token == ""
-        assert self.counter("score").token.endswith(".png")  # its printed token beside it
-        self.hold(alert.track_image, lambda: self.popups(CardZoom), "the track, large")
+        tiles = self.widgets(DeclaredTrack)
+        assert [t.name for t in tiles] == ["Rules summary"], [t.name for t in tiles]
+        tile = tiles[0]
+        assert tile.source.endswith(".png") and tile.parent is alert.parent
+        assert tile.x >= alert.right or tile.top <= alert.y, (tile.pos, alert.pos, alert.size)
+        assert tile.ids.picture.height >= alert.height  # no smaller than the counter
+        # the score's printed token is a badge before its name, not a number of its own
+        score = self.counter("score")
+        assert score.token.endswith(".png")
+        badge = next(w for w in score.ids.head.children if getattr(w, "source", "") ==
+                     score.token)
+        assert badge.height <= score.ids.name.height + 1, (badge.height,
+                                                           score.ids.name.height)
+        tap(tile)
+        wait_until(lambda: self.popups(CardZoom), "the track, large")
         self.check("track")
         tap_text(self.app, "Close")
         wait_until(lambda: not self.popups(CardZoom), "the track closed")
+
+    def bounds(self) -> None:
+        """A counter at its least: its - disabled, and a tap on it says why, changing
+        nothing."""
+        from kivy.tests.common import UnitTestTouch
+
+        from tests.ui.driver import pump
+
+        alert = self.counter("alert")
+        assert alert.value == "0" and alert.ids.down.disabled and not alert.ids.up.disabled
+        moves = len(self.app.controller.session.actions)
+        touch = UnitTestTouch(*alert.ids.down.to_window(*alert.ids.down.center))
+        touch.touch_down()  # a disabled button is never released: the touch as such
+        touch.touch_up()
+        pump()
+        assert len(self.app.controller.session.actions) == moves
+        prompt = self.sheet().prompt
+        assert prompt == "Alert is at its least, 0", prompt
+
+    def sheet(self):
+        from companion.app.frame import PromptSheet
+
+        return self.widgets(PromptSheet)[0]
+
+    def popup_buttons(self) -> list:
+        from kivy.uix.button import Button
+        from kivy.uix.modalview import ModalView
+
+        return [w for popup in self.popups(ModalView) for w in popup.walk()
+                if isinstance(w, Button)]
+
+    def asked(self) -> str:
+        """The question of the open menu (its bold title), markup taken out."""
+        import re
+
+        from kivy.uix.label import Label
+        from kivy.uix.modalview import ModalView
+
+        titles = [w.text for popup in self.popups(ModalView) for w in popup.walk()
+                  if isinstance(w, Label) and w.text.startswith("[b]")]
+        return re.sub(r"\[/?[a-z]+[^\]]*\]", "", titles[0]) if titles else ""
 
     def pile(self) -> None:
         """Tap the pile: a draw; hold it: all it offers, in a menu."""
@@ -220,11 +276,22 @@ class Play:
 
         app = self.app
         seat = self.seat()
-        tap_text(app, "Next phase")
+        tones = {b.text: b.tone for b in self.widgets(SheetButton())}
+        assert tones == {"Next phase: Play": "primary", "End turn": "normal"}, tones
+        moves = len(app.controller.session.actions)
+        tap_text(app, "End turn")  # the Play phase is left: the player is asked first
+        self.check("end-turn-asked-phase")
+        asked = [b.text for b in self.popup_buttons()]
+        assert sorted(asked) == ["Cancel", "Yes, end the turn"], asked
+        assert self.asked() == "Ann still has the Play phase: end the turn?", self.asked()
+        tap_text(app, "Cancel")
+        assert len(app.controller.session.actions) == moves
+        tap_text(app, "Next phase: Play")
         wait_until(lambda: self.state["turn"]["phase"] == 1, "the play phase")
         moves = len(app.controller.session.actions)
         tap_text(app, "End turn")  # no card played yet: the player is asked first
         self.check("end-turn-asked")
+        assert self.asked() == "Ann has played no card: end the turn?", self.asked()
         tap_text(app, "Cancel")
         assert len(app.controller.session.actions) == moves
         card = sorted(self.widgets(DeclaredCard), key=lambda w: w.to_window(*w.pos)[0])[0]
@@ -294,6 +361,12 @@ class Play:
         wait_until(lambda: app.root.current == "gameover", "the game over screen")
         assert self.state["ended"]["winners"] == [self.state["turn"]["seat"]]
         self.check("game-over")
+
+
+def SheetButton():  # noqa: N802 - the class, imported once Kivy's environment is set
+    from companion.app.frame import SheetButton as kind
+
+    return kind
 
 
 def TextInput():  # noqa: N802 - the class, imported once Kivy's environment is set

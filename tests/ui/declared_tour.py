@@ -75,7 +75,7 @@ class DeclaredTour(Screens):
 
         kind = action["type"]
         if kind == "phase":
-            return tap_text(self.app, "Next phase")
+            return tap_text(self.app, "Next phase", exact=False)  # "Next phase: Play"
         if kind == "pass":  # asked first when no card was played this turn
             tap_text(self.app, "End turn")
             if any(plain(b.text) == "Yes, end the turn" for b in visible_buttons(self.app)):
