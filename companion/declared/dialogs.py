@@ -71,8 +71,12 @@ def seat_sheet(table, seat: int) -> ModalView:
                                                           reveal_all(table, h)))
             box.add_widget(button)
     if not player["out"]:
-        out = BigButton(text=f"{player['name']} is out of the game", tone="danger")
-        out.bind(on_release=lambda *_a: act({"type": "out", "seat": seat}))
+        name = player["name"]
+        out = BigButton(text=f"{name} is out of the game...", tone="danger")
+        out.bind(on_release=lambda *_a: (popup.dismiss(), menu(  # asked: no slip of a finger
+            f"{name} is out of the game: nobody plays for {name} from now on?",
+            [Choice(f"Yes, {name} is out", lambda: table.act({"type": "out", "seat": seat}),
+                    "danger")])))
         box.add_widget(out)
     finish = BigButton(text="End the game now...")
     finish.bind(on_release=lambda *_a: (popup.dismiss(), finish_sheet(table, seat)))

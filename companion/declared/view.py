@@ -108,7 +108,8 @@ def describe(state: dict, action: dict) -> str:
         die = decl.dice.get(action.get("die"))
         return f"{who} rolls the {die['name'] if die else action.get('die')}"
     if kind == "phase":
-        return f"{who}: next phase"
+        later = phases_left(state)
+        return f"{who} goes on to {later[0]['name']}" if later else f"{who} ends the turn"
     if kind == "pass":
         return f"{who} ends the turn"
     if kind == "out":

@@ -21,7 +21,8 @@ GREY = "#9aa0a6"
 
 
 class NumberEntry(ModalView):
-    """Type a number (a counter's new value, how many cards); the bounds are said and kept."""
+    """Type a number (a counter's new value, how many cards); the bounds are said, and
+    a number outside them is refused with the bounds, never changed into another."""
 
     def __init__(self, title: str, value: str, low, high, on_done, verb: str = "Set",
                  **kwargs):
@@ -31,8 +32,8 @@ class NumberEntry(ModalView):
                         size_hint_y=None)
         box.bind(minimum_height=box.setter("height"),
                  height=lambda _box, height: setattr(self, "height", height))
-        bounds = "" if low is None and high is None else \
-            f" ({'' if low is None else low} to {'' if high is None else high})"
+        bounds = "" if low is None and high is None else f" ({low} or more)" if \
+            high is None else f" ({high} or less)" if low is None else f" ({low} to {high})"
         self.title = wrapped(f"{title}{bounds}", "18sp")
         box.add_widget(self.title)
         self.field = TextInput(text=value, multiline=False, input_filter="int",
@@ -56,10 +57,12 @@ class NumberEntry(ModalView):
         except ValueError:
             self.title.text = "A whole number, please"
             return
-        if self.low is not None:
-            number = max(self.low, number)
-        if self.high is not None:
-            number = min(self.high, number)
+        low, high = self.low, self.high
+        if (low is not None and number < low) or (high is not None and number > high):
+            self.title.text = f"{low} to {high}, please" if low is not None and \
+                high is not None else f"At least {low}, please" if low is not None else \
+                f"At most {high}, please"  # said, not quietly changed to another number
+            return
         self.dismiss()
         self.on_done(number)
 

@@ -151,8 +151,10 @@ def test_the_phases_left_in_the_turn_that_ending_it_would_skip():
 
     s = session()
     assert [p["name"] for p in view.phases_left(s.state)] == ["Play"]  # in the Draw phase
+    assert view.describe(s.state, {"type": "phase"}) == "Ann goes on to Play"  # Undo's words
     act(s, type="phase")
     assert view.phases_left(s.state) == []
+    assert view.describe(s.state, {"type": "phase"}) == "Ann ends the turn"
     assert view.phases_left(session("one-phase", turns=ONE_PHASE).state) == []
     assert [view.and_list(w) for w in (["Buy"], ["Buy", "Sell"], ["Draw", "Buy", "Sell"])] \
         == ["Buy", "Buy and Sell", "Draw, Buy and Sell"]

@@ -173,6 +173,11 @@ class Play:
         self.hold(self.counter("score").ids.col, lambda: self.popups(NumberEntry),
                   "the number entry")
         entry = self.popups(NumberEntry)[0]
+        assert entry.title.text == "Score (0 or more)", entry.title.text  # min 0: default
+        entry.field.text = "-3"
+        tap_text(self.app, "Set")  # refused with the bounds, not quietly made 0
+        pump()
+        assert entry.title.text == "At least 0, please" and self.popups(NumberEntry)
         entry.field.text = "7"
         pump()
         self.check("number-entry")
@@ -354,6 +359,14 @@ class Play:
         from tests.ui.driver import tap_text, wait_until
 
         app = self.app
+        name = self.state["players"][self.seat()]["name"]
+        moves = len(app.controller.session.actions)
+        tap_text(app, "More")
+        tap_text(app, f"{name} is out of the game...")  # asked first, as ending the turn
+        question = f"{name} is out of the game: nobody plays for {name} from now on?"
+        assert self.asked() == question, self.asked()
+        tap_text(app, "Cancel")
+        assert len(app.controller.session.actions) == moves
         tap_text(app, "More")
         tap_text(app, "End the game now...")
         self.check("finish")
