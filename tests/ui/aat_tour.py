@@ -93,29 +93,120 @@ def check_room_used(board, where: str) -> None:
     the mats fill the board's room; a phone (portrait) keeps today's sizes."""
     from kivy.core.window import Window
     from kivy.metrics import sp
+    from kivy.uix.label import Label
 
     from companion.games.aat.board import LEVELS, TheaterBox
     from companion.games.aat.sizes import FONT, SCALES
-    from companion.games.aat.widgets import Chip
     from tests.ui.driver import walk
 
     scale = board.scale
     mats = [w for w in walk(board) if isinstance(w, TheaterBox)]
-    chips = [w for mat in mats for w in walk(mat) if isinstance(w, Chip) and w.text.strip()]
+    chips = [w for mat in mats for w in walk(mat) if isinstance(w, Label) and w.text.strip()]
     assert {round(c.font_size / sp(FONT), 3) for c in chips} <= {scale}, (where, scale)
+    used = sum(mat.height - mat.chrome() for mat in mats)  # rows and room left
+    assert board.overflow or used >= board.room() - 1, f"{where}: the mats use " \
+        f"{used:.0f} of {board.room():.0f} px (a gap left on the board)"
     if Window.width < Window.height:
-        assert scale == 1 and not any(mat.spare for mat in mats), (where, scale)
+        assert scale == 1, (where, scale)
         return
-    larger = [s for s in SCALES if s > scale]
+    larger = [s for s in SCALES if scale < s <= board.ceiling]  # not larger in a phase
     if board.level == 0 and larger:
         box = board.ids.space
         width = box.width - box.padding[0] - box.padding[2]
         need = board.plan(LEVELS[0], width, min(larger), noted=True)[1]
         assert need > board.room(), f"{where}: pieces at {scale} fit at {min(larger)}"
-    if scale > 1:
-        used = sum(mat.height - mat.chrome() for mat in mats)  # rows and room left
-        assert used >= board.room() - 1, f"{where}: the mats use {used:.0f} of " \
-            f"{board.room():.0f} px"
+
+
+def check_pieces(app, where: str) -> None:
+    """Every number on a piece says what it is (issue 33 review): attack and health
+    after their printed pictograms, tokens on their printed faces with their
+    pictograms, damage tokens after the damage pictogram; a used piece looks used
+    (greyed) and its words stay readable: 4.5:1 against what lies behind them."""
+    import re
+
+    from kivy.uix.label import Label
+
+    from companion.games.aat.tiles import PieceTile
+    from companion.games.aat.widgets import DamageToken, StatChip, TokenChip
+    from tests.ui.driver import on_screen, walk
+
+    for tile in [w for w in on_screen(app) if isinstance(w, PieceTile)]:
+        told = any(isinstance(w, DamageToken) and w.icon == "damage" for w in walk(tile))
+        for label in [w for w in walk(tile) if isinstance(w, Label) and w.text.strip()]:
+            holder = next((p for p in parents(label, tile) if isinstance(
+                p, StatChip | TokenChip | DamageToken)), None)
+            if re.fullmatch(r"[×x]?\d+", label.text.strip()):
+                assert holder is not None and (
+                    holder.icon if not isinstance(holder, DamageToken) else told), \
+                    f"{where}: a bare number '{label.text}' on {tile.name}"
+            if tile.spent and not tile.mark:
+                ratio = contrast(label.color, behind(label, tile))
+                assert ratio >= 4.5, f"{where}: '{label.text}' on the used {tile.name} " \
+                    f"at {ratio:.1f}:1"
+        if tile.spent and not tile.mark:
+            assert tile.ground != tile.frame, f"{where}: {tile.name} used, not greyed"
+
+
+def parents(widget, top) -> list:
+    out = []
+    while widget is not None and widget is not top:
+        out.append(widget)
+        widget = widget.parent
+    return out + [top]
+
+
+def behind(label, tile) -> tuple:
+    """The colour behind a label on a piece: the nearest opaque ground, with any
+    translucent ones between laid over it."""
+    from companion.games.aat.widgets import TokenChip, TokenShape
+
+    layers = []
+    for widget in parents(label, tile):
+        colour = widget.colour if isinstance(widget, TokenChip | TokenShape) else \
+            getattr(widget, "ground", None)
+        if colour is not None and colour[3] > 0:
+            layers.append(colour)
+            if colour[3] >= 1:
+                break
+    base = layers.pop() if layers else (0, 0, 0, 1)
+    for top in reversed(layers):
+        a = top[3]
+        base = tuple(t * a + b * (1 - a) for t, b in zip(top[:3], base[:3], strict=True)) + (1,)
+    return base
+
+
+def contrast(a, b) -> float:
+    from companion.games.aat.widgets import luminance
+
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def check_side(app, where: str) -> None:
+    """A tablet's side reads at the board's scale: the hand's cards' words and the
+    sheet's prompt grow with the pieces (one look), a step smaller only where the side
+    did not fit its column at the board's; a phone's stay at today's sizes."""
+    from kivy.core.window import Window
+    from kivy.metrics import sp
+    from kivy.uix.label import Label
+
+    from companion.games.aat.sizes import FONT
+    from companion.games.aat.tiles import HandCard
+    from tests.ui.driver import on_screen, walk
+
+    table = app.root.get_screen("table").game
+    scale = table.side_scale()
+    if Window.width < Window.height:
+        assert scale == 1, (where, scale)
+    elif scale < table.board.scale:  # only where the side did not fit at the next one up
+        tried, need, room = table.side_overflow
+        assert tried > scale and need > room, (where, scale, table.side_overflow)
+    prompt = table.sheet.children[-1]
+    assert abs(prompt.font_size - sp(17) * scale) < 0.01, (where, prompt.font_size, scale)
+    for card in [w for w in on_screen(app) if isinstance(w, HandCard)]:
+        for label in [w for w in walk(card) if isinstance(w, Label) and w.text.strip()]:
+            assert abs(label.font_size - sp(FONT) * scale) < 0.01, \
+                f"{where}: '{label.text}' at {label.font_size:.1f} px, the board at {scale}"
 
 
 class AatTour(Screens):
@@ -154,6 +245,8 @@ class AatTour(Screens):
 
     def prompt_shown(self, name, kind, state, action) -> None:
         check_sizes(self.app, f"{name} {kind}")
+        check_pieces(self.app, f"{name} {kind}")
+        check_side(self.app, f"{name} {kind}")
         from tests.ui.driver import primary_moves
 
         stops = {"Done", "Stop attacking", "Lose the rest", "None", "All of it on the base"}

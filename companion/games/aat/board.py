@@ -4,7 +4,8 @@ player's above the mat's middle line), the near player's strip. It fits the room
 frame leaves it: every piece's size is computed first (sizes.py), and traits are
 left off the pieces (the side not acting first, then all; holding a piece reads
 them) until everything is in sight. Nothing scrolls. A tablet's room goes to larger
-pieces: the largest of sizes.SCALES at which everything fits with all traits."""
+pieces: the largest of sizes.SCALES at which everything fits with all traits, and
+never larger again in a phase once it shrank."""
 
 from __future__ import annotations
 
@@ -98,15 +99,18 @@ class TheaterBox(Holdable, Tappable, BoxLayout):
 
 
 class AatBoard(BoxLayout):
-    def __init__(self, on_tap, on_overflow, **kwargs):
+    def __init__(self, on_tap, on_overflow, on_scale=None, **kwargs):
         super().__init__(**kwargs)
-        self.on_tap, self.on_overflow = on_tap, on_overflow
+        self.on_tap, self.on_overflow, self.on_scale = on_tap, on_overflow, on_scale
+        self.cap: tuple = ((), max(SCALES))  # (turn, phase), the largest scale left in it
+        self.capping = Clock.create_trigger(self.keep_cap, 0)  # once laid out
         self.overflow = False
         self.fitted: tuple = ()
         self.tiles: dict = {}  # uid -> the tile showing it
         self.shown: dict | None = None
         self.level = 0
         self.scale = 1.0  # the pieces' (sizes.SCALES)
+        self.ceiling = max(SCALES)  # the largest this phase allows (keep_cap)
         self.fitting = Clock.create_trigger(self.fit, -1)
         self.settled = Clock.create_trigger(self.still_overflowing, 0)  # next frame
         for widget in (self, self.ids.far, self.ids.near, self.ids.track):
@@ -188,6 +192,7 @@ class AatBoard(BoxLayout):
         if self.fitted == (id(self.shown), width, room):
             return  # a relayout that changed nothing this depends on
         self.fitted = (id(self.shown), width, room)
+        before = self.scale
         for level, scale in self.choices():
             rows, need = self.plan(level, width, scale, noted=scale > 1)
             if need <= room:
@@ -195,7 +200,7 @@ class AatBoard(BoxLayout):
         if scale > 1:
             rows, need = self.plan(level, width, scale)
         self.level, self.scale = LEVELS.index(level), scale
-        spare = max(0.0, room - need) / 2 if scale > 1 else 0.0  # the mats fill the room
+        spare = max(0.0, room - need) / 2  # the mats fill the room (a phone's too: no gap)
         for theater in THEATERS:
             box = self.ids[theater.lower()]
             box.scale, box.spare = scale, spare
@@ -203,14 +208,29 @@ class AatBoard(BoxLayout):
         self.need, self.overflow = need, need > room + 0.5
         if self.overflow:
             self.settled()
+        self.capping()
         self.place_tiles(rows)
+        if scale != before and self.on_scale is not None:
+            self.on_scale()
+
+    def keep_cap(self, *_args) -> None:
+        """Within a phase the pieces never grow again once they shrank (a size going
+        back and forth is noticed): the scale laid out is the phase's largest left."""
+        if self.shown is None or self.get_root_window() is None or \
+                self.height <= dp(TAP) * 4:
+            return
+        phase = self.shown.get("phase", ())
+        cap = self.cap[1] if self.cap[0] == phase else max(SCALES)
+        self.cap = (phase, min(cap, self.scale))
 
     def choices(self) -> list[tuple]:
         """(level, scale) from the fullest drawing down: on a tablet every piece with
         its traits at the largest scale that fits, then today's sizes and levels. A
         phone (portrait) keeps today's sizes: its room is the hand's to take."""
         landscape = Window.width > Window.height
-        larger = [(LEVELS[0], s) for s in SCALES if s > 1] if landscape else []
+        phase = self.shown.get("phase", ())
+        self.ceiling = self.cap[1] if self.cap[0] == phase else max(SCALES)
+        larger = [(LEVELS[0], s) for s in SCALES if 1 < s <= self.ceiling] if landscape else []
         return larger + [(level, 1.0) for level in LEVELS]
 
     def still_overflowing(self, *_args) -> None:
@@ -256,8 +276,8 @@ class AatBoard(BoxLayout):
         colour = look.deck_colour(shown["panels"][seat]["subfaction"])
         for piece, count, _chips, size in row:
             tile = self.tiles[piece["uid"]]
+            tile.mark = shown["marks"].get(("piece", piece["uid"]), "")  # before: its look
             tile.show(piece, count, colour, shown["components"][seat], size)
-            tile.mark = shown["marks"].get(tile.thing, "")
 
 
 Builder.load_file(str(Path(__file__).with_name("board.kv")))

@@ -19,6 +19,7 @@ GAP = 3  # dp: between chips, across and down
 PAD = 3  # dp: inside a piece
 ROW = 3  # dp: between pieces on the board
 TAP = 48  # dp: the smallest tap target
+STAT_ICON = 12  # dp: the attack and health pictograms before their numbers
 SCALES = (1.75, 1.5, 1.3, 1.15, 1.0)  # a board's pieces, the largest first (board.py fit)
 
 
@@ -44,9 +45,11 @@ def text_width(text: str, bold: bool = False, scale: float = 1.0) -> float:
 
 
 @cache
-def wrapped(text: str, width: float, bold: bool = True) -> tuple[float, int]:
+def wrapped(text: str, width: float, bold: bool = True, scale: float = 1.0
+            ) -> tuple[float, int]:
     """The height and line count of `text` wrapped at `width`, as a Label draws it."""
-    core = CoreLabel(text=text, font_size=sp(FONT), bold=bold, text_size=(width, None),
+    core = CoreLabel(text=text, font_size=sp(FONT) * scale, bold=bold,
+                     text_size=(width, None),
                      halign="left")
     core.refresh()
     return core.content_size[1], len(core._cached_lines)
@@ -55,7 +58,7 @@ def wrapped(text: str, width: float, bold: bool = True) -> tuple[float, int]:
 def chip_width(chip: tuple, scale: float = 1.0) -> float:
     """A chip: ("word", a word of a name), ("count", text), ("attack" | "health",
     text, hurt), ("stats", attack or "", health, hurt), ("damage", value, count,
-    colour, hexagon), ("token", icon, count, colour), ("trait" | "tag", text)."""
+    colour, hexagon, first), ("token", icon, count, colour), ("trait" | "tag", text)."""
     kind, s = chip[0], scale
 
     def width(text: str, bold: bool = True) -> float:
@@ -65,27 +68,31 @@ def chip_width(chip: tuple, scale: float = 1.0) -> float:
         return width(chip[1])
     if kind == "count":
         return width(chip[1]) + dp(8) * s
-    if kind in ("attack", "health"):
-        return max(dp(22) * s, width(chip[1]) + dp(8) * s)
+    if kind in ("attack", "health"):  # pictogram, number (widgets.StatChip)
+        return dp(STAT_ICON + 2 + 3) * s + width(chip[1])
     if kind == "stats":  # attack and health side by side, never apart
         return sum(chip_width((k, t), s) + dp(GAP) * s for k, t in (
             ("attack", chip[1]), ("health", chip[2])) if t) - dp(GAP) * s
-    if kind == "damage":
-        return dp(CHIP) * s + (width(chip[2]) + dp(GAP) * s if chip[2] else 0)
+    if kind == "damage":  # [the damage pictogram], the token, [its count] (spaced)
+        icon = dp(STAT_ICON) * s if len(chip) > 5 and chip[5] else 0
+        rest = width(chip[2]) + dp(2 * GAP) * s if chip[2] else \
+            (dp(GAP) * s if icon else 0)
+        return icon + dp(CHIP) * s + rest
     if kind == "token":
         return dp(16) * s + width(chip[2]) + dp(9) * s
     return width(chip[1], False) + dp(10) * s
 
 
-def chips_height(chips: list, inner: float) -> float:
-    return place([(chip_width(c), dp(CHIP)) for c in chips], inner, dp(GAP))[1]
+def chips_height(chips: list, inner: float, scale: float = 1.0) -> float:
+    return place([(chip_width(c, scale), dp(CHIP) * scale) for c in chips], inner,
+                 dp(GAP) * scale)[1]
 
 
 def piece_size(name: str, chips: list, most: float, scale: float = 1.0) -> dict:
     """A piece on the table: its name's words, then its chips, in lines as text flows
     (a chip may follow the name's last word), as narrow as keeps it to the fewest
     lines it can have, two where it can (a tap target is two lines high anyway)."""
-    items = [("word", w) for w in name.split()] + chips
+    items = [("word", w) for w in name.split(" ")] + chips  # "Conscripts\u00a0×2" is one
     chip, gap, pad = dp(CHIP) * scale, dp(GAP) * scale, dp(PAD) * scale
     sizes = [(chip_width(c, scale), chip) for c in items]
     least = max(w for w, _h in sizes)
@@ -105,21 +112,23 @@ def piece_size(name: str, chips: list, most: float, scale: float = 1.0) -> dict:
 ICONS = 2 * 16 + 2 * GAP  # dp: a card's two theater icons, beside its kind
 
 
-def card_size(name: str, kind: str, chips: list, least: float, most: float) -> dict:
+def card_size(name: str, kind: str, chips: list, least: float, most: float,
+              scale: float = 1.0) -> dict:
     """A card in the hand, as printed: the requirement hex and the name (on one line
     where `most` allows: the strip is short), the kind and types with the theater
-    icons, then the chips."""
-    widths = [chip_width(c) for c in chips]
-    line = sum(widths) + dp(GAP) * max(0, len(widths) - 1)
-    head = dp(CHIP + GAP) + text_width(name, True) + dp(2)
-    inner = max(least, min(most, max(head, line, dp(ICONS) + text_width(kind))),
-                dp(CHIP + GAP) + max(text_width(w, True) for w in name.split()),
-                dp(ICONS) + max(text_width(w) for w in kind.split()),
+    icons, then the chips; at the board's `scale` on a tablet (one look)."""
+    s = scale
+    widths = [chip_width(c, s) for c in chips]
+    line = sum(widths) + dp(GAP) * s * max(0, len(widths) - 1)
+    head = dp(CHIP + GAP) * s + text_width(name, True, s) + dp(2)
+    inner = max(least, min(most, max(head, line, dp(ICONS) * s + text_width(kind, False, s))),
+                dp(CHIP + GAP) * s + max(text_width(w, True, s) for w in name.split()),
+                dp(ICONS) * s + max(text_width(w, False, s) for w in kind.split()),
                 max(widths, default=0))  # no word broken, no chip cut
-    name_height, _lines = wrapped(name, inner - dp(CHIP + GAP))
-    kind_height, _lines = wrapped(kind, inner - dp(ICONS), False)
-    head_height, kind_height = max(dp(CHIP), name_height), max(dp(16), kind_height)
-    height = dp(PAD) * 2 + head_height + kind_height + chips_height(chips, inner) + \
-        3 * dp(2)  # between the head, the kind, the chips and what is left below
-    return {"width": inner + dp(PAD) * 2, "height": height, "inner": inner,
-            "head": head_height, "kind": kind_height}
+    name_height, _lines = wrapped(name, inner - dp(CHIP + GAP) * s, True, s)
+    kind_height, _lines = wrapped(kind, inner - dp(ICONS) * s, False, s)
+    head_height, kind_height = max(dp(CHIP) * s, name_height), max(dp(16) * s, kind_height)
+    height = dp(PAD) * 2 * s + head_height + kind_height + chips_height(chips, inner, s) + \
+        3 * dp(2) * s  # between the head, the kind, the chips and what is left below
+    return {"width": inner + dp(PAD) * 2 * s, "height": height, "inner": inner,
+            "head": head_height, "kind": kind_height, "scale": s}

@@ -10,7 +10,7 @@ pass-and-play cover (view.private_seat: the mulligan, virtual hands)."""
 from __future__ import annotations
 
 from kivy.clock import Clock
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 
 from companion.app.frame import Move, TableFrame, end_turn_move
 from companion.core import printed
@@ -19,9 +19,10 @@ from companion.games.aat import model as m
 from companion.games.aat.board import AatBoard
 from companion.games.aat.data import GAME_ID
 from companion.games.aat.picks import Picks, order
-from companion.games.aat.sizes import card_size
+from companion.games.aat.sizes import SCALES, card_size
 from companion.games.aat.tiles import HandCard, card_chips, kind_line
 
+SHEET_SP = (17, 15, 14)  # the frame's prompt and buttons, results, hand title (frame.kv)
 PILE_TAGS = {"special": "Special Forces", "objective": "Objective pile"}
 # moves and choices that stop, skip or give up: secondary, as ending a turn is (issue 33)
 STOPS = {"done", "stop", "lose", "none"}
@@ -52,8 +53,14 @@ class AatTable(TableFrame):
         self.sel_for = -1  # the number of actions `sel` was made at
         self.cards: dict[str, HandCard] = {}  # hand cards, reused from one drawing on
         self.tight = 0  # how much room the sheet and hand give a board that does not fit
-        self.board = AatBoard(on_tap=self.tapped, on_overflow=self.overflowed)
+        self.side_cap = max(SCALES)  # a tablet's side: the largest scale it fits at
+        self.side_overflow: tuple = ()  # (scale, need, room) where it did not fit
+        self.board = AatBoard(on_tap=self.tapped, on_overflow=self.overflowed,
+                              on_scale=self.rescaled)
         self.set_board(self.board)
+        fitting = Clock.create_trigger(self.side_fits, 0)
+        for widget in (self.sheet, self.hand, self.ids.column):
+            widget.fbind("height", fitting)
 
     @property
     def state(self):
@@ -65,6 +72,7 @@ class AatTable(TableFrame):
         moves = len(controller.session.actions)
         if moves != self.sel_for:
             self.sel, self.sel_for, self.tight = [], moves, 0
+            self.side_cap, self.side_overflow = max(SCALES), ()
         state = self.state
         picks = Picks(state, controller.legal(), self.sel) if state["await"] else None
         self.sel = picks.sel if picks else []
@@ -73,12 +81,14 @@ class AatTable(TableFrame):
         if picks is None:
             self.sheet.show(view.prompt_text(state), lines)
             self.hand.show("", [])
+            self.scale_side()
             return
         buttons = [self.move(state, picks, a) for a in picks.buttons()]
         if picks.sel:
             buttons.append(Move("Cancel", self.cancel))
         self.sheet.show(picks.prompt(hint=self.tight < 2), lines, buttons)
         self.draw_hand(state, picks)
+        self.scale_side()
 
     def move(self, state, picks, action) -> Move:
         """A button: the main moves primary; ending a phase or the turn secondary, and
@@ -105,7 +115,7 @@ class AatTable(TableFrame):
         near = self.near_seat(state)
         self.board.show({
             "rows": stacks.rows(state), "seats": (1 - near, near),
-            "acting": view.status(state)["acting_seat"],
+            "acting": view.status(state)["acting_seat"], "phase": (state["turn"], state["phase"]),
             "marks": picks.marks() if picks else {},
             "panels": [view.panel(state, seat) for seat in (0, 1)],
             "components": [p["subfaction"] for p in state["players"]],
@@ -154,6 +164,7 @@ class AatTable(TableFrame):
         colour = look.deck_colour(view.panel(state, seat)["subfaction"])
         cards, marks = view.cards(), picks.marks()
         least, most = dp(112), dp(340 if self.tight else 220)  # tight: chips on one line
+        scale = self.side_scale()
         if self.landscape:  # rows of three (four for many) across the side column
             across = 3 if len(shown) <= 9 else 4
             least = most = (self.width * self.side_share - dp(20)) / across - dp(6) - dp(8)
@@ -162,7 +173,7 @@ class AatTable(TableFrame):
             card = cards[card_id]
             chips = card_chips(card, card_id, count, tag)
             plans.append((card_id, ready, chips, card_size(card["name"], kind_line(card),
-                                                           chips, least, most)))
+                                                           chips, least, most, scale)))
         height = max(p[3]["height"] for p in plans)
         widgets = []
         for card_id, ready, chips, size in plans:
@@ -175,11 +186,11 @@ class AatTable(TableFrame):
         self.hand.show(self.hand_title(state, shown), widgets)
 
     def hand_title(self, state, shown) -> str:
-        """What the strip holds; on a phone only where the prompt does not say it."""
+        """What the strip holds (a phone short of room leaves it to the prompt)."""
         wait = state["await"]
         playable = sum(1 for _c, ready, *_r in shown if ready)
-        if playable and not self.landscape and not m.tracked(state):
-            return ""  # the prompt says it (printed cards: the strip is not the hand)
+        if playable and not self.landscape and self.tight:
+            return ""  # the prompt says it, and the board needs the room
         if wait["kind"] == "mulligan":
             return "Your hand: tap a card to set it aside · hold to read"
         if not playable:
@@ -189,6 +200,40 @@ class AatTable(TableFrame):
         if m.tracked(state):
             return f"Printed cards: tap the one you {verb} · hold to read"
         return f"Tap a card to {verb} it · hold to read"
+
+    def side_scale(self) -> float:
+        """A tablet's side (the sheet, the hand) is drawn at the board's scale, so the
+        screen reads as one; a phone's at today's sizes."""
+        return min(self.board.scale, self.side_cap) if self.landscape else 1.0
+
+    def side_fits(self, *_args) -> None:
+        """A side at a scale too large for its column (many cards, long words) steps
+        down a scale, and is drawn again."""
+        column = self.ids.column
+        if not self.landscape or self.parent is None or column.height < dp(200):
+            return
+        need = self.sheet.height + self.hand.height + 2 * column.spacing
+        scale = self.side_scale()
+        if need > column.height + 0.5 and scale > 1:
+            self.side_overflow = (scale, need, column.height)
+            self.side_cap = max(s for s in SCALES if s < scale)
+            Clock.schedule_once(lambda _dt: self.refresh(), 0)
+
+    def scale_side(self) -> None:
+        """The sheet's words at the side's scale (the frame draws them at 17 and 15 sp,
+        its hand strip's title at 14)."""
+        scale = self.side_scale()
+        prompt, results = self.sheet.children[-1], self.sheet.children[-2]
+        sizes = ((prompt, SHEET_SP[0]), (results, SHEET_SP[1]),
+                 (self.hand.ids.title, SHEET_SP[2]),
+                 *((b, SHEET_SP[0]) for b in self.sheet.ids.moves.children))
+        for label, size in sizes:
+            label.font_size = sp(size) * scale
+
+    def rescaled(self) -> None:
+        """The board chose another scale after it was drawn: the side follows."""
+        if self.landscape:
+            Clock.schedule_once(lambda _dt: self.refresh(), 0)
 
     def new_card(self, card_id: str) -> HandCard:
         widget = HandCard()

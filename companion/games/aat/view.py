@@ -68,7 +68,8 @@ def prompt_text(state: dict) -> str:
     kind = wait["kind"]
     if kind == "choose":
         return f"{who}: {wait['text']}"
-    return {"mulligan": f"{who}: set cards aside for the one mulligan, or keep",
+    return {"mulligan": f"{who}: tap the cards to set aside and redraw (your one "
+                        "mulligan), or keep the hand",
             "deploy": f"{who}: play a card ({state['played']} of {PLAY_LIMIT} played) or go "
                       "to combat",
             "combat": f"{who}: act with a unit or the base, or end combat",

@@ -44,6 +44,23 @@ def faint(ready: bool):
     return (1, 1, 1, 1) if ready else theme.MUTED
 
 
+def luminance(colour) -> float:
+    """WCAG relative luminance of an RGB(A) colour."""
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def worn(colour, darker: float = 0.0):
+    """A used piece's colour: greyed (most of its hue gone) and `darker`, its alpha
+    kept; text on it keeps its contrast (the tour measures it)."""
+    grey = luminance(colour) ** (1 / 2.2)
+    r, g, b = (0.3 * c + 0.7 * grey for c in colour[:3])
+    keep = 1 - darker
+    return (r * keep, g * keep, b * keep, colour[3] if len(colour) > 3 else 1)
+
+
 class AatIcon(PrintedIcon):
     shapes = staticmethod(look.shapes)
 
@@ -98,10 +115,23 @@ class TokenChip(BoxLayout):
     scale = NumericProperty(1)
 
 
+class StatChip(BoxLayout):
+    """Attack or health as the printed card shows it: its pictogram, then the number,
+    on the printed colour."""
+
+    icon = StringProperty("")
+    text = StringProperty("")
+    ground = ColorProperty((1, 1, 1, 1))
+    ink = ColorProperty((0, 0, 0, 1))
+    scale = NumericProperty(1)
+
+
 class DamageToken(BoxLayout):
     """A printed damage token (round 1, hexagonal 5, in their colours) with its value,
-    and how many of it lie on the piece."""
+    and how many of it lie on the piece; the first of a pile follows the damage
+    pictogram, so the numbers read as damage."""
 
+    icon = StringProperty("")
     value = StringProperty("")
     count = StringProperty("")  # "x 3", or "" for one
     colour = ColorProperty((0, 0, 0, 1))

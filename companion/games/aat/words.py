@@ -132,7 +132,15 @@ def card_words(fields: dict) -> str:
         rule, text = KINDS[kind]
         lines.append(f"[b]{kind}[/b]: {escape(text)} ({rule})")
     lines += [w for w in (trait_words(t) for t in traits) if w]
+    if kind in ("Unit", "Objective", "Leader", "Base"):
+        lines.append(LEGEND)
     return "\n".join(lines)
+
+
+LEGEND = ("[b]On the table[/b]: the orange chip (its arrow) is the attack, the green one "
+          "(its cross) the health left, pink once hurt; after the damage pictogram the "
+          "printed damage tokens lying on it (round 1, hexagonal 5, ×2 for two); other "
+          "tokens show their printed pictogram and how many.")
 
 
 def objective_words(fields: dict) -> str:
