@@ -66,6 +66,10 @@ def card_height(card: AttCard, width: float) -> float:
         text_height(card.words, inner) + dp(6)
 
 
+def kind(state: dict) -> str | None:
+    return state["await"]["kind"] if state["await"] else None
+
+
 def results(session) -> list[str]:
     """A battle's lines while it goes on and after it until the next action; otherwise
     what the latest action did."""
@@ -109,6 +113,7 @@ class AttTable(TableFrame):
         self.sel: tuple = ()
         self.sel_for = -1
         self.tight = 0  # how much the sheet gives up for a board short of room
+        self.tight_by: dict = {}  # the most a prompt of each kind gave up (no frame lost)
         self.measure = Clock.create_trigger(self.measured, 0)
         self.board.bind(size=self.measure)
 
@@ -118,7 +123,7 @@ class AttTable(TableFrame):
         state = controller.state
         moves = len(controller.session.actions)
         if moves != self.sel_for:
-            self.sel, self.sel_for, self.tight = (), moves, 0
+            self.sel, self.sel_for, self.tight = (), moves, self.tight_by.get(kind(state), 0)
         picks = Picks(state, controller.legal() if state["await"] else [], self.sel)
         self.sel = picks.sel
         near = state["await"]["player"] if state["await"] else state["first"]
@@ -171,9 +176,12 @@ class AttTable(TableFrame):
 
     def measured(self, *_args) -> None:
         """A base slot below a finger's 48 dp: the sheet gives up its results, in two
-        steps, until the next action."""
+        steps, until the next action; a prompt of the same kind starts there (a frame
+        drawn and drawn again at every draw of a card is a slower tap)."""
         if self.board.shortest() < dp(48) - 0.5 and self.tight < 2:
             self.tight += 1
+            state = self.app.controller.state
+            self.tight_by[kind(state)] = max(self.tight_by.get(kind(state), 0), self.tight)
             self.refresh()
 
     def strip(self, state: dict) -> str:
