@@ -114,6 +114,7 @@ class AttTable(TableFrame):
         self.sel_for = -1
         self.tight = 0  # how much the sheet gives up for a board short of room
         self.tight_by: dict = {}  # the most a prompt of each kind gave up (no frame lost)
+        self.session = None  # the game tight_by was learnt in
         self.measure = Clock.create_trigger(self.measured, 0)
         self.board.bind(size=self.measure)
 
@@ -122,6 +123,8 @@ class AttTable(TableFrame):
         controller = self.app.controller
         state = controller.state
         moves = len(controller.session.actions)
+        if controller.session is not self.session:  # another game: its own room
+            self.session, self.tight_by = controller.session, {}
         if moves != self.sel_for:
             self.sel, self.sel_for, self.tight = (), moves, self.tight_by.get(kind(state), 0)
         picks = Picks(state, controller.legal() if state["await"] else [], self.sel)
