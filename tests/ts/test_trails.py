@@ -13,7 +13,7 @@ import pytest
 from companion.core.session import Session
 from companion.games.ts import trails, view
 from companion.games.ts.ai import GreedyAgent
-from companion.games.ts.geometry import CHIP, OFF, TOKEN, board
+from companion.games.ts.geometry import OFF, TOKEN, board, chips
 from companion.games.ts.rules import TsRules
 from tests.ts.scenario import Table, at
 
@@ -61,10 +61,7 @@ def values(state, centres, r) -> list:
            if piece is not None]
     for agent in state["agents"].values():
         x, y = centres[agent["at"]]
-        held = len(agent["held"])
-        out += [(x + cx * r, y + cy * r, CHIP * r) for cx, cy in
-                ({1: ((0, -0.55),), 2: ((-0.36, -0.52), (0.36, -0.52)),
-                  3: ((-0.6, -0.45), (0.6, -0.45), (0, -0.6))}[held] if held else ())]
+        out += [(x + cx, y + cy, c) for cx, cy, c in chips(len(agent["held"]), r)]
     return out
 
 

@@ -80,3 +80,21 @@ def test_a_held_piece_has_its_words():
     assert "Hacker" in view.piece_words("agents", "black-hacker-1")
     assert "Honeypot" in view.piece_words("intel", "naval-honeypot")
     assert "scores 3" in view.piece_words("intel", "codes-3a")
+
+
+def test_the_intel_picker_holds_a_colour_a_row_each_kind_in_its_column():
+    """Printed bag: a row a colour in the dice's order, 1-4 then the Honeypot, a gap
+    where none of a kind is left, so a key is always found at the same place."""
+    from companion.games.ts.data import tables
+
+    legal = [{"type": "draw", "intel": kind} for kind in
+             ("politics-honeypot", "codes-3", "naval-1", "codes-1", "politics-2")]
+    rows = view.picker_rows(legal)
+    assert [colour for colour, _ in rows] == ["codes", "naval", "politics"]
+    assert [c for c in tables().colours if c in ("politics", "naval", "codes")] == \
+        [colour for colour, _ in rows]
+    codes, naval, politics = (keys for _, keys in rows)
+    assert [k and k["intel"] for k in codes] == ["codes-1", None, "codes-3", None, None]
+    assert [k and k["intel"] for k in naval] == ["naval-1", None, None, None, None]
+    assert [k and k["intel"] for k in politics] == [None, "politics-2", None, None,
+                                                     "politics-honeypot"]

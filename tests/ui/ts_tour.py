@@ -5,7 +5,8 @@ makes it (the trickle button, the drawn Intel's tile, each die's face, a kind of
 roster then a * tile, an agent then what it does then its target on the board, End
 the turn and, with actions left, "Yes, end the turn"). The app's state must equal the
 engine's after every move; at every prompt the table rules hold (tests/ui/visible.py)
-and the board as drawn is measured (values, chips, players' names, reasons:
+and the board as drawn is measured (values, chips apart agent from agent, every
+space's number, players' names, reasons, the Intel picker's rows, row A at one place:
 `prompt_shown`); the first screen of each kind is saved.
 
     KIVY_METRICS_DENSITY=2.625 python -m tests.ui.ts_tour --size 1080x2340 --out DIR
@@ -104,7 +105,8 @@ class TsTour(Screens):
     def prompt_shown(self, name: str, kind: str, state: dict, action: dict) -> None:
         """As drawn on the board: every value 12 sp or more, a chip an agent holds 21 dp
         across or more, a blockade's or pin's player by their whole name (or side), no
-        name or reason over a value; ending the turn never the primary move."""
+        name or reason over a value; ending the turn never the primary move; and
+        picker_rows, chips_apart, numbers_shown, steady."""
         from kivy.metrics import dp, sp
 
         from companion.games.ts.trails import hits
@@ -125,14 +127,96 @@ class TsTour(Screens):
             assert not any(hits(box, x, y, radius * 0.5) for x, y, radius, _ in drawn["values"]), \
                 f"'{words}' over a value"
             self.measured["tags"] += 1
+        if kind == "draw":
+            self.picker_rows()
+        self.chips_apart(drawn)
+        self.numbers_shown(drawn)
+        self.steady(state)
         end = [b for b in visible_buttons(self.app) if plain(b.text) == "End the turn"]
         assert all(b.tone != "primary" for b in end), "End the turn as the main move"
 
+    def picker_rows(self) -> None:
+        """The printed bag's Intel picker: a row a colour, in the dice's order, each
+        kind in its column (1 to 4, the Honeypot), the rows' keys lined up."""
+        from companion.games.ts.data import tables
+        from companion.games.ts.view import PICKER
+        from tests.ui.driver import on_screen
+
+        keys = [w for w in on_screen(self.app) if getattr(w, "action", {}).get("type") == "draw"]
+        rows: dict = {}
+        for key in keys:
+            rows.setdefault(key.parent, []).append(key)
+        colours = []
+        for row in sorted(rows.values(), key=lambda row: -row[0].y):
+            kinds = [key.action["intel"].partition("-") for key in row]
+            assert len({colour for colour, _, _ in kinds}) == 1, "two colours in a row"
+            colours.append(kinds[0][0])
+            assert len({round(key.y) for key in row}) == 1, "a row's keys not lined up"
+            slots = sorted(row[0].parent.children, key=lambda w: w.x)  # its name, 5 places
+            for key, (_, _, value) in zip(row, kinds, strict=True):
+                assert slots.index(key) == 1 + PICKER.index(value), f"{value} out of its column"
+        assert colours == [c for c in tables().colours if c in colours], colours
+        self.measured["picker"] += 1
+
+    def chips_apart(self, drawn: dict) -> None:
+        """Each agent's chips read as its own: no chip of one touches another's."""
+        from math import hypot
+
+        from companion.games.ts.geometry import board
+
+        names = board().names
+        agents = drawn["chips"]
+        for n, (space, mine) in enumerate(agents):
+            for other, theirs in agents[n + 1:]:
+                assert all(hypot(x - u, y - v) >= c + d for x, y, c, _ in mine
+                           for u, v, d, _ in theirs), \
+                    f"the chips of the agents on {names[space]} and {names[other]} touch"
+            self.measured["chips"] += len(mine)
+
+    def numbers_shown(self, drawn: dict) -> None:
+        """Every space numbered in its row (A1 ... I7, as printed): its digits (the
+        label's middle, its line spacing left out) inside the space, over none of the
+        values on it (the pieces are drawn after: a value is never under a number)."""
+        from math import hypot
+
+        from companion.games.ts.geometry import board
+        from companion.games.ts.trails import hits
+
+        geometry, tsboard = board(), table(self.app).board
+        r = tsboard.radius
+        assert [space for space, _ in drawn["numbers"]] == list(range(geometry.size))
+        for space, (x, y, w, h) in drawn["numbers"]:
+            cx, cy = tsboard.centres[space]
+            digits = (x + w * 0.1, y + h * 0.2, x + w * 0.9, y + h * 0.8)
+            assert all(hypot(px - cx, py - cy) <= r * 0.97 for px in digits[::2]
+                       for py in digits[1::2]), f"{geometry.names[space]}'s number out of it"
+            mine = [v for v in drawn["values"] if hypot(v[0] - cx, v[1] - cy) < r]
+            assert not any(hits(digits, vx, vy, radius) for vx, vy, radius, _ in mine), \
+                f"{geometry.names[space]}'s number over a value"
+            self.measured["numbers"] += 1
+
+    def steady(self, _state: dict) -> None:
+        """Row A where it was at the game's first prompt (its spaces' top edge, within
+        2 px), so the eye finds a space at one place; the board's size kept too, but
+        for a prompt whose sheet outgrows the room kept for it (counted)."""
+        board = table(self.app).board
+        top = board.centres[0][1] + board.radius
+        first = self.rows.setdefault("top", top)
+        assert abs(top - first) <= 2, f"row A's top at {top:.0f} px, first at {first:.0f}"
+        radius = self.rows.setdefault("radius", board.radius)
+        self.rows["smaller"] += board.radius < radius - 1
+        self.rows["prompts"] += 1
+
     def tour_game(self, name: str, limit: int | None) -> str:
-        self.measured = {"values": 0, "names": 0, "tags": 0}
+        self.measured = {"values": 0, "names": 0, "tags": 0, "chips": 0, "numbers": 0}
+        if name == "physical":
+            self.measured["picker"] = 0
+        self.rows = {"smaller": 0, "prompts": 0}
         told = super().tour_game(name, limit)
         assert limit or all(self.measured.values()), self.measured
-        return f"{told}; measured {self.measured}"
+        assert self.rows["smaller"] * 10 <= self.rows["prompts"], self.rows  # nine in ten
+        return f"{told}; measured {self.measured}; board smaller at {self.rows['smaller']}" \
+               f" of {self.rows['prompts']} prompts"
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
 """Top-Secret's board on the screen, drawn as it prints (the same rows of hexagons,
 the purple Field, the `*` tiles, the drop spaces, the Intel colours and symbols
-from cards/top-secret), with every piece on it (pieces.py): loose Intel with its
-value, agents in their side's colours with their kind's pictogram and the Intel they
-hold as chips in the lower corners, blockades and pins with the player at the end of
-whose turn they go (their name, or their side's colour where a pin has no room).
+from cards/top-secret) with each space's number in its row, and every piece on it
+(pieces.py): loose Intel with its value, agents in their side's colours with their
+kind's pictogram and the Intel they hold as chips under them in their space, ringed in
+their side's outline, blockades and pins with the player at the end of whose turn they
+go (their name, or their side's colour where a pin has no room). Row A stays where it
+is, whatever the prompt (its top at the box's: TsTable.keep_steady).
 
 After the dice, the last trickle's marks (trails.py): an arrow per piece that moved,
 between the pieces and never over one, its head at the piece it points to, and the
@@ -27,7 +29,7 @@ from kivy.uix.widget import Widget
 from companion.app.zoom import Holdable
 from companion.games.ts import pieces, trails
 from companion.games.ts.data import tables
-from companion.games.ts.geometry import AGENT, AGENT_UP, PIN, ROOT3, TOKEN, board
+from companion.games.ts.geometry import AGENT, AGENT_UP, NUMBER, PIN, ROOT3, TOKEN, board
 from companion.games.ts.model import frees
 
 LIT = {"target": (0.98, 0.82, 0.25, 0.55), "selected": (0.98, 0.82, 0.25, 0.9),
@@ -35,6 +37,7 @@ LIT = {"target": (0.98, 0.82, 0.25, 0.55), "selected": (0.98, 0.82, 0.25, 0.9),
 TEAMS = ("black", "white")
 EDGE = ((0.95, 0.82, 0.3, 1), (0.15, 0.15, 0.18, 1))  # a side's outline on either ground
 TAG = (0.07, 0.07, 0.09, 0.94)
+NUMBER_INK = ((0.86, 0.86, 0.9, 0.8), (0.1, 0.1, 0.12, 0.9))  # a space's number; lit
 
 
 class TsSpace(Holdable, ButtonBehavior, Widget):
@@ -53,6 +56,7 @@ class TsBoard(Widget):
     """The board and its pieces; `show(state, lit, moves)` draws them."""
 
     radius = NumericProperty(dp(30))
+    steady = NumericProperty(0)  # the height it takes whatever the prompt (0: its box's)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -63,12 +67,13 @@ class TsBoard(Widget):
         self.state, self.lit, self.moves, self.marks, self.whose = None, {}, [], [], []
         self.centres: list = []
         # what was drawn, for the tests to measure: values (x, y, radius, size), players'
-        # names (words, seat, box), reasons (words, box)
-        self.drawn: dict = {"values": [], "names": [], "tags": []}
+        # names (words, seat, box), reasons (words, box), each agent's chips (space,
+        # values), the spaces' numbers (space, (x, y, width, height))
+        self.drawn: dict = {"values": [], "names": [], "tags": [], "chips": [], "numbers": []}
         self.hidden: set = set()  # Intel drawn moving, not at its place
         self.sliding: list = []  # (mark, Translate, Color) while the pieces slide
         self.clock = None
-        self.bind(pos=self.redraw, size=self.redraw)
+        self.bind(pos=self.redraw, size=self.redraw, steady=self.redraw)
 
     # -- drawing -------------------------------------------------------------------------
     def show(self, state: dict, lit: dict, moves: list) -> None:
@@ -82,8 +87,9 @@ class TsBoard(Widget):
     def redraw(self, *_args) -> None:
         if self.state is None:
             return
-        self.radius, self.centres = self.geometry.place(self.x, self.y, self.width,
-                                                        self.height, dp(28), dp(4))
+        height = min(self.height, self.steady) if self.steady else self.height
+        self.radius, self.centres = self.geometry.place(self.x, self.top - height, self.width,
+                                                        height, dp(28), dp(4))
         r = self.radius
         for space in self.spaces:
             space.size = (ROOT3 * r, ROOT3 * r)
@@ -94,9 +100,10 @@ class TsBoard(Widget):
         sides = tuple(pieces.looks()["teams"][team]["name"] for team in TEAMS)
         self.whose = trails.whose(self.state, self.centres, r, sides)
         trails.place_tags(self.whose + self.marks, self.state, self.centres, r,
-                          self.tag_size, (self.x, self.y, self.right, self.top))
+                          self.tag_size, (self.x, self.y, self.right, self.top),
+                          pieces.CHIP_LEAST)
         self.canvas.before.clear()
-        self.drawn = {"values": [], "names": [], "tags": []}
+        self.drawn = {"values": [], "names": [], "tags": [], "chips": [], "numbers": []}
         with self.canvas.before:
             for space in range(self.geometry.size):
                 self.draw_space(space)
@@ -138,13 +145,19 @@ class TsBoard(Widget):
         lit = self.lit.get(space)
         if lit:
             pieces.polygon(outline, LIT[lit])
+        size = max(sp(10), min(sp(14), r * 0.36))  # its number in its row, as named: A1..
+        w, h = pieces.text(str(self.geometry.coords[space][1] // 2 + 1), cx + r * NUMBER[0],
+                           cy + r * NUMBER[1], size, NUMBER_INK[bool(lit)])
+        self.drawn["numbers"].append((space, (cx + r * NUMBER[0] - w / 2, cy + r * NUMBER[1]
+                                              - h / 2, w, h)))
         if self.geometry.is_spawn[space]:
             pieces.text("*", cx, cy - r * 0.62, sp(14), (1, 1, 1, 0.8))
         if space in self.geometry.drops:
             pieces.icon("drop", cx, cy + r * 0.62, r * 0.5, (0.95, 0.85, 0.5, 1))
 
     def draw_edges(self) -> None:
-        """Row letters at the left, so a space can be named as printed (A1 ... I7)."""
+        """Row letters at the left; with each space's number (in its row, as the rows are
+        offset: draw_space), a space is named as printed (A1 ... I7)."""
         for row in range(self.geometry.rows):
             first = next(i for i, (r, _) in enumerate(self.geometry.coords) if r == row)
             cx, cy = self.centre(first)
@@ -169,8 +182,10 @@ class TsBoard(Widget):
         pieces.agent(TEAMS[seat], agent["kind"], cx, cy + r * AGENT_UP, r * AGENT, EDGE[seat])
         caught = next((m.intel for m in self.marks if m.agent == agent_id and
                        m.why.startswith("possessed")), None)
-        self.drawn["values"] += pieces.held_chips(
-            [i for i in agent["held"] if i not in self.hidden], cx, cy, r, fresh=caught)
+        chips = pieces.held_chips([i for i in agent["held"] if i not in self.hidden], cx, cy,
+                                  r, fresh=caught, edge=EDGE[seat])
+        self.drawn["values"] += chips
+        self.drawn["chips"].append((agent["at"], chips))
         if agent_id in self.state["pins"]:  # and whose turn's end frees it (TS-PIN)
             seat = frees(self.state, self.state["pins"][agent_id])
             pieces.pin(cx + r * PIN[0], cy + r * PIN[1], r * PIN[2],

@@ -20,10 +20,22 @@ ROOT3 = sqrt(3)
 TOKEN = 0.475  # a loose Intel's radius
 AGENT = 0.6  # an agent's hexagon, centre to corner
 AGENT_UP = 0.16  # how far above the space's centre the agent sits
-CHIP = 0.34  # the radius of an Intel chip an agent holds
-CHIPS = {1: ((0, -0.55),), 2: ((-0.36, -0.52), (0.36, -0.52)),
-         3: ((-0.6, -0.45), (0.6, -0.45), (0, -0.6))}  # chips' centres by how many
+CHIP = 0.34  # the radius of an Intel chip an agent holds (or a least in pixels: chips)
+CLEAR = 0.08  # between one agent's chips and the next space's
 PIN = (0.64, 0.2, 0.2)  # a pin on its agent: where, and its radius
+NUMBER = (-0.72, 0.3)  # a space's number, at the left of its agent
+
+
+def chips(count: int, r: float, least: float = 0.0) -> list[tuple]:
+    """The chips of an agent holding `count` Intel, in the order they are drawn (x, y
+    from its space's centre, radius; pixels): under the agent, inside its space, a gap
+    between them and the chips of an agent beside (three: two higher, the third low
+    in the middle, over them, between their values)."""
+    c = max(CHIP * r, least)
+    x = min(0.46 * r, (ROOT3 * r - CLEAR * r) / 2 - c)  # half way, less the gap
+    spots = {1: ((0, -0.55 * r),), 2: ((-x, -0.5 * r), (x, -0.5 * r)),
+             3: ((-x, -0.4 * r), (x, -0.4 * r), (0, -0.74 * r))}
+    return [(dx, dy, c) for dx, dy in spots.get(count, ())]
 
 
 class Board:
@@ -37,6 +49,7 @@ class Board:
         self.names = [f"{chr(65 + r)}{x // 2 + 1}" for r, x in self.coords]
         self.by_name = {name: i for i, name in enumerate(self.names)}
         self.size = len(self.coords)
+        self.tall = 2 + 1.5 * (rows - 1)  # the board's height, in spaces' radii
         self.row = [r for r, _ in self.coords]
 
         def at(r, x):
@@ -65,13 +78,13 @@ class Board:
     def place(self, x: float, y: float, width: float, height: float, margin: float,
               pad: float) -> tuple[float, list]:
         """The board laid out in a box (pixels, y up), as large as fits with `margin` at
-        the left for the row letters and `pad` below and above: the spaces' radius
+        the left for the row letters and `pad` above and below, at the top of the box
+        (row A where the box's top is, however tall the box): the spaces' radius
         (centre to corner) and their centres."""
         long = max(x for _, x in self.coords) // 2 + 1
-        tall = 2 + 1.5 * (self.rows - 1)
-        r = max(1.0, min((width - margin) / (long * ROOT3), (height - pad) / tall))
+        r = max(1.0, min((width - margin) / (long * ROOT3), (height - pad) / self.tall))
         left = x + width / 2 - long * ROOT3 * r / 2 + margin / 3
-        top = y + height / 2 + tall * r / 2
+        top = y + height - pad / 2
         return r, [(left + (col + 1) * ROOT3 * r / 2, top - r - 1.5 * r * row)
                    for row, col in self.coords]
 

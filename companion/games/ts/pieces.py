@@ -28,11 +28,12 @@ from kivy.utils import get_color_from_hex
 from companion.app.icons import draw_part, recipe
 from companion.core import printed
 from companion.games.ts.data import GAME_ID, tables
-from companion.games.ts.geometry import CHIP, CHIPS
+from companion.games.ts.geometry import chips
 
 OUTLINE = (0.05, 0.05, 0.06, 1)
 HAZARD, INK, PAPER = "#f2b705", "#1d1f24", "#f8f3e6"
 STAMP = "#a3221b"  # the pin's red
+CHIP_LEAST = dp(10.5)  # a held chip's least radius: 21 dp across, its value 12 sp
 _TEXTURES: dict = {}  # (text, pixels, bold) -> texture: a board redraws without new labels
 
 
@@ -105,16 +106,19 @@ def disc(cx, cy, radius, rgba) -> None:
     Ellipse(pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))
 
 
-def intel(piece: str, cx, cy, radius, symbol: bool = True, ring=None) -> float:
+def intel(piece: str, cx, cy, radius, symbol: bool = True, ring=None, edge=OUTLINE) -> float:
     """A piece of Intel as it prints: its colour and symbol, its value (a heart for a
     Honeypot). `symbol` False: the value alone, as large as it reads (a chip an agent
-    holds). `ring`: a colour round it (a piece just caught). Returns its value's size
+    holds). `ring`: a colour round it (a piece just caught); `edge`: an agent's side's
+    outline round a chip it holds. Returns its value's size
     (pixels; 0 for a Honeypot)."""
     tile = tables().intel[piece]
     look = looks()["colours"][tile.colour]
     ink = colour(look["ink"])
     if ring is not None:
         disc(cx, cy, radius + dp(3), ring)
+    if edge is not OUTLINE:  # its agent's side's outline, round the dark one
+        disc(cx, cy, radius + max(1.0, radius * 0.06) + dp(1.5), edge)
     disc(cx, cy, radius + max(1.0, radius * 0.06), OUTLINE)
     disc(cx, cy, radius, colour(look["fill"]))
     if tile.honeypot:
@@ -141,15 +145,15 @@ def agent(team: str, kind: str, cx, cy, r, outline=None) -> None:
     icon(kind, cx, cy + r * 0.05, r * 1.05, colour(look["ink"]))
 
 
-def held_chips(pieces: list, cx, cy, r, fresh: str | None = None) -> list:
-    """The Intel an agent holds, in the lower corners of its space as on the printed
-    board, each a chip with its value (`r`: the space's radius), at least 21 dp across
-    with a 12 sp value; `fresh` ringed. Each chip's (x, y, radius, value's size)."""
-    radius = max(r * CHIP, dp(10.5))
+def held_chips(pieces: list, cx, cy, r, fresh: str | None = None, edge=OUTLINE) -> list:
+    """The Intel an agent holds, under it in its space (geometry.chips), each a chip
+    with its value at least 21 dp across with a 12 sp value, ringed in `edge` (its
+    side's outline, so it reads as that agent's); `fresh` ringed white. Each chip's
+    (x, y, radius, value's size)."""
     out = []
-    for piece, (x, y) in zip(pieces, CHIPS.get(len(pieces), ()), strict=False):
-        at = (cx + x * r, cy + y * r)
-        out.append((*at, radius, intel(piece, *at, radius, symbol=False,
+    for piece, (x, y, radius) in zip(pieces, chips(len(pieces), r, CHIP_LEAST), strict=False):
+        at = (cx + x, cy + y)
+        out.append((*at, radius, intel(piece, *at, radius, symbol=False, edge=edge,
                                        ring=(1, 1, 1, 1) if piece == fresh else None)))
     return out
 

@@ -21,8 +21,11 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 from kivy.utils import get_color_from_hex
 
+from companion.app import theme
 from companion.app.frame import Move, TableFrame, end_turn_move
 from companion.core import printed
 from companion.core.viewing import acting
@@ -36,6 +39,10 @@ Builder.load_file(str(Path(__file__).with_name("table.kv")))
 
 FAST = (0.05, 0.25)  # the trickle as it first shows: a row after another, each piece's slide
 SLOW = (0.45, 0.6)  # Replay
+# a phone's sheet and hand under the board, at most prompts: with the table's bag, the
+# Intel picker's six rows
+RESERVE = {"app": dp(300), "physical": dp(362)}
+KEY = dp(48)  # a key of the Intel picker: a tap target's height
 
 
 class TsTable(TableFrame):
@@ -56,11 +63,26 @@ class TsTable(TableFrame):
         self.sel_for = -1
         self.played = -1  # the trickle (its action's number) slid already
         self.dice = TsDice(size_hint=(None, None), height=dp(30))
+        self.bag = "app"
+        for widget, names in ((self, ("height", "landscape")), (self.header, ("height",))):
+            for name in names:
+                widget.fbind(name, self.keep_steady)
+
+    def keep_steady(self, *_args) -> None:
+        """A phone's board as large at every prompt, row A at one place: the height the
+        board takes is the column's less the header and the room kept for the sheet
+        (RESERVE: the table's bag has the Intel picker; a taller sheet shrinks it, its
+        top kept). A tablet's has the height."""
+        self.board.steady = 0 if self.landscape else max(
+            dp(100), self.height - self.header.height - dp(8) - RESERVE[self.bag])
 
     # -- drawing -------------------------------------------------------------------------------
     def refresh(self):
         controller = self.app.controller
         state = controller.state
+        if state["settings"]["bag"] != self.bag:
+            self.bag = state["settings"]["bag"]
+            self.keep_steady()
         moves = len(controller.session.actions)
         if moves != self.sel_for:
             self.sel, self.sel_for = {}, moves
@@ -122,7 +144,8 @@ class TsTable(TableFrame):
                             [Move("Draw two Intel and roll the dice", self.act_trickle,
                                   "primary")])
         elif kind in ("draw", "analyst_draw"):
-            self.sheet.show(view.prompt(state), self.results(),
+            # on a phone the picker takes the results' room (the Undo bar tells the last)
+            self.sheet.show(view.prompt(state), self.results() if self.landscape else [],
                             extra=self.intel_picker(self.app.controller.legal()))
         elif kind == "roll":
             self.sheet.show(view.prompt(state), self.results(),
@@ -200,27 +223,40 @@ class TsTable(TableFrame):
 
         return (Window.width - dp(8) - 2 * dp(6) - dp(1)) / 3  # the strip's padding, gaps
 
-    def intel_picker(self, legal: list) -> GridLayout:
-        """The kinds of Intel still in the bag, each as its tile: the one drawn."""
-        grid = GridLayout(cols=6 if self.landscape else 5, spacing=dp(4), size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
+    def intel_picker(self, legal: list) -> BoxLayout:
+        """The kinds of Intel still in the bag, each as its tile, the one drawn: a row a
+        colour (its name first) in the dice's order, 1 to 4 then the Honeypot, each
+        kind always in its column (view.picker_rows)."""
+        rows = view.picker_rows(legal)
+        gap = dp(4)
+        box = BoxLayout(orientation="vertical", spacing=gap, size_hint_y=None,
+                        height=len(rows) * (KEY + gap) - gap)
         colours = printed.game(GAME_ID).vars["colours"]
-        for action in legal:
-            colour, _, value = action["intel"].partition("-")
+        for colour, keys in rows:
             look = colours[colour]
-            key = Button(text="Honey-\npot" if value == "honeypot" else value,
-                         font_size="14sp" if value == "honeypot" else "20sp", halign="center",
-                         bold=True, size_hint_y=None, height=dp(52), background_normal="",
-                         background_color=get_color_from_hex(look["fill"]),
-                         color=get_color_from_hex(look["ink"]))
-            key.action = action
-            key.bind(on_release=lambda *_a, a=action: self.act(a))
-            grid.add_widget(key)
-        return grid
+            row = BoxLayout(spacing=gap, size_hint_y=None, height=KEY)
+            row.add_widget(Label(text=look["name"], font_size="14sp", bold=True,
+                                 color=theme.TEXT, size_hint_x=None, width=dp(70),
+                                 halign="left", valign="middle", text_size=(dp(70), None)))
+            for action in keys:
+                if action is None:
+                    row.add_widget(Widget())
+                    continue
+                value = action["intel"].partition("-")[2]
+                key = Button(text="Honey-\npot" if value == "honeypot" else value,
+                             font_size="14sp" if value == "honeypot" else "20sp",
+                             halign="center", bold=True, background_normal="",
+                             background_color=get_color_from_hex(look["fill"]),
+                             color=get_color_from_hex(look["ink"]))
+                key.action = action
+                key.bind(on_release=lambda *_a, a=action: self.act(a))
+                row.add_widget(key)
+            box.add_widget(row)
+        return box
 
     def die_keys(self, colour: str) -> GridLayout:
         look = printed.game(GAME_ID).vars["colours"][colour]
-        grid = GridLayout(cols=6 if self.landscape else 3, spacing=dp(6), size_hint_y=None)
+        grid = GridLayout(cols=3, spacing=dp(6), size_hint_y=None)  # "down-right" fits
         grid.bind(minimum_height=grid.setter("height"))
         for value in range(1, 7):
             key = Button(text=f"[size=24sp]{value}[/size]\n{view.way(value)}", markup=True,

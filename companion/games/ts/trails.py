@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from math import hypot
 
 from companion.games.ts.data import tables
-from companion.games.ts.geometry import AGENT, AGENT_UP, CHIP, CHIPS, OFF, PIN, TOKEN, board
+from companion.games.ts.geometry import AGENT, AGENT_UP, OFF, PIN, TOKEN, board, chips
 from companion.games.ts.model import frees
 from companion.games.ts.view import TAGS
 
@@ -156,9 +156,9 @@ def whose(state: dict, centres: list, r: float, sides: tuple) -> list[Whose]:
     return out
 
 
-def pieces_at(state: dict, centres: list, r: float) -> list[tuple]:
+def pieces_at(state: dict, centres: list, r: float, least: float = 0.0) -> list[tuple]:
     """Every piece on the board as a disc (x, y, radius): loose Intel, agents, the
-    chips they hold, blockades."""
+    chips they hold (`least`: a chip's least radius), blockades."""
     out = []
     for space, (x, y) in enumerate(centres):
         if state["board"][space] is not None:
@@ -167,7 +167,7 @@ def pieces_at(state: dict, centres: list, r: float) -> list[tuple]:
         if agent is not None:
             out.append((x, y + AGENT_UP * r, AGENT * 0.92 * r))  # its hexagon, near enough
             held = state["agents"][agent]["held"]
-            out += [(x + cx * r, y + cy * r, CHIP * r) for cx, cy in CHIPS.get(len(held), ())]
+            out += [(x + cx, y + cy, c) for cx, cy, c in chips(len(held), r, least)]
             if agent in state["pins"]:
                 out.append((x + PIN[0] * r, y + PIN[1] * r, PIN[2] * 1.32 * r))
         if state["walls"][space]:
@@ -175,13 +175,15 @@ def pieces_at(state: dict, centres: list, r: float) -> list[tuple]:
     return out
 
 
-def place_tags(found: list, state: dict, centres: list, r: float, size, box) -> None:
+def place_tags(found: list, state: dict, centres: list, r: float, size, box,
+               least: float = 0.0) -> None:
     """Each label (the Whose first, then the marks' words) at the first of its spots
     where it covers no piece, arrow or label placed before and stays in `box` (left,
     bottom, right, top). A mark's word goes to its last spot when none is free; a
     Whose tries its side's shorter name, then a blockade's stays under it and a pin's
-    is left out. `size(label, words)`: a label's width and height in pixels."""
-    discs = pieces_at(state, centres, r)
+    is left out. `size(label, words)`: a label's width and height in pixels; `least`:
+    a held chip's least radius."""
+    discs = pieces_at(state, centres, r, least)
     marks = [m for m in found if isinstance(m, Mark)]
     lines = [m.shaft for m in marks if m.shaft] + [m.tick for m in marks if m.tick]
     discs += [(m.head[2], m.head[3], HEAD * r * 0.7) for m in marks if m.head]

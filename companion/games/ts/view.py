@@ -117,6 +117,22 @@ def way(face: int) -> str:
     return "down-left" if face % 2 else "down-right"
 
 
+PICKER = ("1", "2", "3", "4", "honeypot")  # a row's keys, left to right
+
+
+def picker_rows(legal: list) -> list[tuple[str, list]]:
+    """The Intel a player may say they drew, a row a colour in the dice's order, each
+    kind in its column (1 to 4, then the Honeypot; None where none is left), so a key
+    is always at the same place."""
+    by_kind = {action["intel"]: action for action in legal}
+    rows = []
+    for colour in tables().colours:
+        keys = [by_kind.get(f"{colour}-{value}") for value in PICKER]
+        if any(keys):
+            rows.append((colour, keys))
+    return rows
+
+
 def describe(state: dict, action: dict) -> str:
     """What Undo and Redo name (`state`: the one the action was taken in), as a sentence:
     'Ann's Hacker pins the Analyst', 'Ann draws Codes 3 onto A2'."""

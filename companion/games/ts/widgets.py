@@ -45,10 +45,13 @@ class TsKind(Holdable, ButtonBehavior, BoxLayout):
         hold_kind(self.team, self.kind)
 
 
+ROOM = dp(34) * 6 + dp(110)  # the six dice, and an acting badge's "· 3 actions"
+
+
 class TsHeader(BoxLayout):
     """Over the board: the players (TsBadge, the actions left in the acting player's),
     and after the dice, the dice: beside the players where the width allows (a tablet),
-    else in a row under them."""
+    else in a row under them, kept without dice too (the board does not move)."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -68,15 +71,15 @@ class TsHeader(BoxLayout):
         top.clear_widgets()
         under.clear_widgets()
         items = list(self.badges)
-        need = sum(b.width for b in items) + top.spacing * (len(items) + 1)
-        beside = self.dice is not None and \
-            need + self.dice.width + top.spacing * 2 <= self.width - dp(12)
-        if beside:
+        need = sum(b.width for b in items) + top.spacing * (len(items) + 3) + ROOM
+        beside = need <= self.width - dp(12)  # six dice, however long the badges get
+        if beside and self.dice is not None:
             items.append(self.dice)
         for widget in [Widget(), *items, Widget()]:
             top.add_widget(widget)
-        under.height = dp(30) if self.dice is not None and not beside else 0
-        if under.height:
+        # the dice's row kept, dice or none: the header, so the board under it, steady
+        under.height = 0 if beside else dp(30)
+        if self.dice is not None and not beside:
             for widget in (Widget(), self.dice, Widget()):
                 under.add_widget(widget)
 
