@@ -3,8 +3,11 @@ process (tests/ui/aat_tour.py): a complete game with virtual decks and the first
 moves of one with printed cards, at a phone's size and at a tablet's, every move made by
 tapping the table (pieces, stacks, theater mats, hand cards) and checked against the
 engine, the table rules held at every prompt (Screens.check: nothing scrolled or cut,
-idle; a tablet's board draws its pieces at the largest scale that fits, a phone's at
-today's sizes: aat_tour.check_room_used), and the first screen of each kind saved to
+idle; a tablet's board draws its pieces at the largest scale that fits, never larger
+again within a phase, a phone's at today's sizes, the mats taking the room left:
+aat_tour.check_room_used; every number on a piece after its pictogram, a used piece's
+words at 4.5:1: check_pieces; a tablet's hand and prompt at the board's scale:
+check_side), and the first screen of each kind saved to
 test-artifacts/aat-<size>/ to look at.
 In this process: holding a card (in the hand strip, on the table) shows it as printed,
 with its words, and plays nothing. (A game killed mid-way resumes exactly:

@@ -3,9 +3,10 @@ drawn as the printed mats (each side's pieces in a row of their own, the far
 player's above the mat's middle line), the near player's strip. It fits the room the
 frame leaves it: every piece's size is computed first (sizes.py), and traits are
 left off the pieces (the side not acting first, then all; holding a piece reads
-them) until everything is in sight. Nothing scrolls. A tablet's room goes to larger
-pieces: the largest of sizes.SCALES at which everything fits with all traits, and
-never larger again in a phase once it shrank."""
+them), then the damage tokens counted as one total, until everything is in sight.
+Nothing scrolls. A tablet's room goes to larger pieces: the largest of sizes.SCALES
+at which everything fits with all traits, and never larger again in a phase once it
+shrank."""
 
 from __future__ import annotations
 
@@ -34,7 +35,9 @@ from companion.games.aat.sizes import (
 from companion.games.aat.tiles import PieceTile, piece_chips, stack_name
 from companion.games.aat.widgets import Tappable, rgba
 
-LEVELS = ((True, True), (True, False), (False, False))  # traits shown: near side, far
+# traits shown: near side, far; and a crowded board's damage tokens as one total
+LEVELS = ((True, True, False), (True, False, False), (False, False, False),
+          (False, False, True))
 WIDEST = 240  # dp: a piece's widest
 LINE = 2  # dp: a mat's middle line
 NOTE = "tap here"  # on a mat's name while the mat may be chosen
@@ -163,7 +166,7 @@ class AatBoard(BoxLayout):
                 traits = level[0] if seat == near else level[1]
                 row = []
                 for piece, count in shown["rows"][theater][seat]:
-                    chips = piece_chips(piece, count, traits)
+                    chips = piece_chips(piece, count, traits, level[2])
                     size = piece_size(stack_name(piece["name"], count), chips,
                                       min(width, dp(WIDEST) * scale), scale)
                     row.append((piece, count, chips, size))

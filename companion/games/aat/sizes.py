@@ -19,7 +19,7 @@ GAP = 3  # dp: between chips, across and down
 PAD = 3  # dp: inside a piece
 ROW = 3  # dp: between pieces on the board
 TAP = 48  # dp: the smallest tap target
-STAT_ICON = 12  # dp: the attack and health pictograms before their numbers
+STAT_ICON = 10  # dp: the attack and health pictograms before their numbers
 SCALES = (1.75, 1.5, 1.3, 1.15, 1.0)  # a board's pieces, the largest first (board.py fit)
 
 
@@ -69,7 +69,7 @@ def chip_width(chip: tuple, scale: float = 1.0) -> float:
     if kind == "count":
         return width(chip[1]) + dp(8) * s
     if kind in ("attack", "health"):  # pictogram, number (widgets.StatChip)
-        return dp(STAT_ICON + 2 + 3) * s + width(chip[1])
+        return dp(STAT_ICON + 1 + 3) * s + width(chip[1])
     if kind == "stats":  # attack and health side by side, never apart
         return sum(chip_width((k, t), s) + dp(GAP) * s for k, t in (
             ("attack", chip[1]), ("health", chip[2])) if t) - dp(GAP) * s

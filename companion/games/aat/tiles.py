@@ -35,12 +35,18 @@ def traits(card_id: str) -> list[str]:
     return list(look.printed_fields().get(card_id, {}).get("traits") or ())
 
 
-def piece_chips(piece: dict, count: int, keywords: bool) -> list[tuple]:
-    """A piece's chips: attack, health left, damage tokens as printed, other tokens,
-    and (room allowing) its traits. (How many are stacked follows the name.)"""
+def piece_chips(piece: dict, count: int, keywords: bool, total: bool = False
+                ) -> list[tuple]:
+    """A piece's chips: attack, health left, damage tokens as printed (`total`: a
+    crowded board's one damage chip), other tokens, and (room allowing) its traits.
+    (How many are stacked follows the name.)"""
     chips: list[tuple] = [("stats", str(piece["attack"]) if piece["kind"] == "unit" else "",
                            str(max(0, piece["remaining"])), piece["damage"] > 0)]
-    for i, (token, n) in enumerate(look.damage_pile(piece["damage"])):
+    pile = look.damage_pile(piece["damage"])
+    if total and pile:
+        chips.append(("token", "damage", str(piece["damage"]), pile[-1][0]["colour"]))
+        pile = []
+    for i, (token, n) in enumerate(pile):
         chips.append(("damage", str(token["value"]), f"×{n}" if n > 1 else "",
                       token["colour"], token["shape"] == "hex", i == 0))
     chips += [("token", name, str(n), look.token_colour(name))
