@@ -195,14 +195,22 @@ class TsTour(Screens):
                 f"{geometry.names[space]}'s number over a value"
             self.measured["numbers"] += 1
 
-    def steady(self, _state: dict) -> None:
-        """Row A where it was at the game's first prompt (its spaces' top edge, within
-        2 px), so the eye finds a space at one place; the board's size kept too, but
-        for a prompt whose sheet outgrows the room kept for it (counted)."""
+    def steady(self, state: dict) -> None:
+        """Row A where it was at the game's first prompt (the top left corner of A1,
+        within 2 px), so the eye finds a space at one place; the board's size kept too,
+        but for a prompt whose sheet outgrows the room kept for it (counted), and the
+        printed bag's Intel picker (six rows of keys: the board smaller round A1)."""
+        from companion.games.ts.geometry import ROOT3
+
         board = table(self.app).board
-        top = board.centres[0][1] + board.radius
-        first = self.rows.setdefault("top", top)
-        assert abs(top - first) <= 2, f"row A's top at {top:.0f} px, first at {first:.0f}"
+        x, y = board.centres[0]
+        corner = (x - ROOT3 * board.radius / 2, y + board.radius)
+        first = self.rows.setdefault("corner", corner)
+        assert abs(corner[0] - first[0]) <= 2 and abs(corner[1] - first[1]) <= 2, \
+            f"row A's top left at {corner[0]:.0f}, {corner[1]:.0f} px, first at " \
+            f"{first[0]:.0f}, {first[1]:.0f}"
+        if state["await"]["kind"] in ("draw", "analyst_draw"):
+            return
         radius = self.rows.setdefault("radius", board.radius)
         self.rows["smaller"] += board.radius < radius - 1
         self.rows["prompts"] += 1
@@ -216,7 +224,7 @@ class TsTour(Screens):
         assert limit or all(self.measured.values()), self.measured
         assert self.rows["smaller"] * 10 <= self.rows["prompts"], self.rows  # nine in ten
         return f"{told}; measured {self.measured}; board smaller at {self.rows['smaller']}" \
-               f" of {self.rows['prompts']} prompts"
+               f" of {self.rows['prompts']} prompts (the picker's left out)"
 
 
 if __name__ == "__main__":

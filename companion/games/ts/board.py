@@ -87,9 +87,7 @@ class TsBoard(Widget):
     def redraw(self, *_args) -> None:
         if self.state is None:
             return
-        height = min(self.height, self.steady) if self.steady else self.height
-        self.radius, self.centres = self.geometry.place(self.x, self.top - height, self.width,
-                                                        height, dp(28), dp(4))
+        self.radius, self.centres = self.layout()
         r = self.radius
         for space in self.spaces:
             space.size = (ROOT3 * r, ROOT3 * r)
@@ -116,6 +114,20 @@ class TsBoard(Widget):
             if not self.hidden:
                 for mark in self.marks:
                     self.draw_mark(mark)
+
+    def layout(self) -> tuple:
+        """The spaces' radius and centres: as large as `steady` allows (or the box),
+        row A at the box's top; in a box shorter than `steady` (a sheet taller than the
+        room kept for it), smaller round the board's top left corner, so row A's first
+        spaces stay where they were."""
+        height = self.steady or self.height
+        r, centres = self.geometry.place(self.x, self.top - height, self.width, height,
+                                         dp(28), dp(4))
+        if self.height >= height:
+            return r, centres
+        small, _ = self.geometry.place(self.x, self.y, self.width, self.height, dp(28), dp(4))
+        k, left, top = small / r, min(x for x, _ in centres) - ROOT3 * r / 2, self.top - dp(2)
+        return small, [(left + (x - left) * k, top + (y - top) * k) for x, y in centres]
 
     @property
     def label_font(self) -> float:

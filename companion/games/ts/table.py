@@ -39,9 +39,9 @@ Builder.load_file(str(Path(__file__).with_name("table.kv")))
 
 FAST = (0.05, 0.25)  # the trickle as it first shows: a row after another, each piece's slide
 SLOW = (0.45, 0.6)  # Replay
-# a phone's sheet and hand under the board, at most prompts: with the table's bag, the
-# Intel picker's six rows
-RESERVE = {"app": dp(300), "physical": dp(362)}
+# a phone's sheet and hand under the board, at all but a few prompts (not the printed
+# bag's Intel picker: six rows of keys would take a sixth of the board at every prompt)
+RESERVE = dp(300)
 KEY = dp(48)  # a key of the Intel picker: a tap target's height
 
 
@@ -63,7 +63,6 @@ class TsTable(TableFrame):
         self.sel_for = -1
         self.played = -1  # the trickle (its action's number) slid already
         self.dice = TsDice(size_hint=(None, None), height=dp(30))
-        self.bag = "app"
         for widget, names in ((self, ("height", "landscape")), (self.header, ("height",))):
             for name in names:
                 widget.fbind(name, self.keep_steady)
@@ -71,18 +70,15 @@ class TsTable(TableFrame):
     def keep_steady(self, *_args) -> None:
         """A phone's board as large at every prompt, row A at one place: the height the
         board takes is the column's less the header and the room kept for the sheet
-        (RESERVE: the table's bag has the Intel picker; a taller sheet shrinks it, its
-        top kept). A tablet's has the height."""
+        (RESERVE; a taller sheet, as the Intel picker, shrinks it round its top left
+        corner: TsBoard.layout). A tablet's has the height."""
         self.board.steady = 0 if self.landscape else max(
-            dp(100), self.height - self.header.height - dp(8) - RESERVE[self.bag])
+            dp(100), self.height - self.header.height - dp(8) - RESERVE)
 
     # -- drawing -------------------------------------------------------------------------------
     def refresh(self):
         controller = self.app.controller
         state = controller.state
-        if state["settings"]["bag"] != self.bag:
-            self.bag = state["settings"]["bag"]
-            self.keep_steady()
         moves = len(controller.session.actions)
         if moves != self.sel_for:
             self.sel, self.sel_for = {}, moves
