@@ -247,7 +247,8 @@ def game_over(session) -> tuple[str, str]:
     state = session.state
     ended = state["ended"] or {}
     lines = [f"Ended: {ended.get('why', '')}",
-             f"{state['turn']['round']} rounds, {len(session.actions)} actions"]
+             f"{viewing.plural(state['turn']['round'], 'round')}, "
+             f"{viewing.plural(len(session.actions), 'action')}"]
     for seat, player in enumerate(state["players"]):
         values = ", ".join(f"{c['name']} {c['value']}" for c in counters(state, seat))
         lines.append(f"{player['name']}{' (out)' if player['out'] else ''}"

@@ -93,6 +93,7 @@ def test_the_view_words_and_the_cover():
     assert next(z for z in shown if z["key"] == "hand.1")["count"] == 3
     act(s, type="finish", winners=[0])
     assert view.game_over(s)[0] == "Ann wins"
+    assert "\n1 round, 1 action\n" in view.game_over(s)[1]  # one of each: no plural
     assert view.private_seat(s.state) is None
 
 
