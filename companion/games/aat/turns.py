@@ -58,7 +58,7 @@ class Turns:
             if plays:
                 return self.prompt(state, {"kind": "deploy", "player": seat}, plays)
             state["phase"] = "combat"
-            return [{"kind": "phase", "text": f"{state['players'][seat]['name']}: combat",
+            return [{"kind": "phase", "text": f"{state['players'][seat]['name']} goes to combat",
                      "player": seat}]
         if phase == "combat":
             # live, the whole listing is kept for legal_actions; else one action decides
@@ -155,7 +155,7 @@ class Turns:
         name = state["players"][seat]["name"]
         if state["phase"] == "deploy":
             state["phase"] = "combat"
-            return [{"kind": "phase", "text": f"{name}: combat", "player": seat}]
+            return [{"kind": "phase", "text": f"{name} goes to combat", "player": seat}]
         state["phase"] = "end"  # AAT-TURN-6: actions not taken are lost
         return []
 
