@@ -114,7 +114,8 @@ def check_room_used(board, where: str) -> None:
         box = board.ids.space
         width = box.width - box.padding[0] - box.padding[2]
         need = board.plan(LEVELS[0], width, min(larger), noted=True)[1]
-        assert need > board.room(), f"{where}: pieces at {scale} fit at {min(larger)}"
+        room = board.room_at(min(larger))
+        assert need > room, f"{where}: pieces at {scale} fit at {min(larger)}"
 
 
 def check_pieces(app, where: str) -> None:
@@ -183,9 +184,10 @@ def contrast(a, b) -> float:
 
 
 def check_side(app, where: str) -> None:
-    """A tablet's side reads at the board's scale: the hand's cards' words and the
-    sheet's prompt grow with the pieces (one look), a step smaller only where the side
-    did not fit its column at the board's; a phone's stay at today's sizes."""
+    """A tablet's side reads at the board's scale: the players' strips, the hand's
+    cards' words and the sheet's prompt grow with the pieces (one look), the side a
+    step smaller only where it did not fit its column at the board's; a phone's stay
+    at today's sizes."""
     from kivy.core.window import Window
     from kivy.metrics import sp
     from kivy.uix.label import Label
@@ -201,6 +203,12 @@ def check_side(app, where: str) -> None:
     elif scale < table.board.scale:  # only where the side did not fit at the next one up
         tried, need, room = table.side_overflow
         assert tried > scale and need > room, (where, scale, table.side_overflow)
+    board = table.board
+    for strip in (board.ids.far, board.ids.near):  # the players' strips: the pieces'
+        for label in [w for w in walk(strip) if isinstance(w, Label) and w.text.strip()]:
+            assert abs(label.font_size - sp(FONT) * board.scale) < 0.01, (where, label.text)
+            assert label.top <= strip.top + 0.5 and label.y >= strip.y - 0.5, \
+                f"{where}: '{label.text}' out of its strip"
     prompt = table.sheet.children[-1]
     assert abs(prompt.font_size - sp(17) * scale) < 0.01, (where, prompt.font_size, scale)
     for card in [w for w in on_screen(app) if isinstance(w, HandCard)]:

@@ -150,6 +150,13 @@ class AatBoard(BoxLayout):
         used = ids.track.height + ids.far.height + ids.near.height + 5 * self.spacing
         return self.height - used - ids.space.chrome() - ids.planetside.chrome()
 
+    def room_at(self, scale: float) -> float:
+        """The room the theaters would have with the players' strips at `scale` (their
+        words grow with the pieces: one look)."""
+        far, near = self.ids.far, self.ids.near
+        return self.room() + far.height + near.height - far.measure(scale) - \
+            near.measure(scale)
+
     def plan(self, level: tuple, width: float, scale: float = 1.0,
              noted: bool = False) -> tuple[dict, float]:
         """Each row's pieces with their chips and sizes at this level and scale, and
@@ -198,10 +205,13 @@ class AatBoard(BoxLayout):
         before = self.scale
         for level, scale in self.choices():
             rows, need = self.plan(level, width, scale, noted=scale > 1)
-            if need <= room:
+            if need <= self.room_at(scale):
                 break
         if scale > 1:
             rows, need = self.plan(level, width, scale)
+        room = self.room_at(scale)
+        for strip in (self.ids.far, self.ids.near):
+            strip.scale, strip.height = scale, strip.measure(scale)
         self.level, self.scale = LEVELS.index(level), scale
         spare = max(0.0, room - need) / 2  # the mats fill the room (a phone's too: no gap)
         for theater in THEATERS:

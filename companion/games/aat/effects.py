@@ -70,7 +70,7 @@ class Effects:
                     if op == "damage" else op  # "repair", "disrupt" and the rest: the op
                 choose(state, seat, "target", [p["uid"] for p in pool],
                        f"{self.cards[task['card']]['name']}: {what} which "
-                       f"{'enemy' if owner == enemy else 'own'} unit?")
+                       f"{'enemy unit' if owner == enemy else 'of your units'}?")
                 return None
             return [state["table"][answer]]
         if theater is not None:  # an order: every such unit in its theater

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from kivy.graphics import Color, Ellipse, Mesh
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
     ColorProperty,
@@ -30,7 +31,7 @@ from companion.app import theme
 from companion.app.icons import PrintedIcon
 from companion.app.zoom import Holdable
 from companion.games.aat import look
-from companion.games.aat.sizes import place
+from companion.games.aat.sizes import place, wrapped
 
 MARKS = {"picked": (1, 1, 1, 1), "target": theme.GOLD}
 
@@ -230,6 +231,14 @@ class PlayerStrip(Holdable, BoxLayout):
     frame = ColorProperty((0.3, 0.3, 0.3, 1))
     line = StringProperty("")
     acting = BooleanProperty(False)
+    scale = NumericProperty(1)  # the board's pieces' (sizes.SCALES)
+
+    def measure(self, scale: float) -> float:
+        """Its height with its words at `scale`, wrapped as its labels wrap them (the
+        board sets it, so the room it leaves is known before it is drawn)."""
+        width = max(dp(40), self.width - dp(8) - dp(26 + 6) * scale)
+        return max(dp(40), wrapped(self.name, width, True, scale)[0] +
+                   wrapped(self.line, width, False, scale)[0] + dp(6))
 
     def show(self, panel: dict, acting: bool, reference: str) -> None:
         self.piece = ("objective-reference", reference)
