@@ -124,12 +124,12 @@ EXPECTED = {
                 "colors": ["#aa0000", "#000080", "#c0392b"], "teams": None,
                 "first": "rule", "first_rule": "the youngest player", "order": "clockwise"},
     "counters": [
-        {"id": "score", "name": "Score", "per": "player", "start": 0, "min": None,
+        {"id": "score", "name": "Score", "per": "player", "start": 0, "min": 0,
          "max": None, "step": 1, "track": None, "token": None},
         {"id": "hp", "name": "hp", "per": "player", "start": 10, "min": 0, "max": 20,
          "step": 1, "track": None, "token": "tokens/score-1"},
         {"id": "escalation", "name": "escalation", "per": "shared", "start": 0,
-         "min": None, "max": None, "step": 2, "track": "rules", "token": None},
+         "min": 0, "max": None, "step": 2, "track": "rules", "token": None},
     ],
     "zones": [
         {"id": "deck", "name": "Draw pile", "per": "shared", "show": "hidden",
@@ -289,6 +289,9 @@ def test_colours_as_a_list_keep_the_names_apart(tmp_path):
     ("{id: hp, start: 10, min: 0", "{id: hp, start: 30, min: 0", "start: ", "30",
      ("counter 'hp' starts at 30, outside its bounds 0..20",)),
     ("min: 0, max: 20", "min: 5, max: 2", "max: ", "2,", ("max 2 is below min 5",)),
+    ("{id: score, name: Score}", "{id: score, name: Score, start: -3}", "start: ", "-3",
+     ("counter 'score': start -3 is below 0, the least a counter goes when it declares "
+      "no min", "declare min: -10")),
     ("start: [{draw: 1}]", "start: [{draw: 1, from: dek}]", "from: ", "dek",
      ("unknown zone 'dek'", "did you mean 'deck'?")),
     ("escalation >= 10", "escalaton >= 10", "when: ", '"escalaton',

@@ -75,7 +75,7 @@ def build_spec(game_id: str, name: str, table: dict, folder: str) -> GameSpec:
     """The spec of a folder game; its table is kept in TABLES under `game_id`, each
     counter's bounds filled in (companion.declared.bounds: ValueError for a counter
     that cannot keep the default)."""
-    table = bounded(table, folder)
+    table = bounded(table)
     TABLES[game_id] = table
     declaration.cache_clear()
     dice = tuple(Die(d["id"], d["name"], tuple(d["faces"]),

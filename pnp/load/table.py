@@ -19,6 +19,9 @@ from pnp.load.yamlload import YMap
 RESERVED = {*GAME_NAMES, "card", *KEYWORDS}
 DIE = re.compile(r"d([0-9]+)")
 MAX_DIE = 100
+# the least a counter goes when its `min` is not declared: a score, coins, hit points,
+# cards to draw go no lower than nothing (a negative `min` lets a counter go below)
+LEAST = 0
 
 
 def read_table(loader, checked, raw, mark: Mark, game, known_components) -> dict | None:
@@ -154,14 +157,20 @@ class Table:
         for i, c in enumerate(checked):
             self.name_taken(c["id"], self.at("counters", i, "id"), self.ids, "counter")
             low, high, start = c["min"], c["max"], c["start"]
-            if low is not None and high is not None and low > high:
+            if low is None and start < LEAST:
+                self.problems.add(self.at("counters", i, "start"),
+                                  f"counter '{c['id']}': start {start} is below {LEAST}, the "
+                                  f"least a counter goes when it declares no min: declare "
+                                  f"min: {min(start, -10)} (or lower) to let it go below "
+                                  f"{LEAST}")
+            low = LEAST if low is None else low
+            if high is not None and low > high:
                 self.problems.add(self.at("counters", i, "max"),
                                   f"counter '{c['id']}': max {high} is below min {low}")
-            elif (low is not None and start < low) or (high is not None and start > high):
+            elif c["min"] is not None and start < low or high is not None and start > high:
                 self.problems.add(self.at("counters", i, "start"),
                                   f"counter '{c['id']}' starts at {start}, outside its "
-                                  f"bounds {low if low is not None else ''}.."
-                                  f"{high if high is not None else ''}")
+                                  f"bounds {low}..{high if high is not None else ''}")
             if c["track"] is not None:
                 self.component(c["track"], self.at("counters", i, "track"),
                                ("sheet", "tokens"),
