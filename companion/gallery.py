@@ -63,17 +63,17 @@ Counters:
           - {id: supply, name: Supply, per: shared, start: 12, min: 0}
   - key: token
     title: A counter with its printed token
-    says: The token the game prints for it is drawn beside the number, from the same YAML
-      as the print.
+    says: The token the game prints for it is a small badge before its name, from the same
+      YAML as the print.
     table: |-
       table:
         counters:
           - {id: score, name: Score, token: tokens/score-1}
   - key: track
     title: A counter on a printed track
-    says: The sheet the counter is kept on is drawn beside it; touch the picture to see the
-      track as printed, large. The track is a sheet of the game with a `track` element
-      (gallery.md, Tracks).
+    says: The sheet the counter is kept on is drawn in a tile of its own, under its name;
+      touch the picture to see the track as printed, large. The track is a sheet of the
+      game with a `track` element (gallery.md, Tracks).
     table: |-
       table:
         counters:
@@ -164,8 +164,8 @@ Turns:
   - key: phases
     title: Phases
     says: The top bar says the round, the turn, the phase and who plays; the sheet says
-      what a tap does now, with Next phase and End turn (asked first when no card was
-      played).
+      what a tap does now, with Next phase (the main move, naming the phase) and End turn
+      (asked first while phases are left, or when no card was played).
     table: |-
       table:
         turns:

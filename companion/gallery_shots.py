@@ -211,7 +211,7 @@ class Shots:
     def first_look(self) -> None:
         """Ann's turn begins (the Draw phase): the players, the counters, the pile."""
         from companion.app.zoom import open_piece
-        from companion.declared.board import DeclaredMine, DeclaredSeat
+        from companion.declared.board import DeclaredMine, DeclaredSeat, DeclaredTrack
 
         seats, mine = self.find(DeclaredSeat), self.find(DeclaredMine)[0]
         self.shot("players", "The other players' lines, and the player who plays now",
@@ -222,7 +222,8 @@ class Shots:
         self.dialog("counter", "Hold it: the number entry", energy.on_hold)
         self.shot("shared", "A shared counter", [self.counter("supply")])
         alert = self.counter("alert")
-        self.shot("track", "The counter and its track", [alert])
+        tiles = [t for t in self.find(DeclaredTrack) if t.piece == alert.track_piece]
+        self.shot("track", "The counter and its track, in a tile of its own", [alert], tiles)
         self.dialog("track", "Touch the track: as printed, large",
                     lambda: open_piece(*alert.track_piece), name="large")
         pile = self.zone("deck")
@@ -240,7 +241,7 @@ class Shots:
         self.act("play")
         self.shot("effects", "Undo names the move; the sheet says what it did",
                   [self.screen.ids.undo_row], [self.table.sheet])
-        self.shot("token", "The score token beside the score", [self.counter("score")])
+        self.shot("token", "The score token, a badge before its name", [self.counter("score")])
         self.shot("played", "The card played, on top", [self.zone("played.0")])
         self.act("discard")
         self.shot("discard", "The card discarded, on top", [self.zone("discard")])
@@ -251,9 +252,9 @@ class Shots:
         """The toolbar's Dice: the printed die rolled, then the plain one."""
         self.screen.open_dice()
         self.settle()
-        self.tap("Power die")
+        self.tap("Roll the Power die")
         self.shot("die", "The power die rolled", [self.top()])
-        self.tap("d6")
+        self.tap("Roll a d6")
         self.shot("plain-die", "A d6 rolled", [self.top()])
         self.top().dismiss()
         self.settle()

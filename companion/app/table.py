@@ -158,6 +158,11 @@ def walk(widget):
 TUMBLE = 0.45  # seconds a rolled die tumbles before it shows its face
 
 
+def roll_words(name: str) -> str:
+    """A die's button: "Roll the Combat die", "Roll a d6"."""
+    return f"Roll a {name}" if name[:1] == "d" and name[1:].isdigit() else f"Roll the {name}"
+
+
 class DiceRoller(ModalView):
     """The game's own dice, rolled on the game's generator (so logged and replayed);
     a die the game prints shows the face as printed (companion.cardart)."""
@@ -183,7 +188,7 @@ class DiceRoller(ModalView):
         self.result.bind(width=lambda w, _: setattr(w, "text_size", (w.width, None)))
         box.add_widget(self.result)
         for die in dice:
-            button = BigButton(text=die.name, tone="primary")
+            button = BigButton(text=roll_words(die.name), tone="primary")
             button.bind(on_release=lambda *_a, d=die: self.roll(d))
             box.add_widget(button)
         close = BigButton(text="Close")

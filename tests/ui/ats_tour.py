@@ -205,7 +205,7 @@ class AtsTour(Screens):
 
         self.new_game(name)
         tap_text(self.app, "Dice")
-        tap_text(self.app, "Combat die")
+        tap_text(self.app, "Roll the Combat die")
         self.shot("dice-roller")
         tap_text(self.app, "Close")
         tap_text(self.app, "Undo: a roll of the Combat die")

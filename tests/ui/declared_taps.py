@@ -321,7 +321,7 @@ class Play:
         app = self.app
         rolls = len(app.controller.session.actions)
         tap_text(app, "Dice")
-        tap_text(app, "Power die")
+        tap_text(app, "Roll the Power die")
         wait_until(lambda: len(app.controller.session.actions) == rolls + 1, "a roll")
         self.check("rolled")
         tap_text(app, "Close")

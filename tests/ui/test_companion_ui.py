@@ -199,7 +199,7 @@ def test_dice_roller_menu_and_undo(app, artifacts):
         tap_card(app, app.controller.legal()[0]["card"])
     before = len(app.controller.session.actions)
     tap_text(app, "Dice")
-    tap_text(app, "Combat die")
+    tap_text(app, "Roll the Combat die")
     shot(artifacts, "12-dice-roller")
     rolled = app.controller.session.events[-1][0]
     assert rolled["kind"] == "free_roll"

@@ -23,7 +23,7 @@ def test_no_cover_for_the_player_who_holds_the_phone(app):
     controller = app.controller
     seat = controller.rules.acting_seat(controller.state)
     tap_text(app, "Dice")
-    tap_text(app, "Combat die")
+    tap_text(app, "Roll the Combat die")
     tap_text(app, "Close")
     assert not covered(app), "after the dice roller"
     tap_text(app, "Undo: a roll of the Combat die")
