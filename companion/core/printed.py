@@ -112,3 +112,11 @@ def bundled_tables() -> list[str]:
         if any(line.startswith("table:") for line in text.splitlines()):
             found.append(str(game_yaml.parent))
     return found
+
+
+def counter_least() -> int:
+    """The least a declared counter goes when it declares no `min` (pnp's loader fills
+    it in; a table given as data gets the same)."""
+    from pnp.load.table import LEAST
+
+    return LEAST

@@ -6,19 +6,19 @@ gets the same default here."""
 
 from __future__ import annotations
 
-from pnp.load.table import LEAST
+from companion.core.printed import counter_least
 
 
 def bounded(table: dict) -> dict:
-    """The table with each counter's `min` filled in (LEAST where none is declared);
-    ValueError for a counter that starts below it."""
-    counters = []
+    """The table with each counter's `min` filled in (the loader's least where none is
+    declared); ValueError for a counter that starts below it."""
+    least, counters = counter_least(), []
     for counter in table["counters"]:
         if counter["min"] is None:
-            if counter["start"] < LEAST:
+            if counter["start"] < least:
                 raise ValueError(f"table: counter '{counter['id']}': start "
-                                 f"{counter['start']} is below {LEAST}, the least a counter "
+                                 f"{counter['start']} is below {least}, the least a counter "
                                  f"goes when it declares no min: declare a negative min")
-            counter = {**counter, "min": LEAST}
+            counter = {**counter, "min": least}
         counters.append(counter)
     return {**table, "counters": counters}
