@@ -30,12 +30,11 @@ from companion.core import printed
 from companion.games.ats import look
 from companion.games.ats.data import GAME_ID
 from companion.games.ats.icons import AtsIcon
+from companion.games.ats.view import AREA_NAMES
 
 ATTRS, TOKENS = 4, 3  # a slot draws at most this many attribute pictograms and tokens
 MARKS = {"can": theme.GOLD, "picked": theme.GOLD, "target": (0.93, 0.36, 0.30, 1)}
 BASE_IDS = {i.fields["area"]: i.id for i in printed.game(GAME_ID).component("base-areas").items}
-AREA_NAMES = {i.fields["area"]: i.fields["name"]
-              for i in printed.game(GAME_ID).component("base-areas").items}
 
 
 def rgba(hex_colour: str | None, default=theme.GOLD):
