@@ -145,10 +145,12 @@ class Lists:
         die = die_of(self.table.app.controller.spec.dice, die_id)
         piece = DIE_PIECES.get(die_id, "combat-die")  # R-DIE-1: every other roll: the combat die
         art = card_art(GAME_ID)
-        keys = list({die.faces[a["value"] - 1]: a for a in reversed(self.picks.legal)}.values())
+        keys: dict = {}  # a face's words -> the first face that says them
+        for action in self.picks.legal:
+            keys.setdefault(die.faces[action["value"] - 1], action)
         grid = GridLayout(cols=min(3, len(keys)), spacing=dp(6), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
-        for action in reversed(keys):
+        for action in keys.values():
             value = action["value"]
             picture = art.path("dice", piece, f"face {value}")
             key = DieKey(source=str(picture) if picture else "", words=die.faces[value - 1],
