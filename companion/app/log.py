@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.metrics import dp
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.utils import escape_markup
 
+from companion.app.covering import covering
 from companion.app.widgets import QuietScroll
 from companion.app.zoom import Holdable
 
@@ -32,22 +33,27 @@ class ListScroll(QuietScroll):
 
 
 class LogView(ModalView):
-    """The log; on a tablet a panel at the side, on a phone over most of the table.
+    """The log; on a tablet a panel at the side of the table, dimmed; on a phone the
+    whole screen (the table is not drawn under it: companion.app.covering).
     The latest turns are shown; 'Earlier turns' adds the ones before."""
 
     PAGE = 40  # rows at a time (a phone shows about 25): a long game's log opens at once
+    wide = BooleanProperty(False)
 
     def __init__(self, app, **kwargs):
         wide = app.root.width > app.root.height
-        super().__init__(size_hint=(0.42, 1) if wide else (1, 0.86),
-                         pos_hint={"right": 1, "top": 1} if wide else {"x": 0, "y": 0},
-                         background_color=(0, 0, 0, 0.35), **kwargs)
+        super().__init__(size_hint=(0.42, 1) if wide else (1, 1), wide=wide,
+                         pos_hint={"right": 1, "top": 1}, **kwargs)
+        if not wide:
+            covering(self)
         self.app = app
         self.rows = self.all_rows()
         self.shown = 0
         self.more(scroll_to_end=True)
 
     def all_rows(self) -> list:
+        """Each row as the widget class and what it is made with: a long game's rows
+        become widgets a page at a time, as they are shown."""
         from companion.progress import turns
 
         session = self.app.controller.session
@@ -56,20 +62,19 @@ class LogView(ModalView):
         for turn in turns(session) if session else []:
             who = f" · [color={turn.colour}]{escape_markup(turn.name)}[/color]" \
                 if turn.name else ""
-            rows.append(LogHeading(text=f"[b]{escape_markup(turn.title)}{who}[/b]",
-                                   colour=turn.colour))
+            rows.append((LogHeading, {"text": f"[b]{escape_markup(turn.title)}{who}[/b]",
+                                      "colour": turn.colour}))
             for text, event in turn.lines:
-                line = LogLine(text=text, event=event)
-                line.piece = piece_of(event) if piece_of else None
-                rows.append(line)
+                rows.append((LogLine, {"text": text, "event": event,
+                                       "piece": piece_of(event) if piece_of else None}))
         return rows
 
     def more(self, scroll_to_end: bool = False) -> None:
         """Show PAGE more rows above those shown."""
         box = self.ids.rows
         start = max(0, len(self.rows) - self.shown - self.PAGE)
-        for row in reversed(self.rows[start:len(self.rows) - self.shown]):
-            box.add_widget(row, index=len(box.children))  # at the top
+        for kind, made in reversed(self.rows[start:len(self.rows) - self.shown]):
+            box.add_widget(kind(**made), index=len(box.children))  # at the top
         self.shown = len(self.rows) - start
         self.ids.earlier.opacity = 1 if start else 0
         self.ids.earlier.disabled = not start

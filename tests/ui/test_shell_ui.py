@@ -84,6 +84,9 @@ def test_the_log_opens_over_the_table_in_turns(app, artifacts, monkeypatch):
     pump()
     assert app.root.current == "table"  # the table is still there, under the log
     log = next(w for w in EventLoop.window.children if isinstance(w, LogView))
+    window = EventLoop.window
+    assert log.size == list(window.size)  # a phone's log is the whole screen ...
+    assert app.root.canvas not in window.canvas.children  # ... and the table is not drawn
     assert len(log.ids.rows.children) == LogView.PAGE < len(log.rows)  # the latest first
     while not log.ids.earlier.disabled:
         tap_text(app, "Earlier turns")
@@ -99,6 +102,7 @@ def test_the_log_opens_over_the_table_in_turns(app, artifacts, monkeypatch):
     tap_text(app, "<")
     pump()
     assert not [w for w in EventLoop.window.children if isinstance(w, LogView)]
+    assert window.canvas.children.index(app.root.canvas) == 0  # drawn again, first
     assert not [w for w in on_screen(app) if isinstance(w, LogHeading)]
 
 
