@@ -4,7 +4,8 @@ software Mesa at a phone's size (1080 x 2340, density 2.625).
 
 Each bundled game is played by its greedy players for MOVES moves through the app
 (`app.act`, what a tap on the table calls), each timed to the next frame drawn after
-the app settled. Holds are timed twice, in two runs of the app: with the game's pieces
+the app settled. A new game is timed from Start, the new-game form open first (as a
+player's is: it reads the game while it is filled in, companion.games.make_ahead). Holds are timed twice, in two runs of the app: with the game's pieces
 drawn ahead as its table opened (the app's way; the run waits for that drawing to end
 before it holds) and with nothing drawn ahead (each first hold draws its card), the
 same pieces in the same position. Run alone: `.venv/bin/python bench/companion_taps.py`."""
@@ -17,6 +18,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -94,6 +96,11 @@ def play(app, game_id: str) -> dict:
         controller.new_game(game_id, {}, seed=3)
         app.show_table()
 
+    app.root.get_screen("newgame").game_id = game_id
+    app.go("newgame")  # the player's way: the form reads the game while it is filled in
+    pump()
+    wait_until(lambda: not [t for t in threading.enumerate() if t.name == f"ahead-{game_id}"],
+               "the game read ahead")
     found = {"new": shown_within(new), "taps": [], "holds": []}
     rules = controller.rules
     players = [agents_of(game_id)["greedy"](seat + 1) for seat in range(8)]

@@ -5,6 +5,7 @@ asking first."""
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
@@ -19,7 +20,7 @@ from kivy.utils import get_color_from_hex
 from companion.app import theme
 from companion.app.screens import player_name
 from companion.app.widgets import BigButton
-from companion.games import GAMES
+from companion.games import GAMES, load, make_ahead
 
 
 def choice(text: str, group: str, down: bool, on_press):
@@ -41,6 +42,8 @@ class NewGameScreen(Screen):
 
     def refresh(self):
         spec = GAMES[self.game_id]
+        make_ahead(self.game_id)  # read while the form is filled in: Start answers at once
+        Clock.schedule_once(lambda _dt, table=spec.table: load(table))  # its module and kv
         self.game_name = spec.name
         self.mode = spec.players.modes[0][0]
         self.values = {o.id: self.default(o) for o in spec.options}

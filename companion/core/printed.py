@@ -8,13 +8,21 @@ layout is a change here. pnp never imports the companion."""
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 
+_reading = threading.Lock()  # a game read ahead on another thread is waited for, not read twice
 
-@cache
+
 def game(game_id: str):
     """The bundled game as pnp loads it (pnp.load.model.Game: components, vars, layouts,
     styles, icons), once a process; no font check (the screen draws no PDF)."""
+    with _reading:
+        return _read(game_id)
+
+
+@cache
+def _read(game_id: str):
     from pnp import BUNDLED_GAMES
     from pnp.load.game import load_game
 
