@@ -426,3 +426,29 @@ def test_the_attack_check_keeps_the_attackers_row_open_and_the_hint_where_it_hel
     pump(2)
     assert all(r.is_open for r in table.board.rows)
     assert not table.sheet.prompt.endswith(HINT)
+
+
+def test_a_move_that_takes_the_hand_to_two_rows_or_back_is_drawn_in_one_frame(app):
+    """The hand's rows are chosen from sizes every layout agrees on, in the frame that
+    shows the move (companion.app.settle), not in a second one (a tap costing twice)."""
+    from kivy.clock import Clock
+
+    from companion.games import agents_of
+    from tests.ui.driver import pump
+
+    to_prompt(app, 5, "start_card")
+    table = app.root.get_screen("table").game
+    greedy = agents_of("above-top-secret")["greedy"]
+    players, switched = [greedy(1), greedy(2)], 0
+    for _move in range(60):
+        state = app.controller.state
+        action = players[app.controller.rules.acting_seat(state)].choose(
+            app.controller.rules, state)
+        rows, frames = table.two_rows, Clock.frames
+        app.act(action)
+        pump()
+        assert Clock.frames - frames == 1, f"{action['type']}: {Clock.frames - frames} frames"
+        switched += table.two_rows != rows
+        reveal(app)
+        pump()
+    assert switched >= 2  # into two rows and back, at least once each

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp, sp
 from kivy.uix.label import Label
 
 from companion.app.frame import TableFrame
+from companion.app.settle import before_drawing
 from companion.games.ats import results, view
 from companion.games.ats.actions import Sheets
 from companion.games.ats.board import SLOT_MIN, AtsBoard
@@ -49,7 +49,7 @@ class AtsTable(TableFrame):
         self.two_rows = False  # a phone's hand in two rows (hand_rows)
         self.one_row_hand = 0.0  # the hand strip's height in one row, measured
         self.board = AtsBoard(self.tapped, self.fitted)
-        self.hint_due = Clock.create_trigger(self.settled, 0)
+        self.hint_due = before_drawing(self.settled)
         self.set_board(self.board)
         self.bind(landscape=lambda _w, value: setattr(self.board, "landscape", value))
 
@@ -134,8 +134,9 @@ class AtsTable(TableFrame):
                         self.checking, results.landed(results.last_run(controller.session), state))
 
     def fitted(self) -> None:
-        """The board's rows placed: the hint is decided next frame, once every layout the
-        change set off has settled (sizes read mid-way would disagree with each other)."""
+        """The board's rows placed: the hand's rows and the hint are decided once every
+        layout the change set off has run (sizes read mid-way would disagree with each
+        other), before the frame is drawn (companion.app.settle)."""
         self.hint_due()
 
     def settled(self, *_args) -> None:
