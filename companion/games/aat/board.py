@@ -108,7 +108,8 @@ class AatBoard(BoxLayout):
         self.cap: tuple = ((), max(SCALES))  # (turn, phase), the largest scale left in it
         self.capping = Clock.create_trigger(self.keep_cap, 0)  # once laid out
         self.overflow = False
-        self.fitted: tuple = ()
+        self.fitted: tuple = ()  # (shown, width, room) the board was last fitted to
+        self.placed: tuple = ()  # what the tiles show (place_tiles)
         self.tiles: dict = {}  # uid -> the tile showing it
         self.shown: dict | None = None
         self.level = 0
@@ -199,9 +200,9 @@ class AatBoard(BoxLayout):
         box = self.ids.space
         width = box.width - box.padding[0] - box.padding[2]
         room = self.room()
-        if self.fitted == (id(self.shown), width, room):
-            return  # a relayout that changed nothing this depends on
-        self.fitted = (id(self.shown), width, room)
+        if self.fitted == (self.shown, width, room):
+            return  # a relayout or a drawing again that changed nothing this depends on
+        self.fitted = (self.shown, width, room)
         before = self.scale
         for level, scale in self.choices():
             rows, need = self.plan(level, width, scale, noted=scale > 1)
@@ -255,9 +256,16 @@ class AatBoard(BoxLayout):
             self.on_overflow()
 
     def place_tiles(self, rows: dict) -> None:
-        """Each row's tiles, after its mat's name where it starts. A piece keeps its
-        tile from one drawing to the next (making widgets is what makes a phone slow
-        to redraw); tiles of pieces gone serve new ones."""
+        """Each row's tiles, after its mat's name where it starts, unless they show it
+        already (a board fitted again as the frame settles keeps its plan). A piece
+        keeps its tile from one drawing to the next (making widgets is what makes a
+        phone slow to redraw); tiles of pieces gone serve new ones."""
+        shown = self.shown
+        placed = (rows, self.heads(), shown["marks"], shown["components"],
+                  [p["subfaction"] for p in shown["panels"]])
+        if placed == self.placed:
+            return
+        self.placed = placed
         shown_uids = {piece["uid"] for row in rows.values() for piece, *_r in row}
         spare = [t for uid, t in self.tiles.items() if uid not in shown_uids]
         self.tiles = {uid: t for uid, t in self.tiles.items() if uid in shown_uids}

@@ -8,7 +8,7 @@ font below is multiplied by it, so the larger pieces are real larger text, sharp
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp, sp
@@ -91,8 +91,14 @@ def chips_height(chips: list, inner: float, scale: float = 1.0) -> float:
 def piece_size(name: str, chips: list, most: float, scale: float = 1.0) -> dict:
     """A piece on the table: its name's words, then its chips, in lines as text flows
     (a chip may follow the name's last word), as narrow as keeps it to the fewest
-    lines it can have, two where it can (a tap target is two lines high anyway)."""
-    items = [("word", w) for w in name.split(" ")] + chips  # "Conscripts\u00a0×2" is one
+    lines it can have, two where it can (a tap target is two lines high anyway).
+    Remembered: a board plans every piece at several levels each time it fits."""
+    return sized(name, tuple(chips), most, scale)
+
+
+@lru_cache(maxsize=4096)  # a long game's pieces and levels
+def sized(name: str, chips: tuple, most: float, scale: float) -> dict:
+    items = [("word", w) for w in name.split(" ")] + list(chips)  # "Conscripts\u00a0×2"
     chip, gap, pad = dp(CHIP) * scale, dp(GAP) * scale, dp(PAD) * scale
     sizes = [(chip_width(c, scale), chip) for c in items]
     least = max(w for w, _h in sizes)

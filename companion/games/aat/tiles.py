@@ -69,69 +69,86 @@ def card_chips(card: dict, card_id: str, count: int, tag: tuple | None) -> list[
     return chips
 
 
-def chip_widget(chip: tuple, width: float, scale: float = 1.0, used: bool = False):
-    """A chip's widget; a used piece's (`used`) greyed, its text as readable."""
-    kind, size = chip[0], {"width": width, "scale": scale}
+CLASSES = {"stats": BoxLayout, "word": Chip, "count": Chip, "tag": Chip, "trait": Chip,
+           "damage": DamageToken, "token": TokenChip, "attack": StatChip, "health": StatChip}
+
+
+def chip_widget(chip: tuple, width: float, scale: float = 1.0, used: bool = False,
+                widget=None):
+    """A chip's widget; a used piece's (`used`) greyed, its text as readable. `widget`,
+    one of the same class, is dressed again rather than made anew (making widgets is
+    what makes a redraw slow)."""
+    kind = chip[0]
+    if type(widget) is not CLASSES[kind]:
+        widget = CLASSES[kind](size_hint=(None, None))
+    widget.width, widget.height = width, dp(CHIP) * scale
 
     def tone(colour, darker: float = 0.0):
         return worn(colour, darker) if used else colour
 
     if kind == "stats":
-        box = BoxLayout(size_hint=(None, None), size=(width, dp(CHIP) * scale),
-                        spacing=dp(GAP) * scale)
-        for part in (("attack", chip[1]), ("health", chip[2], chip[3])):
-            if part[1]:
-                box.add_widget(chip_widget(part, chip_width(part, scale), scale, used))
-        return box
-    if kind == "word":
-        return Chip(text=chip[1], bold=True, color=tone((1, 1, 1, 1)), **size)
+        widget.spacing = dp(GAP) * scale
+        parts = [p for p in (("attack", chip[1]), ("health", chip[2], chip[3])) if p[1]]
+        old = list(reversed(widget.children))
+        kids = [chip_widget(part, chip_width(part, scale), scale, used,
+                            old[i] if i < len(old) else None) for i, part in enumerate(parts)]
+        renew(widget, kids)
+        return widget
+    widget.scale = scale
     if kind == "damage":
-        return DamageToken(value=chip[1], count=chip[2], colour=tone(rgba(chip[3]), 0.3),
-                           hexagon=chip[4], icon="damage" if chip[5:6] == (True,) else "",
-                           **size)
+        widget.value, widget.count, widget.hexagon = chip[1], chip[2], chip[4]
+        widget.colour = tone(rgba(chip[3]), 0.3)
+        widget.icon = "damage" if chip[5:6] == (True,) else ""
+        return widget
     if kind == "token":
-        return TokenChip(icon=chip[1], count=chip[2], colour=tone(rgba(chip[3]), 0.3),
-                         **size)
+        widget.icon, widget.count, widget.colour = chip[1], chip[2], tone(rgba(chip[3]), 0.3)
+        return widget
     colours = look.colours()
-    if kind == "count":
-        return Chip(text=chip[1], bold=True, color=INK, ground=(1, 1, 1, 1), **size)
-    if kind == "attack":
-        return StatChip(icon="attack", text=chip[1], ink=INK,
-                        ground=tone(rgba(colours["attack"])), **size)
-    if kind == "health":
-        return StatChip(icon="health", text=chip[1], ink=INK, **size,
-                        ground=tone(HURT if chip[2] else rgba(colours["health"])))
-    if kind == "tag":
-        return Chip(text=chip[1], color=(1, 1, 1, 1), ground=rgba(chip[2]), **size)
-    return Chip(text=chip[1], color=(1, 1, 1, 1), ground=(0, 0, 0, 0.28),
-                outline=tone((0.9, 0.9, 0.9, 1), 0.25), **size)  # opaque: widgets.kv
+    if kind in ("attack", "health"):
+        widget.icon, widget.text, widget.ink = kind, chip[1], INK
+        widget.ground = tone(rgba(colours["attack"])) if kind == "attack" else \
+            tone(HURT if chip[2] else rgba(colours["health"]))
+        return widget
+    clear = (0, 0, 0, 0)
+    if kind == "word":
+        look_of = (True, tone((1, 1, 1, 1)), clear, clear)
+    elif kind == "count":
+        look_of = (True, INK, (1, 1, 1, 1), clear)
+    elif kind == "tag":
+        look_of = (False, (1, 1, 1, 1), rgba(chip[2]), clear)
+    else:  # a trait: its outline opaque (widgets.kv)
+        look_of = (False, (1, 1, 1, 1), (0, 0, 0, 0.28), tone((0.9, 0.9, 0.9, 1), 0.25))
+    widget.text = chip[1]
+    widget.bold, widget.color, widget.ground, widget.outline = look_of
+    return widget
+
+
+def renew(box, widgets: list) -> None:
+    """`box`'s children made `widgets`, in order, touching only what changed."""
+    old = list(reversed(box.children))
+    if old == widgets:
+        return
+    keep = 0
+    while keep < min(len(old), len(widgets)) and old[keep] is widgets[keep]:
+        keep += 1
+    for widget in old[keep:]:
+        box.remove_widget(widget)
+    for widget in widgets[keep:]:
+        if widget.parent is not None:
+            widget.parent.remove_widget(widget)
+        box.add_widget(widget)
 
 
 def fill_chips(box, chips: list, scale: float = 1.0, used: bool = False) -> None:
-    """The chips of a piece or card, made again only when they change; a new scale
-    resizes them (making widgets is what makes a redraw slow)."""
-    shown = getattr(box, "shown", None)
-    if shown == (chips, scale, used):
+    """The chips of a piece or card, dressed again only when they change: a chip's
+    widget serves the next chip of its class at its place."""
+    if getattr(box, "shown", None) == (chips, scale, used):
         return
-    if shown is not None and shown[0] == chips and shown[2] == used:
-        for chip, widget in zip(chips, reversed(box.children), strict=True):
-            rescale(widget, chip, scale)
-    else:
-        box.clear_widgets()
-        for chip in chips:
-            box.add_widget(chip_widget(chip, chip_width(chip, scale), scale, used))
+    old = list(reversed(box.children))
+    renew(box, [chip_widget(chip, chip_width(chip, scale), scale, used,
+                            old[i] if i < len(old) else None)
+                for i, chip in enumerate(chips)])
     box.shown = (chips, scale, used)
-
-
-def rescale(widget, chip: tuple, scale: float) -> None:
-    widget.width = chip_width(chip, scale)
-    if chip[0] != "stats":
-        widget.scale = scale
-        return
-    widget.height, widget.spacing = dp(CHIP) * scale, dp(GAP) * scale
-    parts = [p for p in (("attack", chip[1]), ("health", chip[2], chip[3])) if p[1]]
-    for part, child in zip(parts, reversed(widget.children), strict=True):
-        rescale(child, part, scale)
 
 
 def stack_name(name: str, count: int) -> str:
