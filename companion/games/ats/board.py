@@ -140,9 +140,10 @@ class AtsRow(Widget):
             clearance += f" (marker {panel['clearance']})"
         parts = [clearance, f"Deck {panel['deck']}", f"Hand {panel['hand']}",
                  f"Discard {panel['discard']}"]
-        if panel["team"]:
-            parts.append(f"Team: {', '.join(panel['team'])}")
-        self.details = "  ·  ".join(parts) + ("  ·  OUT" if panel["out"] else "")
+        parts += ["OUT"] if panel["out"] else []
+        # a line breaks between the parts, never inside one; the team on a line of its own
+        self.details = "  ·  ".join(part.replace(" ", "\u00a0") for part in parts) + (
+            f"\nTeam: {', '.join(panel['team'])}" if panel["team"] else "")
         held = self.ids.held
         held.clear_widgets()
         for card_id, name in zip(panel["held_ids"], panel["held"], strict=True):
