@@ -99,6 +99,44 @@ def test_text_in_the_shops_safe_zone_is_a_warning_naming_the_card(game, tmp_path
         results[0].warnings
 
 
+def test_check_with_a_shop_warns_of_its_safe_zone_where_the_plain_check_does_not(
+        game, capsys):
+    """Text 3.1 mm from the trim clears the standard's 3 mm, not The Game Crafter's 1/8 in
+    on a card scaled to its poker size: `pnp check --shop tgc` says so, naming the card."""
+    edit(game / "layouts.yaml", "      - {type: icon, name: \"{suit}\"",
+         "      - {type: text, x: 3.1, y: 40, w: 30, h: 5, text: \"{name}\", style: "
+         "basic-small, align: left}\n      - {type: icon, name: \"{suit}\"")
+    assert main(["check", str(game)]) == 0
+    assert "safe zone" not in capsys.readouterr().err
+    assert main(["check", str(game), "--shop", "tgc"]) == 0
+    err = capsys.readouterr().err
+    assert "text {name} comes 3.1 mm from the trim, inside the 3.2" in err and "safe zone" in err
+
+
+def test_check_with_a_shop_refuses_a_deck_its_cards_cannot_show(game, capsys):
+    edit(game / "game.yaml", "size: poker", "size: [57, 89]")
+    assert main(["check", str(game)]) == 0
+    assert main(["check", str(game), "--shop", "mpc"]) == 2
+    err = capsys.readouterr().err
+    assert "--shop mpc" in err and "57 x 89 mm" in err and "MakePlayingCards" in err
+
+
+@pytest.mark.parametrize("game_id", ["above-top-secret", "geheime-mission",
+                                     "against-all-tyrants", "top-secret", "attack-the-tower"])
+def test_every_bundled_cards_text_clears_the_shops_safe_zone(game_id):
+    """Issue 34: the bundled cards are designed to The Game Crafter's 1/8 in (the three
+    shops' zones are alike: 1/8 in inside a 2.5 x 3.5 in trim)."""
+    from pnp.export.shopexport import shop_options, shop_problems
+    from pnp.sheets.build import check_game
+    from pnp.sheets.printfile import Options
+
+    result = check_game(
+        load_game(BUNDLED_GAMES / game_id), Options(),
+        options_for=lambda comp, options: shop_options(comp, "tgc", options),
+        more_problems=lambda comp, problems: shop_problems(comp, "tgc", problems))
+    assert not [w for w in result.warnings if "safe zone" in w], result.warnings
+
+
 def test_a_card_the_shop_cannot_print_is_refused_with_both_sizes(game, tmp_path, capsys):
     edit(game / "game.yaml", "size: poker", "size: [57, 89]")
     assert main(["export", str(game), "--shop", "mpc", "--out", str(tmp_path / "o")]) == 2

@@ -73,8 +73,14 @@ def sheets(count: int, paper: str) -> str:
 def cmd_check(args) -> int:
     from pnp.sheets.build import check_game
 
+    shop = {}
+    if args.shop:  # the shop's own safe zone, and the decks its cards cannot show
+        from pnp.export.shopexport import shop_options, shop_problems
+
+        shop = {"options_for": lambda comp, options: shop_options(comp, args.shop, options),
+                "more_problems": lambda comp, problems: shop_problems(comp, args.shop, problems)}
     for game in load_languages(resolve_game(args.game), args.lang):
-        result = check_game(game, options_from(args))
+        result = check_game(game, options_from(args), **shop)
         for warning in dict.fromkeys(result.warnings):  # a player's copies share one
             say(f"warning: {warning}")
         count = sum(item.copies for comp in game.components for item in comp.items)
@@ -198,6 +204,10 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
     add_print_options(b)
     c = command("check", "validate a game and render it in memory; write nothing", cmd_check)
     c.add_argument("game", metavar="GAME", help="bundled game id or game folder")
+    c.add_argument("--shop", choices=tuple(cli_export.SHOP_HELP), metavar="SHOP",
+                   help="check the cards as `pnp export --shop SHOP` draws them: text clear "
+                        "of the shop's safe zone, every deck a size its cards take ("
+                        f"{'; '.join(f'{k}: {v}' for k, v in cli_export.SHOP_HELP.items())})")
     add_lang_option(c, "")
     add_print_options(c)
     command("list", "list the bundled games", cmd_list)

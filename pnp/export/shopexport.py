@@ -10,7 +10,7 @@ import csv
 import io
 from math import ceil
 
-from pnp.export.shops import MM_PER_INCH, Shop, crop_box, fit
+from pnp.export.shops import MM_PER_INCH, SHOPS, Shop, ShopRefusal, crop_box, fit
 from pnp.load.players import slug
 from pnp.sheets.piecepdf import owners
 
@@ -21,6 +21,30 @@ def safe_margin(shop: Shop, trim: tuple) -> float:
     fitted = fit(shop, trim)
     inset = max((w - s / fitted.scale) / 2 for w, s in zip(trim, shop.trim_mm, strict=True))
     return round(shop.safe_mm / fitted.scale + inset, 3)
+
+
+def shop_problems(comp, shop_id: str, problems) -> None:
+    """A deck the shop's card cannot show as it is: refused at the component, with why."""
+    sizes = {tuple(item.size or comp.size) for item in comp.items} if comp.kind == "deck" \
+        else set()
+    for size in sizes:
+        try:
+            fit(SHOPS[shop_id], size)
+        except ShopRefusal as exc:
+            problems.add(comp.mark, f"--shop {shop_id}: {comp.id}: {exc}")
+
+
+def shop_options(comp, shop_id: str, options):
+    """The print options a deck is drawn with for a shop (`pnp export --shop`, `pnp check
+    --shop`): the bleed its scaling needs and the shop's safe zone in the game's mm."""
+    from dataclasses import replace
+
+    if comp.kind != "deck":
+        return options
+    shop = SHOPS[shop_id]
+    size = tuple(comp.items[0].size or comp.size)
+    return replace(options, bleed=max(fit(shop, size).render_bleed, 3.0),
+                   safe_margin=safe_margin(shop, size))
 
 
 def write_preset(shop: Shop, game, comp, pages, pdf: bytes, digests: list, output,

@@ -171,31 +171,18 @@ def colour(options: ExportOptions) -> dict:
 
 def preset_problems(comp, options: ExportOptions, problems: Problems) -> None:
     """A deck a shop's card cannot show as it is: refused at the component, with why."""
-    from pnp.export.shops import SHOPS, ShopRefusal, fit
+    from pnp.export.shopexport import shop_problems
 
-    sizes = {tuple(item.size or comp.size) for item in comp.items} if comp.kind == "deck" \
-        else set()
-    for size in sizes:
-        try:
-            fit(SHOPS[options.shop], size)
-        except ShopRefusal as exc:
-            problems.add(comp.mark, f"--shop {options.shop}: {comp.id}: {exc}")
+    shop_problems(comp, options.shop, problems)
 
 
 def piece_options(comp, options: ExportOptions) -> Options:
-    """The print options a component is drawn with: a shop's preset gives a deck the
-    bleed its scaling needs and the shop's safe zone in the game's millimetres."""
-    if not options.shop or comp.kind != "deck":
+    """The print options a component is drawn with (a shop's preset: shopexport)."""
+    if not options.shop:
         return options.print
-    from dataclasses import replace
+    from pnp.export.shopexport import shop_options
 
-    from pnp.export.shopexport import safe_margin
-    from pnp.export.shops import SHOPS, fit
-
-    shop = SHOPS[options.shop]
-    size = tuple(comp.items[0].size or comp.size)
-    return replace(options.print, bleed=max(fit(shop, size).render_bleed, 3.0),
-                   safe_margin=safe_margin(shop, size))
+    return shop_options(comp, options.shop, options.print)
 
 
 def image_size_problems(comp, options: ExportOptions, problems: Problems) -> None:

@@ -122,18 +122,27 @@ def _render_game(game: Game, output: Output, options: Options, progress,
     return result
 
 
-def check_game(game: Game, options: Options) -> Result:
+def check_game(game: Game, options: Options, options_for=None, more_problems=None) -> Result:
     """Render everything (every player set) to find per-card problems; write nothing.
-    A side drawn alike is painted once (alike.py), and no page or manifest is kept."""
+    A side drawn alike is painted once (alike.py), and no page or manifest is kept.
+    `options_for(comp, options)`: a component's own options (a shop's safe zone, from the
+    command line: sheets never import the export stage); `more_problems(comp, problems)`:
+    what that caller refuses besides."""
     game = for_players(game, every=True)
     problems = Problems()
     result = Result(manifest=None)
     fit.fit_problems(game, options, problems, result.warnings.append)
+    for comp in game.components if more_problems else ():
+        more_problems(comp, problems)
     problems.raise_if_any()
     renderer = Renderer(game, problems, result.warnings.append)
     renderer.memo = Memo()
     for stem, comps in files(game.components):
-        render_file(game, comps, stem, options, renderer, None, result)
+        if options_for is None:
+            render_file(game, comps, stem, options, renderer, None, result)
+            continue
+        for comp in comps:  # each with its own options, in the file's order
+            render_file(game, [comp], stem, options_for(comp, options), renderer, None, result)
     renderer.finish()
     problems.raise_if_any()
     result.min_text_pt = renderer.min_drawn
