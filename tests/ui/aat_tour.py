@@ -184,10 +184,10 @@ def contrast(a, b) -> float:
 
 
 def check_side(app, where: str) -> None:
-    """A tablet's side reads at the board's scale: the players' strips, the hand's
-    cards' words and the sheet's prompt grow with the pieces (one look), the side a
-    step smaller only where it did not fit its column at the board's; a phone's stay
-    at today's sizes."""
+    """A tablet's side reads at the board's scale: the players' strips, the escalation
+    track, the hand's cards' words and the sheet's prompt grow with the pieces (one
+    look), the side a step smaller only where it did not fit its column at the
+    board's; a phone's stay at today's sizes."""
     from kivy.core.window import Window
     from kivy.metrics import sp
     from kivy.uix.label import Label
@@ -204,8 +204,9 @@ def check_side(app, where: str) -> None:
         tried, need, room = table.side_overflow
         assert tried > scale and need > room, (where, scale, table.side_overflow)
     board = table.board
-    for strip in (board.ids.far, board.ids.near):  # the players' strips: the pieces'
-        for label in [w for w in walk(strip) if isinstance(w, Label) and w.text.strip()]:
+    for strip in (board.ids.far, board.ids.near, board.ids.track):  # as the pieces
+        for label in [w for w in walk(strip) if isinstance(w, Label) and w.text.strip()
+                      and w.opacity]:
             assert abs(label.font_size - sp(FONT) * board.scale) < 0.01, (where, label.text)
             assert label.top <= strip.top + 0.5 and label.y >= strip.y - 0.5, \
                 f"{where}: '{label.text}' out of its strip"

@@ -152,11 +152,11 @@ class AatBoard(BoxLayout):
         return self.height - used - ids.space.chrome() - ids.planetside.chrome()
 
     def room_at(self, scale: float) -> float:
-        """The room the theaters would have with the players' strips at `scale` (their
-        words grow with the pieces: one look)."""
-        far, near = self.ids.far, self.ids.near
-        return self.room() + far.height + near.height - far.measure(scale) - \
-            near.measure(scale)
+        """The room the theaters would have with the players' strips and the track at
+        `scale` (their words grow with the pieces: one look)."""
+        far, near, track = self.ids.far, self.ids.near, self.ids.track
+        return self.room() + far.height + near.height + track.height - \
+            far.measure(scale) - near.measure(scale) - track.measure(scale)
 
     def plan(self, level: tuple, width: float, scale: float = 1.0,
              noted: bool = False) -> tuple[dict, float]:
@@ -211,7 +211,7 @@ class AatBoard(BoxLayout):
         if scale > 1:
             rows, need = self.plan(level, width, scale)
         room = self.room_at(scale)
-        for strip in (self.ids.far, self.ids.near):
+        for strip in (self.ids.far, self.ids.near, self.ids.track):
             strip.scale, strip.height = scale, strip.measure(scale)
         self.level, self.scale = LEVELS.index(level), scale
         spare = max(0.0, room - need) / 2  # the mats fill the room (a phone's too: no gap)

@@ -20,6 +20,7 @@ PAD = 3  # dp: inside a piece
 ROW = 3  # dp: between pieces on the board
 TAP = 48  # dp: the smallest tap target
 STAT_ICON = 10  # dp: the attack and health pictograms before their numbers
+TRACK = 30  # dp: the escalation track's height (at the board's scale)
 SCALES = (1.75, 1.5, 1.3, 1.15, 1.0)  # a board's pieces, the largest first (board.py fit)
 
 

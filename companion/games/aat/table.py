@@ -165,8 +165,8 @@ class AatTable(TableFrame):
         cards, marks = view.cards(), picks.marks()
         least, most = dp(112), dp(340 if self.tight else 220)  # tight: chips on one line
         scale = self.side_scale()
-        if self.landscape:  # rows of three (four for many) across the side column
-            across = 3 if len(shown) <= 9 else 4
+        if self.landscape:  # rows of two (three, four for many) across the side column:
+            across = 2 if len(shown) <= 4 else 3 if len(shown) <= 9 else 4  # names on a line
             least = most = (self.width * self.side_share - dp(20)) / across - dp(6) - dp(8)
         plans = []
         for card_id, ready, tag, count in shown:

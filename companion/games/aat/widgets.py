@@ -31,7 +31,7 @@ from companion.app import theme
 from companion.app.icons import PrintedIcon
 from companion.app.zoom import Holdable
 from companion.games.aat import look
-from companion.games.aat.sizes import place, wrapped
+from companion.games.aat.sizes import TRACK, place, wrapped
 
 MARKS = {"picked": (1, 1, 1, 1), "target": theme.GOLD}
 
@@ -175,6 +175,7 @@ class TrackSpace(Label):
     ground = ColorProperty((0, 0, 0, 0))
     ink = ColorProperty((0, 0, 0, 1))
     token = ColorProperty((0, 0, 0, 0))  # the token on it (transparent: none)
+    scale = NumericProperty(1)  # the board's pieces' (sizes.SCALES)
 
 
 class IncidentSpace(FloatLayout):
@@ -186,18 +187,28 @@ class IncidentSpace(FloatLayout):
     colour = ColorProperty((0, 0, 0, 0))
     ink = ColorProperty((0, 0, 0, 1))
     token = ColorProperty((0, 0, 0, 0))
+    scale = NumericProperty(1)
 
 
 class EscalationTrack(Holdable, BoxLayout):
     """Levels 0-5 in the printed gradient with the Level marker on the current one, and
     the four numbered incident triangles with the Incident tokens placed; hold it to
-    read the printed track."""
+    read the printed track. Its words grow with the board's pieces (`scale`)."""
 
     level = NumericProperty(-1)
     incidents = NumericProperty(-1)
     wide = BooleanProperty(False)  # room for the words "Escalation" and "Incidents"
     paper = ColorProperty((1, 1, 1, 1))  # the printed sheet's ground and ink
     ink = ColorProperty((0, 0, 0, 1))
+    scale = NumericProperty(1)  # the board's pieces' (sizes.SCALES)
+
+    def on_scale(self, _track, scale) -> None:
+        for space in (*self.ids.levels.children, *self.ids.incidents.children):
+            space.scale = scale
+
+    @staticmethod
+    def measure(scale: float) -> float:
+        return dp(TRACK) * scale
 
     def show(self, level: int, incidents: int) -> None:
         self.piece = ("escalation-track", "TRACK")
@@ -211,13 +222,15 @@ class EscalationTrack(Holdable, BoxLayout):
         for n, colour in printed["levels"]:
             here = n == level
             self.ids.levels.add_widget(TrackSpace(
-                text=str(n), ground=rgba(colour), ink=(1, 1, 1, 1) if here else rgba(ink),
+                text=str(n), scale=self.scale, ground=rgba(colour),
+                ink=(1, 1, 1, 1) if here else rgba(ink),
                 token=rgba(marker) if here else (0, 0, 0, 0)))
         self.ids.incidents.clear_widgets()
         for n, colour in printed["incidents"]:
             placed = n <= incidents
             self.ids.incidents.add_widget(IncidentSpace(
-                number=str(n), icon=printed["incident_icon"], colour=rgba(colour),
+                number=str(n), scale=self.scale, icon=printed["incident_icon"],
+                colour=rgba(colour),
                 ink=(1, 1, 1, 1) if placed else rgba(ink),
                 token=rgba(incident) if placed else (0, 0, 0, 0)))
 
