@@ -58,7 +58,7 @@ class AatTable(TableFrame):
         self.board = AatBoard(on_tap=self.tapped, on_overflow=self.overflowed,
                               on_scale=self.rescaled)
         self.set_board(self.board)
-        fitting = Clock.create_trigger(self.side_fits, 0)
+        fitting = Clock.create_trigger(self.side_fits, -1)  # before the frame is drawn
         for widget in (self.sheet, self.hand, self.ids.column):
             widget.fbind("height", fitting)
 
@@ -208,7 +208,8 @@ class AatTable(TableFrame):
 
     def side_fits(self, *_args) -> None:
         """A side at a scale too large for its column (many cards, long words) steps
-        down a scale, and is drawn again."""
+        down a scale, and is drawn again before the frame is (a step a frame made a
+        tablet's move take three frames, over a second)."""
         column = self.ids.column
         if not self.landscape or self.parent is None or column.height < dp(200):
             return
@@ -217,7 +218,7 @@ class AatTable(TableFrame):
         if need > column.height + 0.5 and scale > 1:
             self.side_overflow = (scale, need, column.height)
             self.side_cap = max(s for s in SCALES if s < scale)
-            Clock.schedule_once(lambda _dt: self.refresh(), 0)
+            Clock.schedule_once(lambda _dt: self.refresh(), -1)
 
     def scale_side(self) -> None:
         """The sheet's words at the side's scale (the frame draws them at 17 and 15 sp,
