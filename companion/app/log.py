@@ -34,7 +34,7 @@ class ListScroll(QuietScroll):
 
 class LogView(ModalView):
     """The log; on a tablet a panel at the side of the table, dimmed; on a phone the
-    whole screen (the table is not drawn under it: companion.app.covering).
+    whole screen (what it covers is not drawn: companion.app.covering).
     The latest turns are shown; 'Earlier turns' adds the ones before."""
 
     PAGE = 40  # rows at a time (a phone shows about 25): a long game's log opens at once
@@ -44,8 +44,7 @@ class LogView(ModalView):
         wide = app.root.width > app.root.height
         super().__init__(size_hint=(0.42, 1) if wide else (1, 1), wide=wide,
                          pos_hint={"right": 1, "top": 1}, **kwargs)
-        if not wide:
-            covering(self)
+        covering(self)
         self.app = app
         self.rows = self.all_rows()
         self.shown = 0

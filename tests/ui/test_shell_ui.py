@@ -149,3 +149,30 @@ def test_colours_are_swatches_in_the_new_game_form(app, artifacts):
     screen = app.root.get_screen("newgame")
     assert screen.setup()["players"][0]["colour"] == "Green"
     app.go("home")
+
+
+def test_a_panel_along_a_side_clips_what_it_covers_and_gives_it_back(app):
+    """companion.app.covering: a tablet's log is a panel at the right, as high as the
+    window; the screens under it are drawn only to its left while it is open."""
+    from kivy.base import EventLoop
+    from kivy.graphics import ScissorPop, ScissorPush
+    from kivy.uix.modalview import ModalView
+
+    from companion.app.covering import covering, uncovered
+    from tests.ui.driver import pump
+
+    window = EventLoop.window
+    panel = ModalView(size_hint=(0.25, 1), pos_hint={"right": 1, "top": 1})
+    covering(panel)
+    panel.open(animation=False)
+    pump()
+    children = window.canvas.children
+    assert panel.right == window.width and uncovered(panel) == (0, 0, panel.x, window.height)
+    clip = children[0]
+    assert isinstance(clip, ScissorPush) and (clip.x, clip.width) == (0, round(panel.x))
+    end = children.index(panel.canvas) - 1  # all that is drawn before the panel, clipped
+    assert isinstance(children[end], ScissorPop) and 0 < children.index(app.root.canvas) < end
+    panel.dismiss(animation=False)
+    pump()
+    assert not [c for c in window.canvas.children if isinstance(c, ScissorPush | ScissorPop)]
+    assert window.canvas.children.index(app.root.canvas) == 0
