@@ -86,6 +86,12 @@ def test_decks_with_unlike_backs_keep_each_and_players_get_their_own_folder(tmp_
     folders = Counter(f["file"].split("/")[0] for f in manifest["files"]
                       if "/" in f.get("file", ""))
     assert {"robots-bases-a", "robots-bases-b", "corsairs-bases"} <= set(folders)
+    # copies are counts: the seven Assembly Lines of a set are one design, counted seven
+    listings = [f for f in manifest["files"] if f.get("file", "").endswith(".csv")]
+    assert sum(f["cards"] for f in listings) == 150 and sum(f["fronts"] for f in listings) == 36
+    rows = list(csv.DictReader((target / "robots-bases-a" / "cards.csv").open()))
+    line = next(r for r in rows if r["name"] == "Assembly Line")
+    assert int(line["count"]) == 7 == len(line["item"].split())
 
 
 def test_text_in_the_shops_safe_zone_is_a_warning_naming_the_card(game, tmp_path):

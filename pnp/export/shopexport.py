@@ -1,7 +1,8 @@
 """Writing a print-shop preset's files for one component (shops.py says what each shop
 takes): a folder per deck (per player's deck), every distinct front once at the shop's
-exact pixels, the backs once each (one per deck where they are alike), and `cards.csv`
-listing each front with its count and its back, in the order the upload asks for them.
+exact pixels (cards drawn alike are one design: the shop prints its count), the backs
+once each (one per deck where they are alike), and `cards.csv` listing each front with
+its items, its count and its back, in the order the upload asks for them.
 Components a shop does not take as cards get a note in the manifest instead."""
 
 from __future__ import annotations
@@ -80,16 +81,23 @@ def write_preset(shop: Shop, game, comp, pages, pdf: bytes, digests: list, outpu
             files.append({"file": f"{name}/{file}", "component": comp.id, "side": "back",
                           "pixels": list(card.size)})
         back_of = {pages[i].item.id: back_files[digests[i]] for i in backs}
+        designs: dict = {}  # a front's drawing and its back -> the pages drawn so
+        for index in fronts:
+            key = (digests[index], back_of.get(pages[index].item.id, ""))
+            designs.setdefault(key, []).append(index)
+        alike = {group[0]: group for group in designs.values()}  # copies alike: one design
         rows = []
-        for index, image in zip(fronts, rasterise(pdf, fitted.dpi, sizes, fronts), strict=True):
-            item = pages[index].item
+        drawn = sorted(alike)
+        for index, image in zip(drawn, rasterise(pdf, fitted.dpi, sizes, drawn), strict=True):
+            items = [pages[i].item for i in alike[index]]
+            item, count = items[0], sum(i.copies for i in items)
             card = image.crop(crop_box(fitted, image.size))
             file = f"{item.fields.get('id', item.id)}.png"
             card.save(output.temporary(folder / file), format="PNG", dpi=(shop.dpi, shop.dpi))
-            rows.append([file, item.id, item.fields.get("name", ""), item.copies,
-                         back_of.get(item.id, "")])
-            files.append({"file": f"{name}/{file}", "component": comp.id, "item": item.id,
-                          "count": item.copies, "back": back_of.get(item.id, ""),
+            ids = " ".join(i.id for i in items)
+            rows.append([file, ids, item.fields.get("name", ""), count, back_of.get(item.id, "")])
+            files.append({"file": f"{name}/{file}", "component": comp.id, "item": ids,
+                          "count": count, "back": back_of.get(item.id, ""),
                           "pixels": list(card.size)})
         listing = io.StringIO()
         writer = csv.writer(listing, lineterminator="\n")
