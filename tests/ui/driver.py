@@ -65,7 +65,8 @@ def on_screen(app) -> list:
     """Every widget shown: the current screen's and any popup's."""
     roots = [app.root.current_screen, *[w for w in EventLoop.window.children
                                        if w is not app.root]]
-    return [w for root in roots for w in walk(root) if w.get_root_window() is not None]
+    # a widget walked down from one in the window is in it too: each root is asked once
+    return [w for root in roots if root.get_root_window() is not None for w in walk(root)]
 
 
 def visible_buttons(app) -> list:
