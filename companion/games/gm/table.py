@@ -62,6 +62,7 @@ class GmTable(TableFrame):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.board = GmBoard()
+        self.cards: dict[str, GmHandCard] = {}  # agent id -> its hand card (hand_card)
         self.set_board(self.board)
 
     def refresh(self):
@@ -90,22 +91,31 @@ class GmTable(TableFrame):
         role = wait["role"]
         hand = view.hand(state, wait["player"])
         width = self.card_width(len(hand))
-        cards = []
-        for card in hand:
-            size = name_size(card["name"], width - dp(8))
-            widget = GmHandCard(name=card["name"], call=str(card["call"]), name_size=size,
-                                width=max(width, name_width(card["name"], size) + dp(8)))
-            widget.piece = ("agents", card["id"])
-            for key, place in VALUES:
-                widget.ids.boxes.add_widget(GmValue(
-                    icon=key, value=str(card[key]), colour=rgba(colours()[place]),
-                    counts=place == role))
-            widget.bind(on_release=lambda *_a, c=card["id"]: self.act({"type": "play",
-                                                                      "card": c}))
-            cards.append(widget)
+        cards = [self.hand_card(card, role, width) for card in hand]
         count = len(state["players"][wait["player"]]["hand"])
         self.hand.card_height = max(dp(150), width * 1.3)
         self.hand.show(f"Your hand ({count}): hold a card to read it", cards)
+
+    def hand_card(self, card: dict, role: str, width: float) -> GmHandCard:
+        """The agent's card of the hand, built the first time it is drawn and then only
+        updated: building its labels anew cost a move up to 0.1 s (25 labels a hand)."""
+        widget = self.cards.get(card["id"])
+        if widget is None:
+            widget = GmHandCard(name=card["name"], call=str(card["call"]))
+            widget.piece = ("agents", card["id"])
+            for key, place in VALUES:
+                widget.ids.boxes.add_widget(GmValue(icon=key, value=str(card[key]),
+                                                    colour=rgba(colours()[place])))
+            widget.bind(on_release=lambda *_a, c=card["id"]: self.act({"type": "play",
+                                                                      "card": c}))
+            self.cards[card["id"]] = widget
+        size = name_size(card["name"], width - dp(8))
+        widget.name_size = size
+        widget.width = max(width, name_width(card["name"], size) + dp(8))
+        for value, (_key, place) in zip(reversed(widget.ids.boxes.children), VALUES,
+                                        strict=True):
+            value.counts = place == role
+        return widget
 
     def card_width(self, count: int) -> float:
         """A phone: the whole hand in one row, the cards narrower (down to MIN_CARD, and
