@@ -51,6 +51,28 @@ class GmTour(Screens):
         assert len(doors) == 1, f"door {action['door']} is not drawn on the embassy"
         tap(doors[0])
 
+    def prompt_shown(self, name: str, kind: str, state: dict, action: dict) -> None:
+        """A round's first prompt on a phone: the whole hand of five in sight, in two rows
+        of larger cards (the fields leave the room), their numbers at 24 sp or more."""
+        from kivy.metrics import sp
+
+        from companion.games.gm.table import GmHandCard, GmValue
+        from tests.ui.visible import SLACK, window_rect
+
+        table = self.app.root.get_screen("table").game
+        cards = widgets_of(self.app, GmHandCard)
+        if kind != "city" or len(cards) < 5 or table.landscape or state["round"] != 1:
+            return
+        assert table.two_rows, "a hand of five at the round's start in one row"
+        left, bottom, right, top = window_rect(table.hand.ids.scroll)
+        for card in cards:
+            x0, y0, x1, y1 = window_rect(card)
+            assert left - SLACK <= x0 and x1 <= right + SLACK and bottom - SLACK <= y0 \
+                and y1 <= top + SLACK, f"hand card {card.name} out of sight"
+        sizes = [v.children[0].font_size for c in cards for v in c.ids.boxes.children
+                 if isinstance(v, GmValue)]
+        assert min(sizes) >= sp(24) - 0.5, f"values at {min(sizes) / sp(1):.0f} sp"
+
     def kind(self, state, action) -> str:
         wait = state["await"]
         return wait["kind"] if wait["kind"] != "play" else wait["role"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.metrics import dp
@@ -38,6 +39,7 @@ class GmValue(BoxLayout):
     value = StringProperty("")
     colour = ColorProperty((0, 0, 0, 1))
     counts = BooleanProperty(False)  # the value the current place reads
+    big = BooleanProperty(False)  # a phone's hand in two rows: larger numbers
 
 
 class GmHandCard(Holdable, ButtonBehavior, BoxLayout):
@@ -58,12 +60,54 @@ def name_width(name: str, size: float) -> float:
     return max(text_width(word, size, True) for word in name.split() or [name])
 
 
+PER_ROW = 3  # a phone's hand in two rows: three cards a row
+RATIO = 1.2  # a two-row card's height to its width
+
+
 class GmTable(TableFrame):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.board = GmBoard()
         self.cards: dict[str, GmHandCard] = {}  # agent id -> its hand card (hand_card)
+        self.two_rows = False  # a phone's hand in two rows, when the board can spare it
+        # next frame, once settled (before_drawing looped here: a refresh within the frame)
+        self.rows_due = Clock.create_trigger(lambda _dt: self.hand_rows(), 0)
         self.set_board(self.board)
+
+    def hand_rows(self) -> None:
+        """A phone's hand of more than three cards goes to two rows of larger cards
+        when the board's fields leave the room (the empty band under them early in a
+        round); weighed as if in one row, so the choice does not swing."""
+        cards = self.hand.ids.row.children
+        fields = self.board.children[1:]  # its score, suitcase and fields rows (not the rest)
+        used = sum(w.height for w in fields) + self.board.spacing * len(fields)
+        spare = self.board.height - used + (self.extra() if self.two_rows else 0)
+        wanted = not self.landscape and len(cards) > PER_ROW and spare >= self.extra()
+        if wanted != self.two_rows:
+            self.two_rows = wanted
+            self.place_hand(cards)
+
+    def extra(self) -> float:
+        """What two rows take from the board beyond one row."""
+        return 2 * self.row_width() * RATIO + self.hand.ids.row.spacing[1] - self.one_row()
+
+    def row_width(self) -> float:
+        return (Window.width - dp(12) - dp(6) * (PER_ROW - 1)) / PER_ROW - 0.01
+
+    def one_row(self) -> float:
+        return max(dp(150), self.card_width(len(self.hand.ids.row.children)) * 1.3)
+
+    def place_hand(self, cards) -> None:
+        """The hand's cards at the size of its rows."""
+        width = self.row_width() if self.two_rows else self.card_width(len(cards))
+        self.hand.wrapped = self.two_rows or self.landscape
+        self.hand.card_height = width * RATIO if self.two_rows else max(dp(150), width * 1.3)
+        for card in cards:
+            card.name_size = name_size(card.name, width - dp(8))
+            card.size = max(width, name_width(card.name, card.name_size) + dp(8)), \
+                self.hand.card_height
+            for value in card.ids.boxes.children:
+                value.big = self.two_rows
 
     def refresh(self):
         state = self.app.controller.state
@@ -90,11 +134,16 @@ class GmTable(TableFrame):
     def show_hand(self, state, wait) -> None:
         role = wait["role"]
         hand = view.hand(state, wait["player"])
-        width = self.card_width(len(hand))
+        width = self.row_width() if self.two_rows else self.card_width(len(hand))
         cards = [self.hand_card(card, role, width) for card in hand]
         count = len(state["players"][wait["player"]]["hand"])
-        self.hand.card_height = max(dp(150), width * 1.3)
+        self.hand.card_height = width * RATIO if self.two_rows else max(dp(150), width * 1.3)
+        self.hand.wrapped = self.two_rows or self.landscape
         self.hand.show(f"Your hand ({count}): hold a card to read it", cards)
+        for card in cards:
+            for value in card.ids.boxes.children:
+                value.big = self.two_rows
+        self.rows_due()
 
     def hand_card(self, card: dict, role: str, width: float) -> GmHandCard:
         """The agent's card of the hand, built the first time it is drawn and then only
