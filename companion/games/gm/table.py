@@ -39,7 +39,7 @@ class GmValue(BoxLayout):
     value = StringProperty("")
     colour = ColorProperty((0, 0, 0, 1))
     counts = BooleanProperty(False)  # the value the current place reads
-    big = BooleanProperty(False)  # a phone's hand in two rows: larger numbers
+    big = BooleanProperty(False)  # a phone's hand in two rows, a tablet's: larger numbers
 
 
 class GmHandCard(Holdable, ButtonBehavior, BoxLayout):
@@ -107,7 +107,7 @@ class GmTable(TableFrame):
             card.size = max(width, name_width(card.name, card.name_size) + dp(8)), \
                 self.hand.card_height
             for value in card.ids.boxes.children:
-                value.big = self.two_rows
+                value.big = self.two_rows or self.landscape  # larger cards: larger numbers
 
     def refresh(self):
         state = self.app.controller.state
@@ -142,7 +142,7 @@ class GmTable(TableFrame):
         self.hand.show(f"Your hand ({count}): hold a card to read it", cards)
         for card in cards:
             for value in card.ids.boxes.children:
-                value.big = self.two_rows
+                value.big = self.two_rows or self.landscape  # larger cards: larger numbers
         self.rows_due()
 
     def hand_card(self, card: dict, role: str, width: float) -> GmHandCard:
