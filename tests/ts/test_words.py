@@ -115,6 +115,9 @@ def test_the_header_says_the_actions_left_only_while_they_count():
     table.state["await"] = {"kind": "act", "player": 0}
     table.state["actions"] = 0
     assert "no actions left" in view.prompt(table.state)
+    assert view.badge(table.state, 0) == "Ann  0/20  ·  end turn"  # never "0 actions"
+    table.state["await"] = {"kind": "keep", "player": 0}
+    assert view.badge(table.state, 0) == "Ann  0/20"
 
 
 def test_the_printed_bold_is_bold_never_stars():

@@ -103,10 +103,11 @@ class TsTour(Screens):
         raise AssertionError("nothing in this game is private: no cover")
 
     def prompt_shown(self, name: str, kind: str, state: dict, action: dict) -> None:
-        """As drawn on the board: every value 12 sp or more, a chip an agent holds 21 dp
-        across or more, a blockade's or pin's player by their whole name (or side), no
-        name or reason over a value; ending the turn never the primary move; and
-        picker_rows, chips_apart, numbers_shown, steady."""
+        """As drawn on the board: every value 14 sp or more (the standards' least
+        text), a chip an agent holds 18 dp across or more, a blockade's or pin's
+        player by their whole name (or side), no name or reason over a value; ending
+        the turn never the primary move; and picker_rows, chips_apart, numbers_shown,
+        steady."""
         from kivy.metrics import dp, sp
 
         from companion.games.ts.trails import hits
@@ -115,8 +116,8 @@ class TsTour(Screens):
         drawn = table(self.app).board.drawn
         names = [p["name"] for p in state["players"]]
         for _x, _y, radius, size in drawn["values"]:
-            assert size == 0 or size >= sp(12) - 0.5, f"a value of {size / sp(1):.1f} sp"
-            assert radius * 2 >= dp(21) - 0.5, f"a piece {radius * 2 / dp(1):.1f} dp across"
+            assert size == 0 or size >= sp(14) - 0.5, f"a value of {size / sp(1):.1f} sp"
+            assert radius * 2 >= dp(18) - 0.5, f"a piece {radius * 2 / dp(1):.1f} dp across"
             self.measured["values"] += 1
         for words, seat, box in drawn["names"]:
             assert words in (names[seat], ("Black", "White")[seat]), (words, names)
@@ -129,7 +130,7 @@ class TsTour(Screens):
             self.measured["tags"] += 1
         if kind == "draw":
             self.picker_rows()
-        self.chips_apart(drawn)
+        self.chips_apart(drawn, kind)
         self.numbers_shown(drawn)
         self.steady(state)
         end = [b for b in visible_buttons(self.app) if plain(b.text) == "End the turn"]
@@ -158,19 +159,32 @@ class TsTour(Screens):
         assert colours == [c for c in tables().colours if c in colours], colours
         self.measured["picker"] += 1
 
-    def chips_apart(self, drawn: dict) -> None:
-        """Each agent's chips read as its own: no chip of one touches another's."""
+    def chips_apart(self, drawn: dict, kind: str) -> None:
+        """Each agent's chips read as its own: no chip of one touches another's (their
+        rings counted), and every chip's value is in sight: no chip drawn after it
+        covers its digits (nor its own third chip, but beside the Intel picker, where
+        the board is at its smallest)."""
         from math import hypot
 
         from companion.games.ts.geometry import board
+        from companion.games.ts.trails import hits
 
         names = board().names
         agents = drawn["chips"]
         for n, (space, mine) in enumerate(agents):
             for other, theirs in agents[n + 1:]:
-                assert all(hypot(x - u, y - v) >= c + d for x, y, c, _ in mine
-                           for u, v, d, _ in theirs), \
+                assert all(hypot(x - u, y - v) >= c + d for x, y, _, _, c, _ in mine
+                           for u, v, _, _, d, _ in theirs), \
                     f"the chips of the agents on {names[space]} and {names[other]} touch"
+            later = [chip for _, chips in agents[n + 1:] for chip in chips]
+            for k, (_, _, _, _, _, box) in enumerate(mine):
+                if box is None:  # a Honeypot's heart
+                    continue
+                x, y, w, h = box
+                digits = (x + w * 0.1, y + h * 0.2, x + w * 0.9, y + h * 0.8)
+                over = later + (mine[k + 1:] if kind not in ("draw", "analyst_draw") else [])
+                assert not any(hits(digits, u, v, d) for u, v, _, _, d, _ in over), \
+                    f"a value held on {names[space]} covered by a chip"
             self.measured["chips"] += len(mine)
 
     def numbers_shown(self, drawn: dict) -> None:
@@ -178,6 +192,8 @@ class TsTour(Screens):
         label's middle, its line spacing left out) inside the space, over none of the
         values on it (the pieces are drawn after: a value is never under a number)."""
         from math import hypot
+
+        from kivy.metrics import dp
 
         from companion.games.ts.geometry import board
         from companion.games.ts.trails import hits
@@ -193,6 +209,10 @@ class TsTour(Screens):
             mine = [v for v in drawn["values"] if hypot(v[0] - cx, v[1] - cy) < r]
             assert not any(hits(digits, vx, vy, radius) for vx, vy, radius, _ in mine), \
                 f"{geometry.names[space]}'s number over a value"
+            under = [(geometry.names[at], len(chips)) for at, chips in drawn["chips"]
+                     if any(hits(digits, u, v, d) for u, v, _, _, d, _ in chips)]
+            assert not under, f"{geometry.names[space]}'s number under the chips of the " \
+                              f"agent on {under} (spaces {r / dp(1):.1f} dp)"
             self.measured["numbers"] += 1
 
     def steady(self, state: dict) -> None:

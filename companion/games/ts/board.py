@@ -19,13 +19,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Line, PopMatrix, PushMatrix, Translate
+from kivy.graphics import Canvas, Color, Line, PopMatrix, PushMatrix, Translate
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.widget import Widget
 
+from companion.app.settle import before_drawing
 from companion.app.zoom import Holdable
 from companion.games.ts import pieces, trails
 from companion.games.ts.data import tables
@@ -73,20 +74,43 @@ class TsBoard(Widget):
         self.hidden: set = set()  # Intel drawn moving, not at its place
         self.sliding: list = []  # (mark, Translate, Color) while the pieces slide
         self.clock = None
-        self.bind(pos=self.redraw, size=self.redraw, steady=self.redraw)
+        # a space as drawn, kept while its place, size and light are: (key, Canvas)
+        self.drawn_spaces: list = [(None, None)] * self.geometry.size
+        self.edges = (None, None)
+        # drawn once in the frame, after every layout (a move that resizes the board
+        # would draw it three times: its pieces, its new size, its new place)
+        self.due, self.playing = False, None
+        self.soon = before_drawing(self.redraw)
+        self.bind(pos=self.redraw_soon, size=self.redraw_soon, steady=self.redraw_soon)
 
     # -- drawing -------------------------------------------------------------------------
     def show(self, state: dict, lit: dict, moves: list) -> None:
         self.stop()
         self.state, self.lit, self.moves = state, lit, moves
-        self.redraw()
+        self.redraw_soon()
+
+    def redraw_soon(self, *_args) -> None:
+        self.due = True
+        self.soon()
 
     def centre(self, space: int) -> tuple:
         return self.centres[space]
 
     def redraw(self, *_args) -> None:
+        """The pieces placed and drawn (with the sliding ones of a trickle to play)."""
+        self.due = False
         if self.state is None:
             return
+        self.place()
+        if self.playing:
+            per_row, slide = self.playing
+            self.playing = None
+            self.begin(per_row, slide)
+        else:
+            self.paint()
+
+    def place(self) -> None:
+        """The spaces' places and the marks' and labels' (trails.py)."""
         self.radius, self.centres = self.layout()
         r = self.radius
         for space in self.spaces:
@@ -99,13 +123,16 @@ class TsBoard(Widget):
         self.whose = trails.whose(self.state, self.centres, r, sides)
         trails.place_tags(self.whose + self.marks, self.state, self.centres, r,
                           self.tag_size, (self.x, self.y, self.right, self.top),
-                          pieces.CHIP_LEAST)
+                          (pieces.CHIP_LEAST, pieces.EDGE))
+
+    def paint(self) -> None:
+        """Everything drawn anew but the spaces that look as they did (drawn_space)."""
         self.canvas.before.clear()
         self.drawn = {"values": [], "names": [], "tags": [], "chips": [], "numbers": []}
+        for space in range(self.geometry.size):
+            self.canvas.before.add(self.drawn_space(space))
+        self.canvas.before.add(self.drawn_edges())
         with self.canvas.before:
-            for space in range(self.geometry.size):
-                self.draw_space(space)
-            self.draw_edges()
             for space in range(self.geometry.size):
                 self.draw_contents(space)
             for label in self.whose:
@@ -148,6 +175,30 @@ class TsBoard(Widget):
             return ("intel", intel)
         return ("markers", "blockade") if state["walls"][space] else None
 
+    def drawn_space(self, space: int) -> Canvas:
+        """A space as drawn, kept while it looks the same (most of them at a move)."""
+        cx, cy = self.centre(space)
+        key = (round(cx, 2), round(cy, 2), round(self.radius, 3), self.lit.get(space))
+        old, group = self.drawn_spaces[space]
+        if old != key:
+            group, self.number_box = Canvas(), None
+            with group:
+                self.draw_space(space)
+            self.drawn_spaces[space] = (key, (group, self.number_box))
+        else:
+            group, self.number_box = group
+        self.drawn["numbers"].append((space, self.number_box))
+        return group
+
+    def drawn_edges(self) -> Canvas:
+        key = (tuple(self.centres), self.radius)
+        if self.edges[0] != key:
+            group = Canvas()
+            with group:
+                self.draw_edges()
+            self.edges = (key, group)
+        return self.edges[1]
+
     def draw_space(self, space: int) -> None:
         cx, cy = self.centre(space)
         r = self.radius
@@ -160,8 +211,7 @@ class TsBoard(Widget):
         size = max(sp(10), min(sp(14), r * 0.36))  # its number in its row, as named: A1..
         w, h = pieces.text(str(self.geometry.coords[space][1] // 2 + 1), cx + r * NUMBER[0],
                            cy + r * NUMBER[1], size, NUMBER_INK[bool(lit)])
-        self.drawn["numbers"].append((space, (cx + r * NUMBER[0] - w / 2, cy + r * NUMBER[1]
-                                              - h / 2, w, h)))
+        self.number_box = (cx + r * NUMBER[0] - w / 2, cy + r * NUMBER[1] - h / 2, w, h)
         if self.geometry.is_spawn[space]:
             pieces.text("*", cx, cy - r * 0.62, sp(14), (1, 1, 1, 0.8))
         if space in self.geometry.drops:
@@ -181,7 +231,7 @@ class TsBoard(Widget):
         intel = state["board"][space]
         agent_id = state["spots"][space]
         if intel and intel not in self.hidden:
-            size = pieces.intel(intel, cx, cy, r * TOKEN)
+            size, _ = pieces.intel(intel, cx, cy, r * TOKEN)
             self.drawn["values"].append((cx, cy, r * TOKEN, size))
         if agent_id:
             self.draw_agent(agent_id, cx, cy, r)
@@ -196,7 +246,7 @@ class TsBoard(Widget):
                        m.why.startswith("possessed")), None)
         chips = pieces.held_chips([i for i in agent["held"] if i not in self.hidden], cx, cy,
                                   r, fresh=caught, edge=EDGE[seat])
-        self.drawn["values"] += chips
+        self.drawn["values"] += [chip[:4] for chip in chips]
         self.drawn["chips"].append((agent["at"], chips))
         if agent_id in self.state["pins"]:  # and whose turn's end frees it (TS-PIN)
             seat = frees(self.state, self.state["pins"][agent_id])
@@ -238,17 +288,25 @@ class TsBoard(Widget):
             self.drawn["tags"].append((mark.tag, (x - w / 2, y - h / 2, x + w / 2, y + h / 2)))
 
     # -- the trickle, piece by piece -------------------------------------------------------
-    def play(self, per_row: float, slide: float) -> float:
+    def play(self, per_row: float, slide: float) -> None:
         """Slide the pieces that moved from where they were, a row after another (the
-        bottom row first); the marks come back at the end. Returns how long it takes."""
+        bottom row first); the marks come back at the end. With the board to be drawn
+        in this frame, as it is drawn (one drawing, not two)."""
         self.stop()
+        if self.due:
+            self.playing = (per_row, slide)
+        elif self.state is not None:
+            self.begin(per_row, slide)
+
+    def begin(self, per_row: float, slide: float) -> None:
         rows = [[m for m in row if m.shaft] for row in trails.order(self.marks)]
         rows = [row for row in rows if row]
         if not rows:
-            return 0.0
+            self.paint()
+            return
         self.hidden = {m.intel for row in rows for m in row}
         self.sliding = []
-        self.redraw()
+        self.paint()
         r = self.radius
         with self.canvas:
             for delay, row in enumerate(rows):
@@ -270,12 +328,11 @@ class TsBoard(Widget):
                             mark.start[1] + (mark.end[1] - mark.start[1]) * done)
             if now >= total:
                 self.stop()
-                self.redraw()
+                self.paint()
                 return False
             return True
 
         self.clock = Clock.schedule_interval(tick, 0)
-        return total
 
     def stop(self) -> None:
         """The sliding ends at once; the pieces at their places."""

@@ -26,16 +26,25 @@ PIN = (0.64, 0.2, 0.2)  # a pin on its agent: where, and its radius
 NUMBER = (-0.72, 0.3)  # a space's number, at the left of its agent
 
 
-def chips(count: int, r: float, least: float = 0.0) -> list[tuple]:
+def chips(count: int, r: float, least: float = 0.0, ring: float = 0.0) -> list[tuple]:
     """The chips of an agent holding `count` Intel, in the order they are drawn (x, y
     from its space's centre, radius; pixels): under the agent, inside its space, a gap
-    between them and the chips of an agent beside (three: two higher, the third low
-    in the middle, over them, between their values)."""
+    between their rings (a dark edge and `ring` round each) and the chips of an agent beside, below,
+    and clear of the agents and the spaces' numbers below; three: two higher, the third
+    low in the middle over them, their values moved out of its way (NUMERAL). On the
+    phone's board the rows are tight: the places were found by measuring every
+    neighbour at radii from 24 dp (the board beside the Intel picker) to 80."""
     c = max(CHIP * r, least)
-    x = min(0.46 * r, (ROOT3 * r - CLEAR * r) / 2 - c)  # half way, less the gap
-    spots = {1: ((0, -0.55 * r),), 2: ((-x, -0.5 * r), (x, -0.5 * r)),
-             3: ((-x, -0.4 * r), (x, -0.4 * r), (0, -0.74 * r))}
+    ring = max(1.0, c * 0.06) + ring if ring else 0.0  # its dark edge, then its side's
+    x = min(0.46 * r, (ROOT3 * r - CLEAR * r) / 2 - c - ring)  # half way, less the gap
+    spots = {1: ((0, -0.5 * r),), 2: ((-x, -0.42 * r), (x, -0.42 * r)),
+             3: ((-x, -0.28 * r), (x, -0.28 * r), (0, -0.58 * r))}
     return [(dx, dy, c) for dx, dy in spots.get(count, ())]
+
+
+# where a held chip's value lies from its centre, in the value's size: the higher two
+# of three have theirs out and up, clear of the third drawn over them
+NUMERAL = {(3, 0): (-0.22, 0.15), (3, 1): (0.22, 0.15)}
 
 
 class Board:

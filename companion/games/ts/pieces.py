@@ -28,12 +28,13 @@ from kivy.utils import get_color_from_hex
 from companion.app.icons import draw_part, recipe
 from companion.core import printed
 from companion.games.ts.data import GAME_ID, tables
-from companion.games.ts.geometry import chips
+from companion.games.ts.geometry import NUMERAL, chips
 
 OUTLINE = (0.05, 0.05, 0.06, 1)
 HAZARD, INK, PAPER = "#f2b705", "#1d1f24", "#f8f3e6"
 STAMP = "#a3221b"  # the pin's red
-CHIP_LEAST = dp(10.5)  # a held chip's least radius: 21 dp across, its value 12 sp
+CHIP_LEAST = dp(9)  # a held chip's least radius: 18 dp across round its value's 14 sp
+READ = sp(14)  # the least size of a value a player reads (the standards' text)
 _TEXTURES: dict = {}  # (text, pixels, bold) -> texture: a board redraws without new labels
 
 
@@ -106,33 +107,42 @@ def disc(cx, cy, radius, rgba) -> None:
     Ellipse(pos=(cx - radius, cy - radius), size=(2 * radius, 2 * radius))
 
 
-def intel(piece: str, cx, cy, radius, symbol: bool = True, ring=None, edge=OUTLINE) -> float:
+EDGE = dp(1.5)  # a held chip's side's outline, round its dark edge
+
+
+def rings(radius: float) -> float:
+    """How far a held chip's outlines reach beyond it (its dark edge, its side's)."""
+    return max(1.0, radius * 0.06) + EDGE
+
+
+def intel(piece: str, cx, cy, radius, symbol: bool = True, edge=OUTLINE,
+          numeral: tuple = (0, 0)) -> tuple:
     """A piece of Intel as it prints: its colour and symbol, its value (a heart for a
     Honeypot). `symbol` False: the value alone, as large as it reads (a chip an agent
-    holds). `ring`: a colour round it (a piece just caught); `edge`: an agent's side's
-    outline round a chip it holds. Returns its value's size
-    (pixels; 0 for a Honeypot)."""
+    holds), `numeral` its place from the centre in its size. `edge`: an agent's
+    side's outline round a chip it holds (white: a piece just caught).
+    Returns its value's size (pixels; 0 for a Honeypot) and box (x, y, width, height;
+    None for a Honeypot)."""
     tile = tables().intel[piece]
     look = looks()["colours"][tile.colour]
     ink = colour(look["ink"])
-    if ring is not None:
-        disc(cx, cy, radius + dp(3), ring)
     if edge is not OUTLINE:  # its agent's side's outline, round the dark one
-        disc(cx, cy, radius + max(1.0, radius * 0.06) + dp(1.5), edge)
+        disc(cx, cy, radius + rings(radius), edge)
     disc(cx, cy, radius + max(1.0, radius * 0.06), OUTLINE)
     disc(cx, cy, radius, colour(look["fill"]))
     if tile.honeypot:
         icon("heart", cx, cy, radius * 1.3, ink)
         icon("heart", cx + radius * 0.08, cy - radius * 0.02, radius * 0.9, colour("#e0262b"))
-        return 0.0
+        return 0.0, None
     if symbol:
         icon(look["symbol"], cx - radius * 0.38, cy, radius * 0.8, ink)
-        size = max(radius * 1.05, sp(12))
-        text(str(tile.value), cx + radius * 0.36, cy, size, ink)
-        return size
-    size = max(radius * 1.25, sp(12))
-    text(str(tile.value), cx, cy, size, ink)
-    return size
+        size = max(radius * 1.05, READ)
+        x, y = cx + radius * 0.36, cy
+    else:
+        size = max(radius * 1.25, READ)
+        x, y = cx + numeral[0] * size, cy + numeral[1] * size
+    w, h = text(str(tile.value), x, y, size, ink)
+    return size, (x - w / 2, y - h / 2, w, h)
 
 
 def agent(team: str, kind: str, cx, cy, r, outline=None) -> None:
@@ -147,14 +157,17 @@ def agent(team: str, kind: str, cx, cy, r, outline=None) -> None:
 
 def held_chips(pieces: list, cx, cy, r, fresh: str | None = None, edge=OUTLINE) -> list:
     """The Intel an agent holds, under it in its space (geometry.chips), each a chip
-    with its value at least 21 dp across with a 12 sp value, ringed in `edge` (its
-    side's outline, so it reads as that agent's); `fresh` ringed white. Each chip's
-    (x, y, radius, value's size)."""
-    out = []
-    for piece, (x, y, radius) in zip(pieces, chips(len(pieces), r, CHIP_LEAST), strict=False):
+    at least 18 dp across with a 14 sp value, ringed in `edge` (its side's outline, so
+    it reads as that agent's); `fresh` ringed white instead (just caught). Each chip's
+    (x, y, radius, value's size, radius with its rings, value's box)."""
+    out, count = [], len(pieces)
+    for n, (piece, (x, y, radius)) in enumerate(zip(pieces, chips(count, r, CHIP_LEAST, EDGE),
+                                                    strict=False)):
         at = (cx + x, cy + y)
-        out.append((*at, radius, intel(piece, *at, radius, symbol=False, edge=edge,
-                                       ring=(1, 1, 1, 1) if piece == fresh else None)))
+        size, box = intel(piece, *at, radius, symbol=False,
+                          edge=(1, 1, 1, 1) if piece == fresh else edge,
+                          numeral=NUMERAL.get((count, n), (0, 0)))
+        out.append((*at, radius, size, radius + rings(radius), box))
     return out
 
 

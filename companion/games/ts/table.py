@@ -63,6 +63,10 @@ class TsTable(TableFrame):
         self.sel_for = -1
         self.played = -1  # the trickle (its action's number) slid already
         self.dice = TsDice(size_hint=(None, None), height=dp(30))
+        # the players' badges and the roster's kinds, made once and kept up to date (a
+        # move makes no widgets it can update)
+        self.badge_widgets: list = []
+        self.kinds: dict = {}
         for widget, names in ((self, ("height", "landscape")), (self.header, ("height",))):
             for name in names:
                 widget.fbind(name, self.keep_steady)
@@ -91,13 +95,14 @@ class TsTable(TableFrame):
     def badges(self, state: dict) -> list:
         looks = printed.game(GAME_ID).vars["teams"]
         now = state["await"]["player"] if state["await"] else None
-        out = []
-        for seat in range(len(state["players"])):
-            look = looks[TEAMS[seat]]
-            out.append(TsBadge(text=view.badge(state, seat),
-                               fill=get_color_from_hex(look["fill"]),
-                               color=get_color_from_hex(look["ink"]),
-                               edge=get_color_from_hex(look["line"]), acting=seat == now))
+        while len(self.badge_widgets) < len(state["players"]):
+            look = looks[TEAMS[len(self.badge_widgets)]]
+            self.badge_widgets.append(TsBadge(fill=get_color_from_hex(look["fill"]),
+                                              color=get_color_from_hex(look["ink"]),
+                                              edge=get_color_from_hex(look["line"])))
+        out = self.badge_widgets[:len(state["players"])]
+        for seat, badge in enumerate(out):
+            badge.text, badge.acting = view.badge(state, seat), seat == now
         return out
 
     def trickle(self) -> list:
@@ -198,12 +203,16 @@ class TsTable(TableFrame):
         for name, count in state["players"][seat]["roster"].items():
             if not count:
                 continue
-            card = TsKind(kind=name, title=tables().kind_names[name], count=count, team=team,
-                          fill=get_color_from_hex(look["fill"]),
-                          ink=get_color_from_hex(look["ink"]),
-                          chosen=int(self.sel.get("kind") == name), width=self.kind_width())
-            card.piece = ("agents", f"{team}-{name}-1")
-            card.bind(on_release=lambda w: self.select({"kind": w.kind}))
+            card = self.kinds.get((team, name))
+            if card is None:
+                card = TsKind(kind=name, title=tables().kind_names[name], team=team,
+                              fill=get_color_from_hex(look["fill"]),
+                              ink=get_color_from_hex(look["ink"]))
+                card.piece = ("agents", f"{team}-{name}-1")
+                card.bind(on_release=lambda w: self.select({"kind": w.kind}))
+                self.kinds[team, name] = card
+            card.count, card.chosen = count, int(self.sel.get("kind") == name)
+            card.width = self.kind_width()
             cards.append(card)
         self.hand.card_height = dp(112 if self.landscape else 72)
         self.hand.wrapped = True  # every kind in sight, in rows, rather than a row that scrolls

@@ -89,7 +89,9 @@ def mark(state: dict, move: dict, dice: dict, centres: list, r: float) -> Mark:
     if state["spots"][dst] is not None:  # caught (or one too many): it ends at the agent
         rim = (dx - unit[0] * REACH * r, dy + AGENT_UP * r - unit[1] * REACH * r)
         stop = hypot(rim[0] - ox, rim[1] - oy) - GAP * r
-        spots += ((dx, dy + AGENT_UP * r),)  # over the agent, where nothing else is free
+        # over the agent, where nothing else is free: over its pictogram, clear of the
+        # values of the chips it holds
+        spots += ((dx, dy + (AGENT_UP + 0.08) * r),)
     elif state["board"][dst] is not None:  # loose where it landed
         stop = length - (TOKEN + GAP) * r
         spots += spots[:1]
@@ -156,9 +158,10 @@ def whose(state: dict, centres: list, r: float, sides: tuple) -> list[Whose]:
     return out
 
 
-def pieces_at(state: dict, centres: list, r: float, least: float = 0.0) -> list[tuple]:
+def pieces_at(state: dict, centres: list, r: float, least: tuple = (0.0, 0.0)) -> list[tuple]:
     """Every piece on the board as a disc (x, y, radius): loose Intel, agents, the
-    chips they hold (`least`: a chip's least radius), blockades."""
+    chips they hold (`least`: a chip's least radius and its side's ring, as
+    geometry.chips takes them), blockades."""
     out = []
     for space, (x, y) in enumerate(centres):
         if state["board"][space] is not None:
@@ -167,7 +170,7 @@ def pieces_at(state: dict, centres: list, r: float, least: float = 0.0) -> list[
         if agent is not None:
             out.append((x, y + AGENT_UP * r, AGENT * 0.92 * r))  # its hexagon, near enough
             held = state["agents"][agent]["held"]
-            out += [(x + cx, y + cy, c) for cx, cy, c in chips(len(held), r, least)]
+            out += [(x + cx, y + cy, c) for cx, cy, c in chips(len(held), r, *least)]
             if agent in state["pins"]:
                 out.append((x + PIN[0] * r, y + PIN[1] * r, PIN[2] * 1.32 * r))
         if state["walls"][space]:
@@ -176,13 +179,13 @@ def pieces_at(state: dict, centres: list, r: float, least: float = 0.0) -> list[
 
 
 def place_tags(found: list, state: dict, centres: list, r: float, size, box,
-               least: float = 0.0) -> None:
+               least: tuple = (0.0, 0.0)) -> None:
     """Each label (the Whose first, then the marks' words) at the first of its spots
     where it covers no piece, arrow or label placed before and stays in `box` (left,
     bottom, right, top). A mark's word goes to its last spot when none is free; a
     Whose tries its side's shorter name, then a blockade's stays under it and a pin's
     is left out. `size(label, words)`: a label's width and height in pixels; `least`:
-    a held chip's least radius."""
+    a held chip's least radius and its side's ring."""
     discs = pieces_at(state, centres, r, least)
     marks = [m for m in found if isinstance(m, Mark)]
     lines = [m.shaft for m in marks if m.shaft] + [m.tick for m in marks if m.tick]

@@ -158,13 +158,17 @@ def describe(state: dict, action: dict) -> str:
 
 
 def badge(state: dict, seat: int) -> str:
-    """A player's name and score over the board, and the actions left while they act."""
+    """A player's name and score over the board, and the actions left while they act;
+    none left, what is next instead ('0 actions' reads as nothing to do, or a fault)."""
     player = state["players"][seat]
     words = f"{player['name']}  {player['score']}/{tables().limits['win']}"
     wait = state["await"]
     if wait and wait["player"] == seat and wait["kind"] in ("act", "analyst_draw", "keep"):
         left = state["actions"]
-        words += f"  ·  {left} action{'' if left == 1 else 's'}"
+        if left:
+            words += f"  ·  {left} action{'' if left == 1 else 's'}"
+        elif wait["kind"] == "act":  # a retirement or a payment in Intel is free
+            words += "  ·  end turn"
     return words
 
 

@@ -57,6 +57,7 @@ class TsHeader(BoxLayout):
         super().__init__(**kwargs)
         self.badges: list = []
         self.dice = None
+        self.arranged = None
         self.fbind("width", self.arrange)
 
     def show(self, badges: list, dice) -> None:
@@ -67,14 +68,20 @@ class TsHeader(BoxLayout):
         self.arrange()
 
     def arrange(self, *_args) -> None:
+        """The rows set anew only when what they hold changes (a badge's new words
+        only resize it in its row)."""
         top, under = self.ids.badges, self.ids.trickle
-        top.clear_widgets()
-        under.clear_widgets()
         items = list(self.badges)
         need = sum(b.width for b in items) + top.spacing * (len(items) + 3) + ROOM
         beside = need <= self.width - dp(12)  # six dice, however long the badges get
         if beside and self.dice is not None:
             items.append(self.dice)
+        key = ([id(item) for item in items], beside, self.dice is not None)
+        if key == self.arranged:
+            return
+        self.arranged = key
+        top.clear_widgets()
+        under.clear_widgets()
         for widget in [Widget(), *items, Widget()]:
             top.add_widget(widget)
         # the dice's row kept, dice or none: the header, so the board under it, steady
