@@ -52,14 +52,18 @@ class GmTour(Screens):
         tap(doors[0])
 
     def prompt_shown(self, name: str, kind: str, state: dict, action: dict) -> None:
-        """A round's first prompt on a phone: the whole hand of five in sight, in two rows
-        of larger cards (the fields leave the room), their numbers at 24 sp or more."""
+        """The fields fill the board, every prompt; a round's first prompt on a phone: the
+        whole hand of five in sight, in two rows of larger cards (the fields leave the
+        room), their numbers at 24 sp or more."""
         from kivy.metrics import sp
 
         from companion.games.gm.table import GmHandCard, GmValue
         from tests.ui.visible import SLACK, window_rect
 
         table = self.app.root.get_screen("table").game
+        board = table.board
+        assert all(board.ids[f].y - board.y <= 1 for f in ("left", "city", "right")), \
+            "an empty band under the fields"  # the fields are the table, down to the sheet
         cards = widgets_of(self.app, GmHandCard)
         if kind != "city" or len(cards) < 5 or table.landscape or state["round"] != 1:
             return

@@ -79,8 +79,10 @@ class GmTable(TableFrame):
         when the board's fields leave the room (the empty band under them early in a
         round); weighed as if in one row, so the choice does not swing."""
         cards = self.hand.ids.row.children
-        fields = self.board.children[1:]  # its score, suitcase and fields rows (not the rest)
-        used = sum(w.height for w in fields) + self.board.spacing * len(fields)
+        row = self.board.ids.left.parent  # the fields fill the board: what they hold counts
+        lines = [w for w in self.board.children if w is not row]  # the score and suitcase
+        used = sum(w.height for w in lines) + self.board.spacing * len(lines) + max(
+            self.board.ids[f].minimum_height for f in ("left", "city", "right"))
         spare = self.board.height - used + (self.extra() if self.two_rows else 0)
         wanted = not self.landscape and len(cards) > PER_ROW and spare >= self.extra()
         if wanted != self.two_rows:
