@@ -15,7 +15,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.lang import Builder
-from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.screenmanager import NoTransition
 
 from companion.app import theme
 from companion.app.settings import Settings
@@ -59,7 +59,7 @@ class DossierApp(App):
     def build(self):
         from companion.app import rescue, widgets  # noqa: F401 - widgets: the kv classes
         from companion.app.newgame import NewGameScreen
-        from companion.app.screens import GameOverScreen, HomeScreen
+        from companion.app.screens import GameOverScreen, HomeScreen, Screens
         from companion.app.table import TableScreen
 
         Window.clearcolor = theme.BACKGROUND
@@ -70,7 +70,7 @@ class DossierApp(App):
         self.controller = GameController(Store(folder))
         self.settings = Settings(Path(folder) / "settings.json")
         self.remember_folders(Path(folder))
-        manager = ScreenManager(transition=NoTransition())
+        manager = Screens(transition=NoTransition())
         for screen in (HomeScreen(name="home"), NewGameScreen(name="newgame"),
                        GameOverScreen(name="gameover"),
                        TableScreen(name="table")):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.properties import StringProperty
-from kivy.uix.screenmanager import Screen
+from kivy.uix.screenmanager import Screen, ScreenManager
 from kivy.utils import escape_markup
 
 from companion.games import GAMES, view_of
@@ -46,6 +46,12 @@ def folder_words(folder: str) -> str:
     home = os.path.expanduser("~")
     return "~" + folder[len(home):] if home != "/" and folder.startswith(home + os.sep) \
         else folder
+
+
+class Screens(ScreenManager):
+    """The app's screens, one at a time and without a slide between them (home.kv drops
+    the stencil Kivy's ScreenManager draws around every frame for its slides: two
+    window-sized fills and a test of every pixel, each frame, on a software renderer)."""
 
 
 class HomeScreen(Screen):
