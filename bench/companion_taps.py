@@ -5,10 +5,11 @@ software Mesa at a phone's size (1080 x 2340, density 2.625).
 Each bundled game is played by its greedy players for MOVES moves through the app
 (`app.act`, what a tap on the table calls), each timed to the next frame drawn after
 the app settled. A new game is timed from Start, the new-game form open first (as a
-player's is: it reads the game while it is filled in, companion.games.make_ahead). Holds are timed twice, in two runs of the app: with the game's pieces
-drawn ahead as its table opened (the app's way; the run waits for that drawing to end
-before it holds) and with nothing drawn ahead (each first hold draws its card), the
-same pieces in the same position. Run alone: `.venv/bin/python bench/companion_taps.py`."""
+player's is: it reads the game while it is filled in, companion.games.make_ahead).
+Holds are timed twice, in two runs of the app: with the game's pieces drawn ahead as
+its table opened (the app's way; the run waits for that drawing to end before it
+holds) and with nothing drawn ahead (each first hold draws its card), the same pieces
+in the same position. Run alone: `.venv/bin/python bench/companion_taps.py`."""
 
 from __future__ import annotations
 
