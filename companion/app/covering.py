@@ -13,7 +13,7 @@ from __future__ import annotations
 from kivy.core.window import Window
 from kivy.graphics import ScissorPop, ScissorPush
 
-_set_aside: dict = {}  # the covering view -> how to put back what it changed
+_set_aside: dict = {}  # the covering view -> ([(index, canvas)] taken out, [clip] added)
 
 
 def uncovered(view) -> tuple | None:
@@ -42,21 +42,21 @@ def cover(view) -> None:
     if rest == ():
         for _index, canvas in below:
             Window.canvas.remove(canvas)
-        _set_aside[view] = below
+        _set_aside[view] = (below, [])
         return
     x, y, w, h = (int(round(v)) for v in rest)
     clip = ScissorPush(x=x, y=y, width=w, height=h)
     Window.canvas.insert(0, clip)
     Window.canvas.insert(len(below) + 1, done := ScissorPop())
-    _set_aside[view] = [clip, done]
+    _set_aside[view] = ([], [clip, done])
 
 
 def uncover(view) -> None:
-    """Put back what `cover(view)` took out or clipped, as it was."""
-    kept = _set_aside.pop(view, [])
-    for index, canvas in kept if kept and isinstance(kept[0], tuple) else ():
+    """Put back what `cover(view)` took out, and take away the clip it added."""
+    removed, added = _set_aside.pop(view, ([], []))
+    for index, canvas in removed:
         Window.canvas.insert(index, canvas)
-    for instruction in kept if kept and not isinstance(kept[0], tuple) else ():
+    for instruction in added:
         Window.canvas.remove(instruction)
 
 

@@ -13,8 +13,6 @@ from collections.abc import Callable
 
 from kivy.clock import Clock
 
-_looks: set = set()  # the Clock events of every look: they wait for layouts, not each other
-
 
 class before_drawing:  # noqa: N801 - used as a trigger, like Clock.create_trigger's
     """`trigger = before_drawing(look)`; `trigger()` has `look()` run once before the
@@ -23,13 +21,18 @@ class before_drawing:  # noqa: N801 - used as a trigger, like Clock.create_trigg
     def __init__(self, look: Callable[[], None]):
         self.look = look
         self.event = Clock.create_trigger(self._when_settled, -1)
-        _looks.add(self.event)
 
     def __call__(self, *_args) -> None:
         self.event()
 
     def _when_settled(self, _dt) -> None:
-        if any(event.timeout == -1 and event not in _looks for event in Clock.get_events()):
+        if any(event.timeout == -1 and not is_look(event) for event in Clock.get_events()):
             self.event()  # after them: Kivy runs them first, then this again
             return
         self.look()
+
+
+def is_look(event) -> bool:
+    """A look's own Clock event: looks wait for layouts, not for each other."""
+    callback = event.get_callback()
+    return getattr(callback, "__func__", None) is before_drawing._when_settled
