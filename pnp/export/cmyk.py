@@ -8,6 +8,9 @@ What the profile alone would get wrong on a card, and the rules that fix it:
   ink), so thin type blurs when the plates do not register. A neutral colour (channels
   within NEUTRAL of each other) prints on the black plate alone, at the black that gives
   the same lightness, darker greys clamped to 100 % K.
+- Small text in a near-black colour (NEAR_BLACK, under SMALL_TEXT_PT) that is not quite
+  neutral (a warm or a navy black) prints on the black plate alone too, at 100 %: a
+  prepress rule, for the same reason (`text_cmyk`).
 - Every other colour: relative colorimetric with black-point compensation (in-gamut
   colours keep their appearance on the paper's white), then held to INK_LIMIT in case
   the profile's tables overshoot it.
@@ -26,6 +29,8 @@ CONDITION_INFO = "Coated FOGRA39 (ISO 12647-2:2004), 300 % total ink"
 REGISTRY = "http://www.color.org"
 INK_LIMIT = 3.0  # 300 % total area coverage: what offset and print-on-demand shops accept
 NEUTRAL = 3  # channels within this many 8-bit steps of each other are grey: black plate
+SMALL_TEXT_PT = 12  # text under this size (as printed) in a near-black colour: 100 % K
+NEAR_BLACK = (20, 20)  # at most this L* and this chroma (C*ab) is a near black
 
 
 def profile_bytes() -> bytes:
@@ -105,6 +110,22 @@ def cmyk(r: float, g: float, b: float) -> tuple:
     """A PDF colour (0..1 a channel) as PDF CMYK, 0..1 a plate, rounded to 0.1 %."""
     values = cmyk8(tuple(max(0, min(255, round(v * 255))) for v in (r, g, b)))
     return tuple(round(v / 255, 3) for v in values)
+
+
+@cache
+def near_black(rgb: tuple) -> bool:
+    """Whether an 8-bit RGB colour is a near black (dark and nearly neutral)."""
+    lightness, a, b = lab("RGB", rgb)
+    return lightness <= NEAR_BLACK[0] and (a * a + b * b) ** 0.5 <= NEAR_BLACK[1]
+
+
+def text_cmyk(r: float, g: float, b: float, size: float) -> tuple:
+    """The PDF CMYK of text of `size` points as printed in this colour: small
+    near-black text on the black plate alone."""
+    rgb = tuple(max(0, min(255, round(v * 255))) for v in (r, g, b))
+    if size < SMALL_TEXT_PT and near_black(rgb):
+        return 0.0, 0.0, 0.0, 1.0
+    return cmyk(r, g, b)
 
 
 def grey(level: float) -> tuple:

@@ -31,7 +31,8 @@ def write_cmyk_shop(game, comp, pages, pdf: bytes, output, target, options,
     w, h = (round(v + 2 * pages[0].bleed, 3) for v in pages[0].size) if pages else (0, 0)
     files = [{"file": final.name, "component": comp.id, "pages": len(pages),
               "page_mm": [w, h], "order": [[p.item.id, p.copy, p.side] for p in pages],
-              "flattened_pages": converted.flattened}]
+              "rasterised": [{"page": number, "box_mm": [round(v * 25.4 / 72, 2) for v in box]}
+                             for number, box in converted.rasters]}]
     folder = output.folder(str((target / comp.id).relative_to(output.out_dir)))
     dpi = options.resolution
     digests = digests or [str(index) for index in range(len(pages))]

@@ -1,14 +1,14 @@
 """A shop PDF made CMYK and PDF/X-1a:2001 (`pnp export --format shop --cmyk`), with
-pikepdf: every colour operator and image of the drawing converted by pnp/export/cmyk.py, the
-output intent (the CMYK profile and its characterisation) in the catalogue, the PDF/X
-keys in the document information, and the file written as PDF 1.3.
+pikepdf: every page's drawing rewritten by cmykpage.py (colours as CMYK, text and shapes
+kept vector), its images converted once by pnp/export/cmyk.py, the output intent (the
+CMYK profile and its characterisation) in the catalogue, the PDF/X keys in the document
+information, and the file written as PDF 1.3.
 
-PDF/X-1a allows no transparency. A page that has some (a colour with alpha, an image
-with a soft mask, a blend mode) or anything this converter does not rewrite (shadings,
-patterns, inline images, other colour spaces) is flattened: rasterised by pdfium at
-FLATTEN_DPI (less for a page over FLATTEN_PIXELS), converted pixel by pixel, and placed
-as one CMYK image inside the page's own boxes. Every other page stays vector, its text
-text. `convert` says which pages it flattened."""
+PDF/X-1a allows no transparency. What cmykpage.py cannot write as an opaque colour (a
+transparent paint over several colours, a masked image...) is a raster: a picture of
+only its own box, rendered by pdfium from the RGB page drawn up to it, at FLATTEN_DPI,
+on that resolution's pixel grid, converted pixel by pixel and placed where it was.
+`convert` says where it placed them; no page is drawn as one picture."""
 
 from __future__ import annotations
 
@@ -17,127 +17,149 @@ import zlib
 from dataclasses import dataclass, field
 
 import pikepdf
-from pikepdf import Array, Dictionary, Name, Operator, String
+from pikepdf import Array, ContentStreamInstruction, Dictionary, Name, String
 
 from pnp.export import cmyk
+from pnp.export.cmykpage import PageWalk, Raster, placement
 
 FLATTEN_DPI = 600
-FLATTEN_PIXELS = 40_000_000  # a larger page (a playmat) is flattened at a lower dpi
 PDFX_VERSION = "PDF/X-1:2001"
 PDFX_CONFORMANCE = "PDF/X-1a:2001"
-COLOUR_OPS = {"rg": "k", "RG": "K", "g": "k", "G": "K"}
-SPACE_OPS = {"cs": "sc", "CS": "SC"}  # setting a space, and its colour operator
-NOT_REWRITTEN = {"sh", "BI", "ID", "EI", "d0", "d1"}  # painted only by flattening
-
-
-class Flatten(Exception):
-    """This page needs flattening (why: the message)."""
+TRANSPARENCY_KEYS = ("/ca", "/CA", "/SMask", "/BM", "/AIS", "/TK")
 
 
 @dataclass
 class Converted:
     pdf: bytes
-    flattened: list = field(default_factory=list)  # page numbers (1 = first)
+    rasters: list = field(default_factory=list)  # (page number, box in pt) of each raster
 
 
 def convert(pdf: bytes, title: str) -> Converted:
     """The CMYK, PDF/X-1a:2001 version of a PDF drawn by pnp (RGB, reportlab)."""
     document = pikepdf.open(io.BytesIO(pdf))
-    flattened = []
-    for number, page in enumerate(document.pages, start=1):
-        try:
-            _vector_page(document, page)
-        except Flatten:
-            flattened.append(number)
-    if flattened:
-        _flatten(document, pdf, flattened)
+    fonts: dict = {}
+    walks = []
+    for page in document.pages:
+        box = tuple(float(v) for v in page.MediaBox)
+        ops = pikepdf.parse_content_stream(page)
+        walk = PageWalk(ops, page.obj.get("/Resources"), box, fonts)
+        walk.walk()
+        walks.append(walk)
+    pictures = _render(pdf, document, walks)
+    converted, placed = set(), []
+    for number, (page, walk) in enumerate(zip(document.pages, walks, strict=True), start=1):
+        for image in walk.images:
+            if image.objgen not in converted:
+                converted.add(image.objgen)
+                _image_cmyk(image)
+        out, rasters = [], {}
+        for entry in walk.out:
+            if isinstance(entry, Raster):
+                stream, box = pictures[id(entry)]
+                entry.name, entry.box = f"/DxR{len(rasters)}", box
+                rasters[entry.name] = stream
+                out.extend(placement(entry, box[2] - box[0], box[3] - box[1]))
+                placed.append((number, box))
+            else:
+                out.append(entry)
+        out = [ContentStreamInstruction(*entry) if isinstance(entry, tuple) else entry
+               for entry in out]
+        page.Contents = document.make_stream(pikepdf.unparse_content_stream(out))
+        _resources(page, out, rasters)
     _identify(document, title)
-    out = io.BytesIO()
-    document.save(out, force_version="1.3", fix_metadata_version=False,
+    data = io.BytesIO()
+    document.save(data, force_version="1.3", fix_metadata_version=False,
                   object_stream_mode=pikepdf.ObjectStreamMode.disable,
                   deterministic_id=True)
-    return Converted(out.getvalue(), flattened)
+    return Converted(data.getvalue(), placed)
 
 
-def _vector_page(document, page) -> None:
-    """The page's content and resources in CMYK, or Flatten: checked whole before
-    anything of the page is changed."""
-    streams = list(_content_owners(page.obj))
-    for owner in streams:
-        _check_resources(owner.get("/Resources"))
-    rewritten = [_rewrite(pikepdf.parse_content_stream(owner)) for owner in streams]
-    page.Contents = document.make_stream(rewritten[0])
-    for form, content in zip(streams[1:], rewritten[1:], strict=True):
-        form.write(content)
-    for owner in streams:
-        for image in _images(owner.get("/Resources")):
-            _image_cmyk(image)
+def _render(pdf: bytes, document, walks) -> dict:
+    """Each raster's CMYK image stream and its box snapped to the pixel grid: one
+    scratch document holds a page per raster (the RGB page's drawing up to it)."""
+    wanted = [(number, raster) for number, walk in enumerate(walks) for raster in walk.rasters]
+    if not wanted:
+        return {}
+    import pypdfium2 as pdfium
+
+    scratch = pikepdf.open(io.BytesIO(pdf))
+    parsed: dict = {}
+    for number, raster in wanted:
+        source = scratch.pages[number]
+        if number not in parsed:
+            parsed[number] = pikepdf.parse_content_stream(source)
+        content = pikepdf.unparse_content_stream(parsed[number][:raster.index + 1])
+        page = Dictionary(Type=Name.Page, MediaBox=source.MediaBox,
+                          Resources=source.obj.get("/Resources") or Dictionary(),
+                          Contents=scratch.make_stream(content + b"\nQ" * raster.depth))
+        scratch.pages.append(pikepdf.Page(page))
+    data = io.BytesIO()
+    scratch.save(data)
+    rendered = pdfium.PdfDocument(data.getvalue())
+    first = len(walks)
+    out = {}
+    try:
+        for offset, (number, raster) in enumerate(wanted):
+            media = tuple(float(v) for v in document.pages[number].MediaBox)
+            box = _snapped(raster.box, media)
+            page = rendered[first + offset]
+            step = 72 / FLATTEN_DPI
+            crop = (box[0] - media[0], box[1] - media[1], media[2] - box[2], media[3] - box[3])
+            bitmap = page.render(scale=FLATTEN_DPI / 72, crop=crop)
+            image = bitmap.to_pil().convert("RGB")
+            width, height = round((box[2] - box[0]) / step), round((box[3] - box[1]) / step)
+            if image.size != (width, height):
+                image = image.crop((0, 0, width, height))
+            out[id(raster)] = (_image_stream(document, cmyk.image_cmyk(image)), box)
+            bitmap.close()
+            page.close()
+    finally:
+        rendered.close()
+    return out
 
 
-def _content_owners(obj, seen=None):
-    """The page and every form XObject drawn from it, once each."""
-    seen = set() if seen is None else seen
-    yield obj
-    resources = obj.get("/Resources") or Dictionary()
-    for xobject in (resources.get("/XObject") or Dictionary()).values():
-        if xobject.get("/Subtype") == Name.Form and xobject.objgen not in seen:
-            seen.add(xobject.objgen)
-            yield from _content_owners(xobject, seen)
+def _snapped(box, media) -> tuple:
+    """The box grown to whole pixels of FLATTEN_DPI counted from the page's corner,
+    inside the page."""
+    from math import ceil, floor
+
+    step = 72 / FLATTEN_DPI
+    x0 = media[0] + max(0, floor((box[0] - media[0]) / step)) * step
+    y0 = media[1] + max(0, floor((box[1] - media[1]) / step)) * step
+    x1 = media[0] + ceil((min(box[2], media[2]) - media[0]) / step - 1e-6) * step
+    y1 = media[1] + ceil((min(box[3], media[3]) - media[1]) / step - 1e-6) * step
+    return x0, y0, min(x1, media[2]), min(y1, media[3])
 
 
-def _check_resources(resources) -> None:
-    if resources is None:
-        return
+def _image_stream(document, image):
+    stream = pikepdf.Stream(document, zlib.compress(image.tobytes(), 6))
+    stream.Type, stream.Subtype = Name.XObject, Name.Image
+    stream.Width, stream.Height = image.size
+    stream.ColorSpace, stream.BitsPerComponent = Name.DeviceCMYK, 8
+    stream.Filter = Name.FlateDecode
+    return stream
+
+
+def _resources(page, out, rasters: dict) -> None:
+    """The page's resources as its new drawing uses them: the rasters added, objects no
+    longer drawn dropped, no transparency left in its graphics states."""
+    old = page.obj.get("/Resources") or Dictionary()
+    resources = Dictionary({key: value for key, value in old.items()})
+    drawn = {str(entry.operands[0]) for entry in out if str(entry.operator) == "Do"}
+    xobjects = {key: value for key, value in (old.get("/XObject") or {}).items()
+                if key in drawn}
+    xobjects.update(rasters)
+    if xobjects:
+        resources.XObject = Dictionary(xobjects)
+    elif "/XObject" in resources:
+        del resources["/XObject"]
     for state in (resources.get("/ExtGState") or Dictionary()).values():
-        if float(state.get("/ca", 1)) < 1 or float(state.get("/CA", 1)) < 1:
-            raise Flatten("transparency")
-        if state.get("/SMask", Name("/None")) != Name.None_ or \
-                state.get("/BM", Name.Normal) not in (Name.Normal, Name.Compatible):
-            raise Flatten("soft mask or blend mode")
-    if resources.get("/Shading") or resources.get("/Pattern"):
-        raise Flatten("shading or pattern")
-    for image in _images(resources):
-        space = image.get("/ColorSpace")
-        if "/SMask" in image or "/Mask" in image or image.get("/ImageMask", False):
-            raise Flatten("image mask")
-        if space not in (Name.DeviceRGB, Name.DeviceGray, Name.DeviceCMYK):
-            raise Flatten("image colour space")
-        if image.get("/BitsPerComponent") != 8:
-            raise Flatten("image depth")
-
-
-def _images(resources):
-    for xobject in ((resources or Dictionary()).get("/XObject") or Dictionary()).values():
-        if xobject.get("/Subtype") == Name.Image:
-            yield xobject
-
-
-def _rewrite(instructions) -> bytes:
-    """Colour operators in CMYK; Flatten on anything not rewritten."""
-    out = []
-    for operands, operator in instructions:
-        op = str(operator)
-        if op in NOT_REWRITTEN:
-            raise Flatten(op)
-        if op in COLOUR_OPS:
-            values = cmyk.cmyk(*operands) if len(operands) == 3 else cmyk.grey(operands[0])
-            out.append(([*values], Operator(COLOUR_OPS[op])))
-        elif op in SPACE_OPS:
-            if operands[0] not in (Name.DeviceRGB, Name.DeviceGray, Name.DeviceCMYK):
-                raise Flatten("colour space")
-            out.append(([Name.DeviceCMYK], operator))
-        elif op in ("sc", "SC", "scn", "SCN"):
-            if len(operands) == 3:
-                out.append(([*cmyk.cmyk(*operands)], Operator(op)))
-            elif len(operands) == 1 and not isinstance(operands[0], Name):
-                out.append(([*cmyk.grey(operands[0])], Operator(op)))
-            elif len(operands) == 4:
-                out.append((operands, operator))
-            else:
-                raise Flatten("pattern colour")
-        else:
-            out.append((operands, operator))
-    return pikepdf.unparse_content_stream(out)
+        for key in TRANSPARENCY_KEYS:
+            if key in state:
+                del state[key]
+    page.Resources = resources
+    if "/Group" in page.obj:
+        del page.obj["/Group"]
 
 
 def _image_cmyk(image) -> None:
@@ -152,32 +174,6 @@ def _image_cmyk(image) -> None:
     for key in ("/DecodeParms", "/Decode"):
         if key in image:
             del image[key]
-
-
-def _flatten(document, pdf: bytes, numbers: list) -> None:
-    """Each page in `numbers` replaced by its CMYK raster, placed over its MediaBox;
-    its boxes are kept."""
-    from pnp.export.raster import rasterise
-
-    for number in numbers:
-        page = document.pages[number - 1]
-        x0, y0, x1, y1 = (float(v) for v in page.MediaBox)
-        dpi = min(FLATTEN_DPI, int(72 * (FLATTEN_PIXELS / ((x1 - x0) * (y1 - y0))) ** 0.5))
-        every = [(0, 0)] * len(document.pages)
-        every[number - 1] = (int((x1 - x0) / 72 * dpi), int((y1 - y0) / 72 * dpi))
-        (image,) = rasterise(pdf, dpi, every, [number - 1])
-        raster = cmyk.image_cmyk(image)
-        stream = pikepdf.Stream(document, zlib.compress(raster.tobytes(), 6))
-        stream.Type, stream.Subtype = Name.XObject, Name.Image
-        stream.Width, stream.Height = raster.size
-        stream.ColorSpace, stream.BitsPerComponent = Name.DeviceCMYK, 8
-        stream.Filter = Name.FlateDecode
-        x0, y0, x1, y1 = (float(v) for v in page.MediaBox)
-        page.Resources = Dictionary(XObject=Dictionary(Flat=stream))
-        page.Contents = document.make_stream(
-            f"q {x1 - x0:.4f} 0 0 {y1 - y0:.4f} {x0:.4f} {y0:.4f} cm /Flat Do Q".encode())
-        if "/Group" in page.obj:
-            del page.obj["/Group"]
 
 
 def _identify(document, title: str) -> None:
