@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
-from PIL import Image, ImageChops, ImageCms, ImageMath
+from PIL import Image, ImageChops, ImageCms
 
 PROFILE_NAME = "dossier-fogra39.icc"
 CONDITION = "FOGRA39"  # the registered characterisation the profile is made from
@@ -134,30 +134,23 @@ def grey(level: float) -> tuple:
 
 def image_cmyk(image: Image.Image) -> Image.Image:
     """An RGB image as CMYK by the same rules, pixel by pixel: the profile for colours,
-    the black plate for grey pixels, the ink limit over all."""
-    rgb = image.convert("RGB")
+    the black plate for grey pixels (pasted over the profile's, within their box only).
+    No ink limit to apply: the profile keeps every 8-bit RGB colour within it
+    (tests/test_cmyk.py converts all 16.7 million), and a black-plate grey is one plate."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
     converted = ImageCms.applyTransform(rgb, _to_cmyk())
     red, green, blue = rgb.split()
     spread = ImageChops.lighter(ImageChops.difference(red, green),
                                 ImageChops.difference(green, blue))
     spread = ImageChops.lighter(spread, ImageChops.difference(red, blue))
-    neutral = spread.point(lambda v: 255 if v <= NEUTRAL else 0)
-    ramp = _black_ramp()
-    black = Image.merge("CMYK", (Image.new("L", rgb.size, 0),) * 3
-                        + (red.point(ramp),))
-    out = Image.composite(black, converted, neutral)
-    return _limit_image(out)
+    neutral = spread.point(_NEUTRAL_MASK)
+    box = neutral.getbbox()
+    if box is None:
+        return converted
+    grey = red.crop(box).point(_black_ramp())
+    blank = Image.new("L", grey.size, 0)
+    converted.paste(Image.merge("CMYK", (blank, blank, blank, grey)), box, neutral.crop(box))
+    return converted
 
 
-def _limit_image(image: Image.Image) -> Image.Image:
-    """The ink limit over a CMYK image: pixels over it get cyan, magenta and yellow
-    scaled down as _limited does (rare: the profile is built to the same limit)."""
-    c, m, y, k = (channel.convert("I") for channel in image.split())
-    total = ImageMath.lambda_eval(lambda e: e["c"] + e["m"] + e["y"] + e["k"],
-                                  c=c, m=m, y=y, k=k)
-    if total.getextrema()[1] <= round(INK_LIMIT * 255):
-        return image
-    out = Image.new("CMYK", image.size)
-    data = image.tobytes()
-    out.frombytes(bytes(v for i in range(0, len(data), 4) for v in _limited(*data[i:i + 4])))
-    return out
+_NEUTRAL_MASK = [255 if v <= NEUTRAL else 0 for v in range(256)]  # spread -> grey pixel

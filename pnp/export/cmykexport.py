@@ -6,10 +6,11 @@ side as a CMYK TIFF at the export's resolution, LZW-compressed, carrying the pro
 from __future__ import annotations
 
 import io
-from collections import Counter
+from collections import Counter, deque
+from concurrent.futures import ThreadPoolExecutor
 
 from pnp.export import cmyk
-from pnp.export.cmykpdf import PDFX_CONFORMANCE, convert
+from pnp.export.cmykpdf import PDFX_CONFORMANCE, convert, walk_pages
 from pnp.export.pixels import full_size
 
 
@@ -22,17 +23,28 @@ def colour_manifest() -> dict:
 
 def write_cmyk_shop(game, comp, pages, pdf: bytes, output, target, options,
                     digests=None) -> list[dict]:
+
+    final = target / f"{comp.id}.pdf"
+    pool = ThreadPoolExecutor(max_workers=2)  # the PDF walked beside the TIFFs made
+    walked = pool.submit(walk_pages, pdf)
+    with pool:
+        tiffs = _write_tiffs(comp, pages, pdf, output, target, options, digests, pool)
+    converted = convert(pdf, f"{game.name}: {comp.name}", walked.result())
+    output.temporary(final).write_bytes(converted.pdf)
+    w, h = (round(v + 2 * pages[0].bleed, 3) for v in pages[0].size) if pages else (0, 0)
+    return [{"file": final.name, "component": comp.id, "pages": len(pages),
+             "page_mm": [w, h], "order": [[p.item.id, p.copy, p.side] for p in pages],
+             "rasterised": [{"page": number, "box_mm": [round(v * 25.4 / 72, 2) for v in box]}
+                            for number, box in converted.rasters]}, *tiffs]
+
+
+def _write_tiffs(comp, pages, pdf: bytes, output, target, options, digests, pool) -> list:
+    """Each piece side as a CMYK TIFF (a side drawn alike on several pieces converted
+    and encoded once), converted and encoded on `pool` beside the rasterising."""
     from pnp.export.raster import rasterise
     from pnp.sheets.piecepdf import file_stem
 
-    final = target / f"{comp.id}.pdf"
-    converted = convert(pdf, f"{game.name}: {comp.name}")
-    output.temporary(final).write_bytes(converted.pdf)
-    w, h = (round(v + 2 * pages[0].bleed, 3) for v in pages[0].size) if pages else (0, 0)
-    files = [{"file": final.name, "component": comp.id, "pages": len(pages),
-              "page_mm": [w, h], "order": [[p.item.id, p.copy, p.side] for p in pages],
-              "rasterised": [{"page": number, "box_mm": [round(v * 25.4 / 72, 2) for v in box]}
-                             for number, box in converted.rasters]}]
+    files = []
     folder = output.folder(str((target / comp.id).relative_to(output.out_dir)))
     dpi = options.resolution
     digests = digests or [str(index) for index in range(len(pages))]
@@ -43,15 +55,22 @@ def write_cmyk_shop(game, comp, pages, pdf: bytes, output, target, options,
     sizes = [full_size(p, dpi) for p in pages]
     alike = Counter(digests)
     kept = {}  # the TIFF of a side drawn alike on several pieces, for its copies
-    for index, image in zip(shown, rasterise(pdf, dpi, sizes, shown), strict=True):
+
+    def encode(image) -> bytes:
         data = io.BytesIO()
         cmyk.image_cmyk(image).save(data, format="TIFF", compression="tiff_lzw",
-                                    dpi=(dpi, dpi), icc_profile=cmyk.profile_bytes())
-        output.temporary(folder / f"{file_stem(pages[index])}.tif").write_bytes(
-            data.getvalue())
+                                    dpi=(dpi, dpi), icc_profile=profile)
+        return data.getvalue()
+
+    profile = cmyk.profile_bytes()
+    pending: deque = deque()
+    for index, image in zip(shown, rasterise(pdf, dpi, sizes, shown), strict=True):
+        pending.append((index, pool.submit(encode, image)))
         sizes[index] = image.size
-        if alike[digests[index]] > 1:
-            kept[digests[index]] = data.getvalue()
+        while len(pending) > 4:  # a few images in flight, never the whole deck
+            _write(*pending.popleft(), pages, digests, alike, kept, folder, output)
+    while pending:
+        _write(*pending.popleft(), pages, digests, alike, kept, folder, output)
     for index, page in enumerate(pages):
         tiff = folder / f"{file_stem(page)}.tif"
         if index != first[digests[index]]:
@@ -60,3 +79,12 @@ def write_cmyk_shop(game, comp, pages, pdf: bytes, output, target, options,
                       "item": page.item.id, "copy": page.copy, "side": page.side,
                       "pixels": list(sizes[first[digests[index]]])})
     return files
+
+
+def _write(index, job, pages, digests, alike, kept, folder, output) -> None:
+    from pnp.sheets.piecepdf import file_stem
+
+    data = job.result()
+    output.temporary(folder / f"{file_stem(pages[index])}.tif").write_bytes(data)
+    if alike[digests[index]] > 1:
+        kept[digests[index]] = data

@@ -34,17 +34,25 @@ class Converted:
     rasters: list = field(default_factory=list)  # (page number, box in pt) of each raster
 
 
-def convert(pdf: bytes, title: str) -> Converted:
-    """The CMYK, PDF/X-1a:2001 version of a PDF drawn by pnp (RGB, reportlab)."""
+def walk_pages(pdf: bytes) -> tuple:
+    """The document opened and each page walked (cmykpage.py): the part of `convert`
+    that needs no pdfium (pdfium allows one thread only), so it can run beside one."""
     document = pikepdf.open(io.BytesIO(pdf))
     fonts: dict = {}
     walks = []
     for page in document.pages:
         box = tuple(float(v) for v in page.MediaBox)
-        ops = pikepdf.parse_content_stream(page)
-        walk = PageWalk(ops, page.obj.get("/Resources"), box, fonts)
+        walk = PageWalk(pikepdf.parse_content_stream(page), page.obj.get("/Resources"), box,
+                        fonts)
         walk.walk()
         walks.append(walk)
+    return document, walks
+
+
+def convert(pdf: bytes, title: str, walked: tuple | None = None) -> Converted:
+    """The CMYK, PDF/X-1a:2001 version of a PDF drawn by pnp (RGB, reportlab);
+    `walked`: what walk_pages(pdf) gave, if it was called already."""
+    document, walks = walked or walk_pages(pdf)
     pictures = _render(pdf, document, walks)
     converted, placed = set(), []
     for number, (page, walk) in enumerate(zip(document.pages, walks, strict=True), start=1):

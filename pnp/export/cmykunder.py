@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from pikepdf import Operator
 
+from pnp.export import cmyk
 from pnp.export.pdfgeom import IDENTITY, Path, covers, cuts, grow, inverse, meet, multiply
 
 WHITE = (1.0, 1.0, 1.0)
@@ -43,6 +44,11 @@ class Item:
 def name_of(entry) -> str:
     """The operator of an output entry: an instruction as parsed, or (operands, Operator)."""
     return str(entry[1]) if isinstance(entry, tuple) else str(entry.operator)
+
+
+def out_cmyk(colour: tuple) -> tuple:
+    """A colour as drawn (RGB, or CMYK already) as PDF CMYK."""
+    return tuple(colour) if len(colour) == 4 else cmyk.cmyk(*colour)
 
 
 def blend(colour: tuple, under: tuple, alpha: float) -> tuple:
