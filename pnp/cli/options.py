@@ -11,6 +11,7 @@ import time
 from pnp.cli.argtypes import ranged
 from pnp.cli.games import UsageError, say
 from pnp.plan import backoffset
+from pnp.plan.impose import PAPER_NAMES, PAPERS
 
 EXIT_INVALID = 2
 EXIT_INTERRUPTED = 130
@@ -39,7 +40,10 @@ player_sets = ranged(int, 1, 12, "a whole number", "")
 
 
 def add_print_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size")
+    parser.add_argument("--paper", choices=tuple(PAPERS), default="a4",
+                        help="paper size: " + ", ".join(f"{key} ({PAPER_NAMES[key]} "
+                                                        f"{w:g} x {h:g} mm)"
+                                                        for key, (w, h) in PAPERS.items()))
     parser.add_argument("--duplex", choices=("long", "short", "none", "fold"), default="long",
                         help="long/short: backs on the next page, placed for that duplex "
                              "flip; none: backs on pages of their own after the fronts; "

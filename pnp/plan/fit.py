@@ -13,9 +13,9 @@ from pnp.load.errors import Problems
 from pnp.load.specs import PAGE
 from pnp.plan import pieces
 from pnp.plan.impose import FOLD_CLEAR, PAPERS, PRINTER_MARGIN, edge
+from pnp.plan.impose import PAPER_NAMES as PAPER_NAMES  # the guide names the paper from here
 
 TOKEN_BLEED = 2.0
-PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 
 
 def room(kind: str, options) -> float:

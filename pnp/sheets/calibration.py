@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.load.fonts import BUNDLED_FONTS, font_name
 from pnp.plan import backoffset
-from pnp.plan.impose import PRINTER_MARGIN, flip_axis, mirror, page_size
+from pnp.plan.impose import PAPER_NAMES, PRINTER_MARGIN, flip_axis, mirror, page_size
 from pnp.sheets.pagemarks import CALIBRATION_MM, calibration_bar
 
 RANGE, STEP = 5.0, 0.5  # each scale: -RANGE to +RANGE mm
@@ -96,7 +96,7 @@ def write(target, paper: str, duplex: str, offset: tuple = (0.0, 0.0)) -> None:
 
 
 def paper_name(paper: str) -> str:
-    return "A4" if paper == "a4" else "US Letter"
+    return PAPER_NAMES[paper]
 
 
 def front(c, g: Geometry) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pnp.draw.renderer import Renderer
 from pnp.load.model import Component, Game
-from pnp.plan.impose import PRINTER_MARGIN
+from pnp.plan.impose import PAPER_NAMES, PRINTER_MARGIN
 from pnp.plan.packing import plan_file
 from pnp.sheets.sheetpdf import PdfFile, SheetPages
 from pnp.sheets.tiles import TiledBoards
@@ -76,8 +76,7 @@ class ComponentPdf(TiledBoards):
 
     def label(self, side: str, page_no: int, total: int, extra: str = "") -> str:
         parts = [self.game.name, self.comp.name, side, *([extra] if extra else []),
-                 f"page {page_no}/{total}", self.options.paper.upper() if
-                 self.options.paper == "a4" else "US Letter"]
+                 f"page {page_no}/{total}", PAPER_NAMES[self.options.paper]]
         return " · ".join(parts)
 
     def finish(self):

@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.plan import backoffset, pieces
-from pnp.plan.impose import MARK_GAP
+from pnp.plan.impose import MARK_GAP, PAPER_NAMES
 from pnp.plan.packing import STACK_MARK, Plan
 from pnp.sheets.pagemarks import (
     LABEL_PT,
@@ -181,8 +181,7 @@ class SheetPages:
             side_name = f"{side}s"
         moved = [] if shift is None else [f"back offset {backoffset.text(self.moved_by)}"]
         label = " · ".join([self.game.name, ", ".join(names), side_name, *moved,
-                            f"page {number}/{total}", "A4" if self.options.paper == "a4"
-                            else "US Letter"])
+                            f"page {number}/{total}", PAPER_NAMES[self.options.paper]])
         page_furniture(c, plan.page, bands, label, number == 1, self.options.printer_margin)
 
     def marks(self, page: tuple, block, rects: list, places: list) -> list:
