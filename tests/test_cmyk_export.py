@@ -256,6 +256,46 @@ def test_images_in_a_drawing_are_converted_and_a_masked_one_rasterised_alone():
         assert "still text" in plumbed.pages[1].extract_text()
 
 
+def test_a_transparent_fill_over_several_flat_colours_stays_vector_a_stroke_is_a_local_raster():
+    """A half-transparent green square over a red and a blue field: its shape in the
+    colour it makes over the paper, the fields drawn again inside it in the colours it
+    makes over them: vector. A half-transparent line across both fields: a picture of
+    the line's box only, at 600 dpi. Both pages look like the RGB pages."""
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+
+    data = io.BytesIO()
+    canvas = Canvas(data, pagesize=(100, 100))
+    for page in ("fill", "stroke"):
+        canvas.setFillColor(Color(0.9, 0.2, 0.1))
+        canvas.rect(0, 0, 50, 100, stroke=0, fill=1)
+        canvas.setFillColor(Color(0.1, 0.3, 0.8))
+        canvas.rect(50, 0, 50, 100, stroke=0, fill=1)
+        if page == "fill":
+            canvas.setFillColor(Color(0.1, 0.7, 0.2, alpha=0.5))
+            canvas.rect(25, 25, 50, 50, stroke=0, fill=1)
+        else:
+            canvas.setStrokeColor(Color(0.1, 0.7, 0.2, alpha=0.5))
+            canvas.setLineWidth(10)
+            canvas.line(10, 50, 90, 50)
+        canvas.showPage()
+    canvas.save()
+    converted = convert(data.getvalue(), "overlays")
+    ((number, box),) = converted.rasters
+    assert number == 2 and box == pytest.approx((5, 45, 95, 55), abs=72 / 600)
+    pdf = pikepdf.open(io.BytesIO(converted.pdf))
+    assert not pdf.pages[0].Resources.get("/XObject")
+    (picture,) = pdf.pages[1].Resources.XObject.values()
+    assert picture.Width == round((box[2] - box[0]) * 600 / 72) >= 750  # 90 pt, 600 dpi
+    assert picture.Height == round((box[3] - box[1]) * 600 / 72) >= 83  # (whole pixels)
+    rgb, cmyk_pdf = pdfium.PdfDocument(data.getvalue()), pdfium.PdfDocument(converted.pdf)
+    for index in range(2):
+        want = _shown(pdfium, cmyk.image_cmyk(rgb[index].render(scale=2).to_pil()))
+        got = cmyk_pdf[index].render(scale=2).to_pil().convert("RGB")
+        counts = ImageChops.difference(want, got).convert("L").histogram()
+        assert sum(counts[40:]) < 0.005 * sum(counts), index + 1
+
+
 def _reader(image):
     from reportlab.lib.utils import ImageReader
 
