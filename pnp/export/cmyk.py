@@ -18,6 +18,7 @@ Imported only by the CMYK export; the build never loads it."""
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 from importlib import resources
 
@@ -45,22 +46,29 @@ def _profiles():
     return ImageCms.createProfile("sRGB"), cmyk, ImageCms.createProfile("LAB")
 
 
-@cache
+_THREAD = threading.local()  # littlecms transforms keep a one-pixel cache: one a thread
+
+
 def _to_cmyk():
-    srgb, cmyk, _ = _profiles()
-    return ImageCms.buildTransform(srgb, cmyk, "RGB", "CMYK",
-                                   renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
-                                   flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+    transform = getattr(_THREAD, "to_cmyk", None)
+    if transform is None:
+        srgb, cmyk, _ = _profiles()
+        transform = _THREAD.to_cmyk = ImageCms.buildTransform(
+            srgb, cmyk, "RGB", "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+            flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+    return transform
 
 
-@cache
 def _to_lab(mode: str):
     """sRGB or CMYK (the profile) to Lab, relative colorimetric: lightness measured on
     the paper's white in both."""
-    srgb, cmyk, lab = _profiles()
-    source = srgb if mode == "RGB" else cmyk
-    return ImageCms.buildTransform(source, lab, mode, "LAB",
-                                   renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    transforms = _THREAD.__dict__.setdefault("to_lab", {})
+    if mode not in transforms:
+        srgb, cmyk, lab = _profiles()
+        transforms[mode] = ImageCms.buildTransform(
+            srgb if mode == "RGB" else cmyk, lab, mode, "LAB",
+            renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    return transforms[mode]
 
 
 def lab(mode: str, values: tuple) -> tuple:
