@@ -52,30 +52,53 @@ class GmTour(Screens):
         tap(doors[0])
 
     def prompt_shown(self, name: str, kind: str, state: dict, action: dict) -> None:
-        """The fields fill the board, every prompt; a round's first prompt on a phone: the
-        whole hand of five in sight, in two rows of larger cards (the fields leave the
-        room), their numbers at 24 sp or more."""
-        from kivy.metrics import sp
+        """Every prompt: the fields fill the board, what lies on a field stays inside it,
+        no text under 14 sp; the whole hand in sight in rows of three (nothing scrolls),
+        its cards as large as the room gives them: the value the place reads at 24 sp or
+        more on a phone, 40 on a tablet; a round's first hand on a phone as printed (the
+        picture shown, the fields leave the room)."""
+        from kivy.metrics import dp, sp
+        from kivy.uix.label import Label
 
-        from companion.games.gm.table import GmHandCard, GmValue
-        from tests.ui.visible import SLACK, window_rect
+        from companion.games.gm.board import GmDoor, GmField, GmPlay
+        from companion.games.gm.table import GmHandCard
+        from tests.ui.driver import walk
+        from tests.ui.visible import SLACK, shown, window_rect
 
         table = self.app.root.get_screen("table").game
         board = table.board
         assert all(board.ids[f].y - board.y <= 1 for f in ("left", "city", "right")), \
             "an empty band under the fields"  # the fields are the table, down to the sheet
+        for field in (w for w in walk(board) if isinstance(w, GmField)):
+            x0, y0, x1, y1 = window_rect(field)
+            for piece in (w for w in walk(field) if isinstance(w, GmPlay | GmDoor)):
+                p0, q0, p1, q1 = window_rect(piece)
+                assert x0 - SLACK <= p0 and p1 <= x1 + SLACK and y0 - SLACK <= q0 and \
+                    q1 <= y1 + SLACK, f"a {type(piece).__name__} spills out of {field.title}"
+        small = [w.text for w in walk(table) if isinstance(w, Label) and shown(w)
+                 and w.text.strip() and w.font_size < sp(14) - 0.5]
+        assert not small, f"text under 14 sp: {small}"
         cards = widgets_of(self.app, GmHandCard)
-        if kind != "city" or len(cards) < 5 or table.landscape or state["round"] != 1:
+        if not cards:
             return
-        assert table.two_rows, "a hand of five at the round's start in one row"
+        assert len(cards) == len(state["players"][state["await"]["player"]]["hand"])
         left, bottom, right, top = window_rect(table.hand.ids.scroll)
         for card in cards:
             x0, y0, x1, y1 = window_rect(card)
             assert left - SLACK <= x0 and x1 <= right + SLACK and bottom - SLACK <= y0 \
                 and y1 <= top + SLACK, f"hand card {card.name} out of sight"
-        sizes = [v.children[0].font_size for c in cards for v in c.ids.boxes.children
-                 if isinstance(v, GmValue)]
-        assert min(sizes) >= sp(24) - 0.5, f"values at {min(sizes) / sp(1):.0f} sp"
+        rows = {round(card.y) for card in cards}
+        assert len(rows) == -(-len(cards) // 3), f"{len(cards)} cards in {len(rows)} rows"
+        least = 40 if table.landscape else 24
+        for card in cards:
+            counted = [v for v in (card.ids.find, card.ids.attack, card.ids.defence)
+                       if v.counts]
+            assert len(counted) == 1 and counted[0].ids.number.font_size >= sp(least) - 0.5, \
+                f"{card.name}: the value read at {counted[0].ids.number.font_size / sp(1):.0f} sp"
+        if table.landscape:
+            assert min(c.width for c in cards) >= dp(190), "a tablet's hand cards narrow"
+        elif kind == "city" and state["round"] == 1 and not state["city"]:
+            assert all(card.tall for card in cards), "a round's first hand squat"
 
     def kind(self, state, action) -> str:
         wait = state["await"]

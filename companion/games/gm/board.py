@@ -19,13 +19,15 @@ from kivy.properties import (
 )
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 from kivy.utils import get_color_from_hex
 
 from companion.app.icons import PrintedIcon
 from companion.app.zoom import Holdable
 from companion.core import printed
 from companion.games.gm import view
-from companion.games.gm.data import DOOR_NAMES, GAME_ID, colours
+from companion.games.gm.data import DOOR_NAMES, GAME_ID, ROLE, art, colours
+from companion.games.gm.layout import CITY, text_height
 
 
 def rgba(hex_colour: str) -> list:
@@ -36,14 +38,29 @@ class GmIcon(PrintedIcon):
     shapes = staticmethod(lambda name: printed.game(GAME_ID).icons[name])
 
 
+class GmValue(BoxLayout):
+    """One of an agent's values as printed: its colour, its pictogram, the number."""
+
+    icon = StringProperty("")
+    value = StringProperty("")
+    colour = ColorProperty((0, 0, 0, 1))
+    counts = BooleanProperty(False)  # the value the current place reads: larger, ringed
+    ring = BooleanProperty(True)
+    round = BooleanProperty(False)  # the city's value: a disc, as printed
+    disc = NumericProperty(0)  # the disc's diameter
+
+    def on_size(self, *_args) -> None:
+        self.disc = min(self.width, self.height)
+
+
 class GmPlay(Holdable, ButtonBehavior, BoxLayout):
-    """One card on a field: the value that counted, in its colour; hold: the card."""
+    """A card played on a field, in its player's column: the value that counted, in
+    its colour and pictogram, the agent's picture; hold: the card."""
 
     value = StringProperty("")
-    player = StringProperty("")
-    card = StringProperty("")  # the agent's name (printed cards: unknown, "")
+    icon = StringProperty("")
+    art = StringProperty("")  # the agent's picture (printed cards: unknown, "")
     colour = ColorProperty((0, 0, 0, 1))
-    scale = NumericProperty(1)
 
 
 class GmDoor(ButtonBehavior, BoxLayout):
@@ -61,25 +78,55 @@ def paint(name: str) -> list:
     return rgba(colours()[name])
 
 
+def duels(plays: list) -> list[list]:
+    """The plays in rows of two (a lead and its answer), each in its player's column:
+    seat 0's left, seat 1's right; None where a card is still to come."""
+    rows = []
+    for i in range(0, len(plays), 2):
+        row = [None, None]
+        for play in plays[i:i + 2]:
+            row[play["seat"]] = play
+        rows.append(row)
+    return rows
+
+
 class GmField(BoxLayout):
     title = StringProperty("")
+    pictogram = StringProperty("")  # printed faintly on the field's empty room
+    play_height = NumericProperty(dp(80))
     ground = ColorProperty((1, 1, 1, 1))  # the printed paper: darker for an embassy
     suitcase = BooleanProperty(False)
     plays = ListProperty([])
     scale = NumericProperty(1)
 
     def on_scale(self, _widget, scale) -> None:
-        for widget in self.ids.plays.children + self.ids.doors.children:
+        for widget in self.ids.doors.children:
             widget.scale = scale
 
     def on_plays(self, _widget, plays):
+        """The last two duels, a row each, each card in its player's column."""
         box = self.ids.plays
         box.clear_widgets()
-        for play in plays[-4:]:  # the last pairs: what is being compared now
-            widget = GmPlay(value=str(play["value"]), colour=rgba(colours()[play["role"]]),
-                            player=play["name"], card=play["card"], scale=self.scale)
-            widget.piece = ("agents", play["card_id"]) if play.get("card_id") else None
-            box.add_widget(widget)
+        for row in duels(plays)[-2:]:
+            for play in row:
+                box.add_widget(Widget() if play is None else self.play(play))
+
+    @staticmethod
+    def play(play: dict) -> GmPlay:
+        widget = GmPlay(value=str(play["value"]), colour=rgba(colours()[play["role"]]),
+                        icon=ROLE[play["role"]],
+                        art=art(play["card_id"]) if play.get("card_id") else "")
+        widget.piece = ("agents", play["card_id"]) if play.get("card_id") else None
+        return widget
+
+    def need(self, rows: int, doors: int, width: float) -> float:
+        """The height this field needs at `width` px with `rows` duels and `doors`
+        doors (its kv rule, summed: the hand is weighed against it before the layout)."""
+        title = text_height(self.title, 15 * self.scale, True, width - dp(8)) + dp(6)
+        band = dp(30) * self.scale if self.suitcase else 0
+        plays = rows * self.play_height + dp(4) * max(0, rows - 1)
+        gates = doors * dp(60) * self.scale + dp(4) * max(0, doors - 1)
+        return dp(8) + dp(4) * 4 + title + band + plays + gates
 
     def show_doors(self, actions: list, on_tap) -> None:
         box = self.ids.doors
@@ -97,10 +144,12 @@ class GmField(BoxLayout):
 NEEDED = (360, 560)
 
 
+
 class GmBoard(BoxLayout):
     score = StringProperty("")
     suitcase = StringProperty("")
     scale = NumericProperty(1)  # a tablet's room goes to larger plays and doors
+    play_height = NumericProperty(dp(80))  # a played card's, from an embassy's width
 
     def fit(self) -> None:
         """A tablet: the largest scale (1 to 1.6) at which the fullest board fits the
@@ -111,12 +160,35 @@ class GmBoard(BoxLayout):
 
     def on_size(self, *_args) -> None:
         self.fit()
+        self.place_plays(self.width)
+
+    def field_widths(self, width: float | None = None) -> list[float]:
+        room = (width or self.width) - dp(8)  # the fields' spacing
+        return [room * share / (2 + CITY) for share in (1, CITY, 1)]
+
+    def place_plays(self, width: float) -> None:
+        """A played card's size on a board `width` px wide: half an embassy wide (two
+        columns), a little taller."""
+        column = (self.field_widths(width)[0] - dp(8) - dp(4)) / 2
+        self.play_height = min(column * 1.6, dp(150))
+
+    def need(self, width: float) -> float:
+        """The height the board needs `width` px wide for what it shows now (its kv
+        rule, summed; the width its slot will give it: it may not be laid out yet)."""
+        lines = text_height(self.score, 17 * self.scale, True, width - dp(8)) + dp(6)
+        lines += text_height(self.suitcase, 16 * self.scale, False, width - dp(8)) + dp(4)
+        fields = max(field.need(min(2, len(duels(field.plays))), len(field.ids.doors.children),
+                                width)
+                     for field, width in zip((self.ids.left, self.ids.city, self.ids.right),
+                                             self.field_widths(width), strict=True))
+        return lines + dp(4) * 2 + fields
 
     def show(self, state: dict, legal: list, on_tap) -> None:
         """Draw `state`; during the back-door step the doors of `legal` go to `on_tap`."""
         names = view.names(state)
-        self.score = "   ".join(f"{p['name']}: {view.plural(p['suitcases'], 'suitcase')}"
-                                for p in state["players"]) + f"   Pile: {state['pile_left']}"
+        scores = [f"{p['name']}: {view.plural(p['suitcases'], 'suitcase')}"
+                  for p in state["players"]]  # as they sit: the first at the left end
+        self.score = f"{scores[0]}   Pile: {state['pile_left']}   {scores[1]}"
         carrier = state["carrier"]
         self.suitcase = ("Suitcase: in the city centre" if carrier is None else
                          f"Suitcase: {names[carrier]} has it")
@@ -130,6 +202,7 @@ class GmBoard(BoxLayout):
                 f"{names[field['owner']]}'s embassy"
             widget.suitcase = side == where
             widget.ground = paint("paper" if side == "city" else "paper_dark")
+            widget.pictogram = "city" if side == "city" else "embassy"
             widget.plays = field["plays"]
             widget.show_doors(legal if doors and side == where else [], on_tap)
 

@@ -15,12 +15,18 @@ CHIPS = 10  # GM-CHIPS
 ROLE = {"city": "find", "defend": "defence", "attack": "attack"}  # the value each place reads
 
 
+def art(agent: str) -> str:
+    """The pictogram an agent's card shows as its photograph (art.yaml)."""
+    return printed.game(GAME_ID).vars["art"][agent]
+
+
 def colours() -> dict:
     """The printed colours the table screen repeats: values, doors, paper and ink."""
     v = printed.game(GAME_ID).vars
     return {"city": v["blue"], "attack": v["red"], "defend": v["green"], "ink": v["ink"],
             "paper": v["paper"], "paper_dark": v["paper_dark"], "muted": v["muted"],
-            "brass": v["brass"], "doors": v["door_fill"], "door_text": v["door_text"]}
+            "brass": v["brass"], "spot": v["spot"], "doors": v["door_fill"],
+            "door_text": v["door_text"]}
 
 
 @cache

@@ -1,0 +1,77 @@
+"""Geheime Mission's sizes, worked out from what the table must show before Kivy lays it
+out. A size read back from a finished layout (the board's height, to weigh the hand
+against it) takes a second frame, and a tap that needs two frames costs twice; so the
+hand's rows and the cards' height come from sums of what the sheet and the fields will
+hold, each of them drawn at sizes set from here."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from kivy.metrics import dp, sp
+
+from companion.app.widgets import text_width
+
+CITY = 1.3  # the board's city centre: its width to an embassy's
+PER_ROW = 3  # hand cards a row: a phone's 4 or 5 go to two rows, never scrolling
+PRINTED = 88 / 63  # the printed card's height to its width
+SQUAT = 0.92  # a hand card no squatter than this: below, its values no longer read
+GAP = 6  # dp: the hand's gap between cards (the frame's StackLayout)
+NAME_SIZES = (16, 15, 14)  # sp: a card's name, never below 14 (the standard's least)
+
+
+@lru_cache(maxsize=512)
+def text_height(text: str, size: float, bold: bool, width: float) -> float:
+    """The height of `text` wrapped in `width` px at `size` sp, as a Label draws it."""
+    from kivy.core.text import Label as CoreLabel
+
+    if not text:
+        return 0.0
+    core = CoreLabel(text=text, font_size=sp(size), bold=bold, text_size=(width, None))
+    return core.render(real=False)[1]
+
+
+def sheet_height(prompt: str, results: list[str], width: float) -> float:
+    """The prompt sheet's height (companion/app/kv/frame.kv's PromptSheet), no moves."""
+    inner = width - dp(12)
+    height = dp(8) + dp(4) * 3  # its padding, and the spacing of its four rows
+    height += text_height(prompt, 17, True, inner) + dp(4) if prompt else 0
+    text = "\n".join(results)
+    height += text_height(text, 15, False, inner - dp(12)) + dp(8) if text else 0
+    return height
+
+
+def strip_title() -> float:
+    """The hand strip's title line at 14 sp, and the strip's spacing."""
+    return text_height("Your hand", 14, False, 1e4) + dp(2) + dp(4) * 2
+
+
+def name_size(name: str, room: float) -> float:
+    """The largest size (16 sp down to 14) at which no word of a card's name breaks."""
+    return next((size for size in NAME_SIZES if name_width(name, size) <= room),
+                NAME_SIZES[-1])
+
+
+def name_width(name: str, size: float) -> float:
+    """The width of the longest word of a card's name at `size` sp, bold."""
+    return max(text_width(word, size, True) for word in name.split() or [name])
+
+
+def name_lines(name: str, size: float, room: float) -> int:
+    return 1 if text_width(name, size, True) <= room else 2
+
+
+def card_width(column: float) -> float:
+    """Three cards a row in `column` px (the strip's padding of 4 dp a side)."""
+    return (column - dp(8) - dp(GAP) * (PER_ROW - 1)) / PER_ROW - 0.01
+
+
+def card_height(width: float, rows: int, room: float) -> float:
+    """The cards' height in `rows` rows sharing `room` px: as printed when there is the
+    room, squatter (down to SQUAT) when the fields need it."""
+    share = (room - dp(GAP) * (rows - 1)) / max(1, rows)
+    return max(width * SQUAT, min(width * PRINTED, share))
+
+
+def rows_of(count: int) -> int:
+    return max(1, -(-count // PER_ROW))
