@@ -103,28 +103,32 @@ class TsTour(Screens):
         raise AssertionError("nothing in this game is private: no cover")
 
     def prompt_shown(self, name: str, kind: str, state: dict, action: dict) -> None:
-        """As drawn on the board: every value 14 sp or more (the standards' least
-        text), a chip an agent holds 18 dp across or more, a blockade's or pin's
-        player by their whole name (or side), no name or reason over a value; ending
-        the turn never the primary move; and picker_rows, chips_apart, numbers_shown,
-        steady."""
+        """As drawn on the board: every value, player's name and reason 14 sp or more
+        (the standards' least text; names and reasons smaller as the board is, when it
+        is shrunk for the Intel picker), a chip an agent holds 18 dp across or more, a
+        blockade's or pin's player by their whole name (or side), no name or reason
+        over a value; ending the turn never the primary move; and picker_rows,
+        chips_apart, numbers_shown, steady."""
         from kivy.metrics import dp, sp
 
         from companion.games.ts.trails import hits
         from tests.ui.driver import plain, visible_buttons
 
         drawn = table(self.app).board.drawn
+        shrunk = table(self.app).board.scale  # 1 but beside the Intel picker
         names = [p["name"] for p in state["players"]]
         for _x, _y, radius, size in drawn["values"]:
             assert size == 0 or size >= sp(14) - 0.5, f"a value of {size / sp(1):.1f} sp"
             assert radius * 2 >= dp(18) - 0.5, f"a piece {radius * 2 / dp(1):.1f} dp across"
             self.measured["values"] += 1
-        for words, seat, box in drawn["names"]:
+        for words, seat, box, size in drawn["names"]:
+            assert size >= sp(14) * shrunk - 0.5, f"'{words}' at {size / sp(1):.1f} sp"
             assert words in (names[seat], ("Black", "White")[seat]), (words, names)
             assert not any(hits(box, x, y, radius * 0.5) for x, y, radius, _ in drawn["values"]), \
                 f"'{words}' over a value"
             self.measured["names"] += 1
-        for words, box in drawn["tags"]:
+        for words, box, size in drawn["tags"]:
+            assert size >= sp(14) * shrunk - 0.5, f"'{words}' at {size / sp(1):.1f} sp"
             assert not any(hits(box, x, y, radius * 0.5) for x, y, radius, _ in drawn["values"]), \
                 f"'{words}' over a value"
             self.measured["tags"] += 1
@@ -190,10 +194,12 @@ class TsTour(Screens):
     def numbers_shown(self, drawn: dict) -> None:
         """Every space numbered in its row (A1 ... I7, as printed): its digits (the
         label's middle, its line spacing left out) inside the space, over none of the
-        values on it (the pieces are drawn after: a value is never under a number)."""
+        values on it (the pieces are drawn after: a value is never under a number), 14 sp
+        or more (the standards' least text) but on a board shrunk for the Intel
+        picker, as much smaller as the board."""
         from math import hypot
 
-        from kivy.metrics import dp
+        from kivy.metrics import dp, sp
 
         from companion.games.ts.geometry import board
         from companion.games.ts.trails import hits
@@ -201,7 +207,9 @@ class TsTour(Screens):
         geometry, tsboard = board(), table(self.app).board
         r = tsboard.radius
         assert [space for space, _ in drawn["numbers"]] == list(range(geometry.size))
-        for space, (x, y, w, h) in drawn["numbers"]:
+        for space, (x, y, w, h, size) in drawn["numbers"]:
+            assert size >= sp(14) * tsboard.scale - 0.5, \
+                f"{geometry.names[space]}'s number {size / sp(1):.1f} sp"
             cx, cy = tsboard.centres[space]
             digits = (x + w * 0.1, y + h * 0.2, x + w * 0.9, y + h * 0.8)
             assert all(hypot(px - cx, py - cy) <= r * 0.97 for px in digits[::2]

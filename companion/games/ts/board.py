@@ -67,9 +67,11 @@ class TsBoard(Widget):
             self.add_widget(child)
         self.state, self.lit, self.moves, self.marks, self.whose = None, {}, [], [], []
         self.centres: list = []
+        self.scale = 1.0  # the board's size to its steady size (smaller: layout)
         # what was drawn, for the tests to measure: values (x, y, radius, size), players'
-        # names (words, seat, box), reasons (words, box), each agent's chips (space,
-        # values), the spaces' numbers (space, (x, y, width, height))
+        # names (words, seat, box, font size), reasons (words, box, font size), each
+        # agent's chips (space, values), the spaces' numbers (space, (x, y, width,
+        # height, font size))
         self.drawn: dict = {"values": [], "names": [], "tags": [], "chips": [], "numbers": []}
         self.hidden: set = set()  # Intel drawn moving, not at its place
         self.sliding: list = []  # (mark, Translate, Color) while the pieces slide
@@ -150,16 +152,19 @@ class TsBoard(Widget):
         height = self.steady or self.height
         r, centres = self.geometry.place(self.x, self.top - height, self.width, height,
                                          dp(28), dp(4))
+        self.scale = 1.0
         if self.height >= height:
             return r, centres
         small, _ = self.geometry.place(self.x, self.y, self.width, self.height, dp(28), dp(4))
         k, left, top = small / r, min(x for x, _ in centres) - ROOT3 * r / 2, self.top - dp(2)
+        self.scale = k
         return small, [(left + (x - left) * k, top + (y - top) * k) for x, y in centres]
 
     @property
     def label_font(self) -> float:
-        """A label's words: 12 sp on a phone's board, up to 15 sp where spaces are large."""
-        return max(sp(12), min(sp(15), self.radius * 0.3))
+        """A label's words: 14 sp (the standards' least text), up to 16 sp where
+        spaces are large; on a board shrunk for a tall sheet, as much smaller."""
+        return max(sp(14) * self.scale, min(sp(16), self.radius * 0.3))
 
     def tag_size(self, label, words: str) -> tuple:
         """A label's width and height (pieces.pill's): a reason, a player's name."""
@@ -208,10 +213,16 @@ class TsBoard(Widget):
         lit = self.lit.get(space)
         if lit:
             pieces.polygon(outline, LIT[lit])
-        size = max(sp(10), min(sp(14), r * 0.36))  # its number in its row, as named: A1..
-        w, h = pieces.text(str(self.geometry.coords[space][1] // 2 + 1), cx + r * NUMBER[0],
-                           cy + r * NUMBER[1], size, NUMBER_INK[bool(lit)])
-        self.number_box = (cx + r * NUMBER[0] - w / 2, cy + r * NUMBER[1] - h / 2, w, h)
+        # its number in its row, as named (A1 ...): 14 sp or more, but on a board shrunk
+        # for a tall sheet (the Intel picker's), as much smaller as the board
+        size = max(sp(14) * self.scale, min(sp(16), r * 0.36))
+        words = str(self.geometry.coords[space][1] // 2 + 1)
+        w, h = pieces.texture(words, size).size
+        # at the left of its agent, inside the space however small (the Intel picker's)
+        x = cx + max(r * NUMBER[0], -0.866 * r + w * 0.45 + dp(1))
+        y = cy + min(r * NUMBER[1], 0.5 * r - h * 0.3)
+        pieces.text(words, x, y, size, NUMBER_INK[bool(lit)])
+        self.number_box = (x - w / 2, y - h / 2, w, h, size)
         if self.geometry.is_spawn[space]:
             pieces.text("*", cx, cy - r * 0.62, sp(14), (1, 1, 1, 0.8))
         if space in self.geometry.drops:
@@ -261,7 +272,8 @@ class TsBoard(Widget):
                            pieces.colour(look["ink"]), EDGE[label.seat], label.sign)
         x, y = label.tag_at
         self.drawn["names"].append((label.tag, label.seat,
-                                    (x - w / 2, y - h / 2, x + w / 2, y + h / 2)))
+                                    (x - w / 2, y - h / 2, x + w / 2, y + h / 2),
+                                    self.label_font))
 
     def draw_mark(self, mark) -> None:
         r = self.radius
@@ -285,7 +297,8 @@ class TsBoard(Widget):
             w, h = pieces.pill(mark.tag, *mark.tag_at, self.label_font, TAG, (1, 1, 1, 1),
                                fill)
             x, y = mark.tag_at
-            self.drawn["tags"].append((mark.tag, (x - w / 2, y - h / 2, x + w / 2, y + h / 2)))
+            self.drawn["tags"].append((mark.tag, (x - w / 2, y - h / 2, x + w / 2, y + h / 2),
+                                       self.label_font))
 
     # -- the trickle, piece by piece -------------------------------------------------------
     def play(self, per_row: float, slide: float) -> None:

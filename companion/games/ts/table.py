@@ -39,9 +39,11 @@ Builder.load_file(str(Path(__file__).with_name("table.kv")))
 
 FAST = (0.05, 0.25)  # the trickle as it first shows: a row after another, each piece's slide
 SLOW = (0.45, 0.6)  # Replay
-# a phone's sheet and hand under the board, at all but a few prompts (not the printed
-# bag's Intel picker: six rows of keys would take a sixth of the board at every prompt)
-RESERVE = dp(300)
+# a phone's sheet and hand under the board, at all but a few prompts: the spawn
+# prompt's (its roster in two flat rows), so the board is as wide as the screen (not
+# the printed bag's Intel picker: six rows of keys would take a sixth of the board at
+# every prompt)
+RESERVE = dp(240)
 KEY = dp(48)  # a key of the Intel picker: a tap target's height
 
 
@@ -75,9 +77,18 @@ class TsTable(TableFrame):
         """A phone's board as large at every prompt, row A at one place: the height the
         board takes is the column's less the header and the room kept for the sheet
         (RESERVE; a taller sheet, as the Intel picker, shrinks it round its top left
-        corner: TsBoard.layout). A tablet's has the height."""
+        corner: TsBoard.layout). A tablet's has the whole height: its header (the
+        players, the dice) heads the side, over the prompt."""
+        self.place_header()
         self.board.steady = 0 if self.landscape else max(
             dp(100), self.height - self.header.height - dp(8) - RESERVE)
+
+    def place_header(self) -> None:
+        slot = self.ids.column if self.landscape else self.column
+        if self.header.parent is not slot:
+            if self.header.parent is not None:
+                self.header.parent.remove_widget(self.header)
+            slot.add_widget(self.header, index=len(slot.children))
 
     # -- drawing -------------------------------------------------------------------------------
     def refresh(self):
@@ -212,16 +223,18 @@ class TsTable(TableFrame):
                 card.bind(on_release=lambda w: self.select({"kind": w.kind}))
                 self.kinds[team, name] = card
             card.count, card.chosen = count, int(self.sel.get("kind") == name)
+            card.flat = not self.landscape
             card.width = self.kind_width()
             cards.append(card)
-        self.hand.card_height = dp(112 if self.landscape else 72)
+        self.hand.card_height = dp(112 if self.landscape else 52)
         self.hand.wrapped = True  # every kind in sight, in rows, rather than a row that scrolls
         self.hand.show("Your roster: tap a kind, then a lit * tile (hold to read)"
                        if self.landscape else "", cards)  # the prompt says it on a phone
 
     def kind_width(self) -> float:
-        """A roster kind's width: three a row on a phone (the whole roster in two rows,
-        none out of sight), a tablet's roomy tile beside the board."""
+        """A roster kind's width: three a row on a phone (the whole roster in two flat
+        rows, none out of sight, the board as wide as the screen), a tablet's roomy tile
+        beside the board."""
         if self.landscape:
             return dp(104)
         from kivy.core.window import Window

@@ -38,6 +38,7 @@ class TsKind(Holdable, ButtonBehavior, BoxLayout):
     ink = ColorProperty((1, 1, 1, 1))
     chosen = NumericProperty(0)
     team = StringProperty("")
+    flat = BooleanProperty(False)  # a phone's: pictogram, name and count side by side
 
     def on_hold(self) -> None:
         from companion.games.ts.held import hold_kind
