@@ -59,6 +59,7 @@ class GmTour(Screens):
         picture shown, the fields leave the room)."""
         from kivy.metrics import dp, sp
         from kivy.uix.label import Label
+        from kivy.uix.widget import Widget
 
         from companion.games.gm.board import GmDoor, GmField, GmPlay
         from companion.games.gm.table import GmHandCard
@@ -69,12 +70,18 @@ class GmTour(Screens):
         board = table.board
         assert all(board.ids[f].y - board.y <= 1 for f in ("left", "city", "right")), \
             "an empty band under the fields"  # the fields are the table, down to the sheet
-        for field in (w for w in walk(board) if isinstance(w, GmField)):
-            x0, y0, x1, y1 = window_rect(field)
-            for piece in (w for w in walk(field) if isinstance(w, GmPlay | GmDoor)):
+        def inside(outer, kinds, what: str) -> None:
+            x0, y0, x1, y1 = window_rect(outer)
+            for piece in (w for w in walk(outer) if isinstance(w, kinds) and w is not outer
+                          and w.width > 0 and w.height > 0):
                 p0, q0, p1, q1 = window_rect(piece)
                 assert x0 - SLACK <= p0 and p1 <= x1 + SLACK and y0 - SLACK <= q0 and \
-                    q1 <= y1 + SLACK, f"a {type(piece).__name__} spills out of {field.title}"
+                    q1 <= y1 + SLACK, f"a {type(piece).__name__} spills out of {what}"
+
+        for field in (w for w in walk(board) if isinstance(w, GmField)):
+            inside(field, GmPlay | GmDoor, field.title)
+        for card in (w for w in walk(table) if isinstance(w, GmPlay | GmHandCard)):
+            inside(card, Widget, f"a {type(card).__name__}")  # its values, its picture
         small = [w.text for w in walk(table) if isinstance(w, Label) and shown(w)
                  and w.text.strip() and w.font_size < sp(14) - 0.5]
         assert not small, f"text under 14 sp: {small}"

@@ -70,7 +70,6 @@ class GmDoor(ButtonBehavior, BoxLayout):
     label = StringProperty("")
     fill = ColorProperty((1, 1, 1, 1))
     ink = ColorProperty((0, 0, 0, 1))
-    scale = NumericProperty(1)
 
 
 def paint(name: str) -> list:
@@ -94,14 +93,15 @@ class GmField(BoxLayout):
     title = StringProperty("")
     pictogram = StringProperty("")  # printed faintly on the field's empty room
     play_height = NumericProperty(dp(80))
+    door_height = NumericProperty(dp(60))  # the back doors: as tall as the room allows
     ground = ColorProperty((1, 1, 1, 1))  # the printed paper: darker for an embassy
     suitcase = BooleanProperty(False)
     plays = ListProperty([])
     scale = NumericProperty(1)
 
-    def on_scale(self, _widget, scale) -> None:
+    def on_door_height(self, _widget, height) -> None:
         for widget in self.ids.doors.children:
-            widget.scale = scale
+            widget.height = height
 
     def on_plays(self, _widget, plays):
         """The last two duels, a row each, each card in its player's column."""
@@ -125,7 +125,7 @@ class GmField(BoxLayout):
         title = text_height(self.title, 15 * self.scale, True, width - dp(8)) + dp(6)
         band = dp(30) * self.scale if self.suitcase else 0
         plays = rows * self.play_height + dp(4) * max(0, rows - 1)
-        gates = doors * dp(60) * self.scale + dp(4) * max(0, doors - 1)
+        gates = doors * self.door_height + dp(4) * max(0, doors - 1)
         return dp(8) + dp(4) * 4 + title + band + plays + gates
 
     def show_doors(self, actions: list, on_tap) -> None:
@@ -133,9 +133,9 @@ class GmField(BoxLayout):
         box.clear_widgets()
         for action in actions:
             door = action["door"]
-            widget = GmDoor(number=door, label=f"{door} {DOOR_NAMES[door]}",
+            widget = GmDoor(number=door, label=DOOR_NAMES[door],
                             fill=rgba(colours()["doors"][door]),
-                            ink=rgba(colours()["door_text"][door]), scale=self.scale)
+                            ink=rgba(colours()["door_text"][door]), height=self.door_height)
             widget.bind(on_release=lambda *_a, a=action: on_tap(a))
             box.add_widget(widget)
 
@@ -171,6 +171,17 @@ class GmBoard(BoxLayout):
         columns), a little taller."""
         column = (self.field_widths(width)[0] - dp(8) - dp(4)) / 2
         self.play_height = min(column * 1.6, dp(150))
+
+    def size_doors(self, room: float, width: float) -> None:
+        """The back doors as tall as a board `room` px high leaves them (60 to 150 dp):
+        during the door step they are the one thing to tap."""
+        field = next((f for f in (self.ids.left, self.ids.right) if f.ids.doors.children),
+                     None)
+        if field is None:
+            return
+        field.door_height = 0
+        free = room - self.need(width) - dp(4) * 2
+        field.door_height = max(dp(60), min(dp(150), free / 3))
 
     def need(self, width: float) -> float:
         """The height the board needs `width` px wide for what it shows now (its kv

@@ -64,8 +64,13 @@ class GmTable(TableFrame):
             return
         prompt = view.status(state)["prompt"]
         if doors:
-            self.sheet.show(prompt + ": tap a door of the embassy", results)
+            prompt += ": tap a door of the embassy"
+            self.sheet.show(prompt, results)
             self.hand.show("", [])
+            column = (self.width - dp(4)) * self.side_share if self.landscape else self.width
+            room = self.height - (0 if self.landscape else layout.sheet_height(
+                prompt, results, column) + dp(4) * 3)  # the frame's and column's spacing
+            self.board.size_doors(room, across)
         elif "value" in legal[0]:  # printed cards: the value the card shows
             self.sheet.show(prompt, results, extra=self.keypad(legal, wait["role"]))
             self.hand.show("", [])
