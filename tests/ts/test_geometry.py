@@ -27,13 +27,15 @@ def inside(x, y, r) -> bool:
 def test_chips_lie_in_their_space_clear_of_the_next_agents_pieces():
     """Every layout of an agent's chips against every layout of a neighbour's: their
     rings apart, and clear of the agents beside and below and of the spaces' numbers,
-    at the tablet's radius and the phone's (24 dp: the board beside the Intel picker)."""
+    at the tablet's radius and the phone's (31.6 dp as wide as the screen; 24 dp: the
+    board shrunk beside the Intel picker, its numbers with it)."""
     geometry = board()
-    dp = 2.625
-    least, ring = 9 * dp, 1.5 * dp  # pieces.CHIP_LEAST, pieces.EDGE
-    for r in (98, 28.2 * dp, 26 * dp, 24 * dp):  # tablet, phones
+    # (radius in pixels, density, the board's size to its steady size: TsBoard.scale)
+    for r, dp, scale in ((105, 2, 1), (83, 2.625, 1), (24 * 2.625, 2.625, 24 / 31.6)):
+        least, ring = 9 * dp, 1.5 * dp  # pieces.CHIP_LEAST, pieces.EDGE
         _, centres = geometry.place(0, 0, ROOT3 * r * 7 + 70, r * 14 + 10, 70, 10)
-        number = max(10, min(14, 0.36 * r / dp)) * dp / 14  # board.draw_space's size
+        # board.draw_space's size, 14 sp or more (as the board, shrunk), in 14ths
+        number = max(14 * scale, min(16, 0.36 * r / dp)) * dp / 14
         digits = (3.6 * number, 5 * number)  # a digit's ink, half across and half up
         for count in (1, 2, 3):
             spots = chips(count, r, least, ring)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
@@ -27,9 +28,10 @@ from kivy.utils import get_color_from_hex
 
 from companion.app import theme
 from companion.app.frame import Move, TableFrame, end_turn_move
+from companion.app.icons import recipe
 from companion.core import printed
 from companion.core.viewing import acting
-from companion.games.ts import view
+from companion.games.ts import pieces, view
 from companion.games.ts.board import TEAMS, TsBoard
 from companion.games.ts.data import GAME_ID, tables
 from companion.games.ts.picks import MODES, Picks
@@ -45,6 +47,7 @@ SLOW = (0.45, 0.6)  # Replay
 # every prompt)
 RESERVE = dp(240)
 KEY = dp(48)  # a key of the Intel picker: a tap target's height
+WARM = 0.05  # between two things made ahead (warm)
 
 
 class TsTable(TableFrame):
@@ -72,6 +75,11 @@ class TsTable(TableFrame):
         for widget, names in ((self, ("height", "landscape")), (self.header, ("height",))):
             for name in names:
                 widget.fbind(name, self.keep_steady)
+        self.warming = [lambda n=name: recipe(pieces.shapes, n)
+                        for name in printed.game(GAME_ID).icons]
+        self.warming += [lambda t=team, k=kind: self.kind_card(t, k)
+                         for team in TEAMS for kind in tables().kind_names]
+        Clock.schedule_once(self.warm, WARM)
 
     def keep_steady(self, *_args) -> None:
         """A phone's board as large at every prompt, row A at one place: the height the
@@ -209,19 +217,11 @@ class TsTable(TableFrame):
             return
         seat = state["await"]["player"]
         team = TEAMS[seat]
-        look = printed.game(GAME_ID).vars["teams"][team]
         cards = []
         for name, count in state["players"][seat]["roster"].items():
             if not count:
                 continue
-            card = self.kinds.get((team, name))
-            if card is None:
-                card = TsKind(kind=name, title=tables().kind_names[name], team=team,
-                              fill=get_color_from_hex(look["fill"]),
-                              ink=get_color_from_hex(look["ink"]))
-                card.piece = ("agents", f"{team}-{name}-1")
-                card.bind(on_release=lambda w: self.select({"kind": w.kind}))
-                self.kinds[team, name] = card
+            card = self.kind_card(team, name)
             card.count, card.chosen = count, int(self.sel.get("kind") == name)
             card.flat = not self.landscape
             card.width = self.kind_width()
@@ -230,6 +230,28 @@ class TsTable(TableFrame):
         self.hand.wrapped = True  # every kind in sight, in rows, rather than a row that scrolls
         self.hand.show("Your roster: tap a kind, then a lit * tile (hold to read)"
                        if self.landscape else "", cards)  # the prompt says it on a phone
+
+    def kind_card(self, team: str, name: str) -> TsKind:
+        """A kind of the roster, made once a side and kept."""
+        card = self.kinds.get((team, name))
+        if card is None:
+            look = printed.game(GAME_ID).vars["teams"][team]
+            card = TsKind(kind=name, title=tables().kind_names[name], team=team,
+                          fill=get_color_from_hex(look["fill"]),
+                          ink=get_color_from_hex(look["ink"]))
+            card.piece = ("agents", f"{team}-{name}-1")
+            card.bind(on_release=lambda w: self.select({"kind": w.kind}))
+            self.kinds[team, name] = card
+        return card
+
+    def warm(self, *_args) -> None:
+        """What the first moves would make on their way to their frames, made while
+        the table waits for a tap, one thing a frame: every pictogram's triangles
+        (about 25 ms each the first time: the first trickle paid for a few), each
+        side's roster kinds (50 ms a side at its first spawn)."""
+        if self.warming:
+            self.warming.pop()()
+            Clock.schedule_once(self.warm, WARM)
 
     def kind_width(self) -> float:
         """A roster kind's width: three a row on a phone (the whole roster in two flat
