@@ -16,6 +16,14 @@ PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "US Tab
                "legal": "US Legal"}
 PRINTER_MARGIN = 5.0  # most printers leave this much blank: nothing is drawn there
 MARK_GAP = 1.0  # between the bleed edge and a crop mark
+# Crop marks run MARK_LEN outward, enough to line a cut up in a trimmer, wherever the
+# paper has that room outside the printer margin; a layout only reserves MIN_MARK. The
+# marks take the room a layout leaves, never a piece's place: where 5 mm marks would cost
+# a card a page, the card is kept and the marks are shorter. Poker cards (63 x 88 mm) on
+# A4 with 3 mm bleed: 3 across leave 7.5 mm a side beyond the bleed, 5 of them the
+# printer's, so the marks at the sides are 1.5 mm; 5 mm marks would take 2 cards across,
+# 6 a page instead of 9 (--cut-guides draws each cut across the whole sheet instead).
+MARK_LEN = 5.0
 MIN_MARK = 1.5  # the shortest crop mark the margin may leave
 FOLD_CLEAR = 3.0  # gap between a piece's bleed and the fold line
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.plan import fit
-from pnp.plan.impose import MARK_GAP, MIN_MARK, arrange, flip_axis, mirror
+from pnp.plan.impose import MARK_GAP, MARK_LEN, MIN_MARK, arrange, flip_axis, mirror
 
 STACK_MARK = 3.0  # length of the crop marks between two stacked blocks
 LOOSE_CLEAR = 1.5  # what a block without crop marks keeps clear of its neighbour
@@ -249,7 +249,9 @@ def clearance(block: Block, inner: bool) -> float:
 
 def stacked(host: Plan, block: Block, options) -> Plan | None:
     """`host` with `block` (arranged on a page like host's) stacked under its blocks,
-    the stack centred on the page; None when they do not fit one page."""
+    the stack centred on the page; None when they do not fit one page. The room left
+    over lengthens the crop marks first (longer(): between the blocks and towards the
+    paper edges alike), then centres the stack."""
     blocks = [*host.blocks, block]
     margin = options.printer_margin
     heights = [top - bottom for bottom, top in (b.extent() for b in blocks)]
@@ -260,7 +262,8 @@ def stacked(host: Plan, block: Block, options) -> Plan | None:
     room = host.page[1] - 2 * margin
     if need > room + 1e-6:
         return None
-    top = host.page[1] - margin - (room - need) / 2 - clearance(blocks[0], False)
+    above, gaps, _ = longer(blocks, gaps, room - need)
+    top = host.page[1] - margin - clearance(blocks[0], False) - above
     placed = []
     for n, b in enumerate(blocks):
         bottom, old_top = b.extent()
@@ -270,6 +273,23 @@ def stacked(host: Plan, block: Block, options) -> Plan | None:
                                                               options.duplex)))
         top -= (old_top - bottom) + (gaps[n] if n < len(gaps) else 0.0)
     return Plan(host.page, placed)
+
+
+def longer(blocks: list, gaps: list, slack: float) -> tuple:
+    """Share `slack` (mm of page height the stack does not need) so that crop marks
+    reserved shorter than MARK_LEN grow towards it: MIN_MARK towards the paper edges,
+    STACK_MARK between two blocks (a block without marks wants nothing). When the slack
+    cannot give every mark its full length, each gets the same share of what it lacks.
+    Returns (room above the stack, the gaps between blocks, room below it)."""
+    wants = [MARK_LEN - MIN_MARK if blocks[0].marks else 0.0,
+             *[(MARK_LEN - STACK_MARK) * (a.marks + b.marks)
+               for a, b in zip(blocks, blocks[1:], strict=False)],
+             MARK_LEN - MIN_MARK if blocks[-1].marks else 0.0]
+    share = min(1.0, slack / sum(wants)) if sum(wants) > 0 else 0.0
+    grown = [want * share for want in wants]
+    rest = (slack - sum(grown)) / 2
+    return (grown[0] + rest, [gap + more for gap, more in zip(gaps, grown[1:-1], strict=True)],
+            grown[-1] + rest)
 
 
 def backs_of(items: list, fronts: list, page: tuple, duplex: str) -> list:

@@ -8,11 +8,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.load.fonts import BUNDLED_FONTS, font_name
-from pnp.plan.impose import MARK_GAP, MIN_MARK, PRINTER_MARGIN
+from pnp.plan.impose import MARK_GAP, MARK_LEN, MIN_MARK, PRINTER_MARGIN
 
 INK = Color(0, 0, 0)
 GREY = Color(0.45, 0.45, 0.45)
-MARK_LEN = 5.0
 LABEL_PT = 5.5
 CALIBRATION_MM = 50.0
 CALIBRATION_DEPTH = 7.0  # its ticks and caption, clear of the pieces
@@ -45,8 +44,11 @@ def crop_marks(c, page: tuple, rects: list, bleed: float,
     for start, limit, stop in ((top + MARK_GAP, ph, stops.get("top")),
                                (bottom - MARK_GAP, 0.0, stops.get("bottom"))):
         end = _mark_end(start, limit, margin)
-        ends.append((start, end if stop is None else min(end, stop, key=lambda v: abs(
-            v - start))))
+        if stop is not None:  # no further than `stop`, never back into the bleed
+            end = start + (min(end - start, stop - start) if end > start else
+                           max(end - start, stop - start))
+            end = start if (end - start) * (limit - start) < 0 else end
+        ends.append((start, end))
     for x in xs:
         for start, end in ends:
             if abs(end - start) >= MIN_MARK - 0.01:

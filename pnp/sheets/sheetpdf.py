@@ -15,8 +15,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.plan import backoffset, pieces
-from pnp.plan.impose import MARK_GAP, PAPER_NAMES
-from pnp.plan.packing import STACK_MARK, Plan
+from pnp.plan.impose import PAPER_NAMES
+from pnp.plan.packing import LOOSE_CLEAR, Plan
 from pnp.sheets.pagemarks import (
     LABEL_PT,
     crop_marks,
@@ -194,11 +194,12 @@ class SheetPages:
         bottom = min(y for _, y, _, _ in rects) - bleed
         top = max(y + h for _, y, _, h in rects) + bleed
         others = [(min(y for _, y, _, _ in boxes) - b.run.bleed,
-                   max(y + h for _, y, _, h in boxes) + b.run.bleed)
+                   max(y + h for _, y, _, h in boxes) + b.run.bleed, b.marks)
                   for b, boxes in places if b is not block]
-        reach = MARK_GAP + STACK_MARK
-        stops = {"top": top + reach if any(lo >= top for lo, _ in others) else None,
-                 "bottom": bottom - reach if any(hi <= bottom for _, hi in others) else None}
+        above = min(((lo, marked) for lo, _, marked in others if lo >= top), default=None)
+        below = max(((hi, marked) for _, hi, marked in others if hi <= bottom), default=None)
+        stops = {"top": None if above is None else meeting(top, *above),
+                 "bottom": None if below is None else meeting(bottom, *below)}
         return crop_marks(self.file.canvas, page, rects, bleed, self.options.printer_margin,
                           stops)
 
@@ -244,6 +245,14 @@ class SheetPages:
         front = piece.front.item
         part.record(item, copy, side, number, pos, piece.size,
                     behind=front if side == "back" and front is not item else None)
+
+
+def meeting(edge: float, other: float, marked: bool) -> float:
+    """Where crop marks running from a block's bleed `edge` towards another block's bleed
+    edge `other` stop: half way when that block has crop marks too (packing.longer()
+    shares the room between them alike), else LOOSE_CLEAR short of it."""
+    towards = 1 if other > edge else -1
+    return (edge + other) / 2 if marked else other - towards * LOOSE_CLEAR
 
 
 def merged_bands(all_bands: list) -> list:

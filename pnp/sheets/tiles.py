@@ -16,7 +16,10 @@ from pnp.sheets.pagemarks import free_bands, label_font, page_furniture
 from pnp.sheets.sheetpdf import safe_margin
 
 TILE_OVERLAP = 10.0
-MARK_START, MARK_END = 1.0, 5.5  # a tile's crop marks, measured outward from its window
+# A tile's crop marks, measured outward from its window: 5 mm long, starting 0.5 mm off the
+# drawing (a mark 0.5 mm longer outward would take a tile's window 1 mm smaller, and a
+# page more for Attack the Tower's, Top-Secret's and Geheime Mission's boards on A4).
+MARK_START, MARK_END = 0.5, 5.5
 TILE_ROOM = MARK_END + 0.5  # window edge to the printer's margin
 TILE_MARGIN = PRINTER_MARGIN + TILE_ROOM  # window edge to the paper edge, by default
 TARGET_RADIUS = 3.5
