@@ -238,7 +238,8 @@ class TsTable(TableFrame):
             look = printed.game(GAME_ID).vars["teams"][team]
             card = TsKind(kind=name, title=tables().kind_names[name], team=team,
                           fill=get_color_from_hex(look["fill"]),
-                          ink=get_color_from_hex(look["ink"]))
+                          ink=get_color_from_hex(look["ink"]), flat=not self.landscape,
+                          size_hint=(None, None), width=self.kind_width())
             card.piece = ("agents", f"{team}-{name}-1")
             card.bind(on_release=lambda w: self.select({"kind": w.kind}))
             self.kinds[team, name] = card
