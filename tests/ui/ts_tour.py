@@ -225,7 +225,8 @@ class TsTour(Screens):
 
     def steady(self, state: dict) -> None:
         """Row A where it was at the game's first prompt (the top left corner of A1,
-        within 2 px), so the eye finds a space at one place; the board's size kept too,
+        within 2 px), so the eye finds a space at one place; the spaces as large as the
+        screen allows (largest); the board's size kept too,
         but for a prompt whose sheet outgrows the room kept for it (counted), and the
         printed bag's Intel picker (six rows of keys: the board smaller round A1)."""
         from companion.games.ts.geometry import ROOT3
@@ -242,6 +243,24 @@ class TsTour(Screens):
         radius = self.rows.setdefault("radius", board.radius)
         self.rows["smaller"] += board.radius < radius - 1
         self.rows["prompts"] += 1
+        most = self.largest()
+        assert board.radius < radius - 1 or board.radius >= most * 0.98, \
+            f"spaces {board.radius:.1f} px where {most:.1f} fit"
+
+    def largest(self) -> float:
+        """The spaces' radius the screen allows: a phone's board as wide as the screen
+        (the room kept under it for the sheet takes none of it), a tablet's as tall as
+        the table (its players and dice head the side)."""
+        from kivy.metrics import dp
+
+        from companion.games.ts.geometry import ROOT3, board
+
+        game = table(self.app)
+        geometry, tsboard = board(), game.board
+        height = game.height if game.landscape else \
+            game.height - game.header.height - game.column.spacing
+        long = max(x for _, x in geometry.coords) // 2 + 1
+        return min((tsboard.width - dp(28)) / (long * ROOT3), (height - dp(4)) / geometry.tall)
 
     def tour_game(self, name: str, limit: int | None) -> str:
         self.measured = {"values": 0, "names": 0, "tags": 0, "chips": 0, "numbers": 0}
