@@ -11,6 +11,13 @@ import pdfplumber
 PT = 25.4 / 72
 
 
+def print_files(folder: Path, everywhere: bool = False) -> list[Path]:
+    """A build's print files, in name order: every PDF but its print guide (the guide is
+    read back in tests/test_print_guide.py)."""
+    found = folder.rglob("*.pdf") if everywhere else folder.glob("*.pdf")
+    return sorted(p for p in found if p.name != "print-guide.pdf")
+
+
 def manifest(folder: Path) -> dict:
     return json.loads((folder / "manifest.json").read_text())
 

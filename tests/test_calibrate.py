@@ -13,6 +13,7 @@ import pytest
 
 from pnp.cli.main import main
 from tests.conftest import EXAMPLE
+from tests.pdfread import print_files
 from tests.test_printer_margin import ink_distance
 
 PT = 25.4 / 72
@@ -273,7 +274,7 @@ def test_a_larger_offset_keeps_everything_out_of_the_margin(tmp_path, capsys):
     assert "note: crew.pdf: at the margin its backs stop (right: 1.0 of 3 mm bleed, no crop " \
            "marks); cut by the fronts' crop marks\n" in err, err
     folder = out / "star-patrol"
-    for pdf in folder.glob("*.pdf"):
+    for pdf in print_files(folder):
         assert min(d for d in ink_distance(pdf) if d is not None) >= 5 - 0.26, pdf.name
         with pdfplumber.open(pdf) as doc:
             for index in range(len(doc.pages)):

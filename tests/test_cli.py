@@ -105,7 +105,7 @@ def test_files_of_a_removed_component_do_not_linger(game, tmp_path, capsys):
     (game / "game.yaml").write_text(text[:text.index("  - id: dice")])
     assert run(["build", str(game), "--out", str(out), "-q"], capsys)[0] == 0
     assert sorted(p.name for p in (out / "star-patrol").iterdir()) == [
-        "crew.pdf", "manifest.json", "rules.pdf", "tokens.pdf"]
+        "crew.pdf", "manifest.json", "print-guide.pdf", "rules.pdf", "tokens.pdf"]
 
 
 def test_a_full_disk_leaves_nothing_behind(game, tmp_path, capsys, monkeypatch):

@@ -19,6 +19,7 @@ from pnp.export.writer import ExportOptions, export_games
 from pnp.load.game import load_game
 from pnp.sheets.build import Options, build_game
 from tests.conftest import EXAMPLE
+from tests.pdfread import print_files
 
 PT = 72 / 25.4
 
@@ -130,8 +131,8 @@ def test_every_bundled_game_exports_proof_sheets(tmp_path):
 def test_only_builds_and_exports_just_those_components(tmp_path):
     done = run("build", str(EXAMPLE), "--only", "crew,tokens", "--out", str(tmp_path), "-q")
     assert done.returncode == 0, done.stderr
-    assert sorted(p.name for p in (tmp_path / "star-patrol").glob("*.pdf")) == [
-        "crew.pdf", "tokens.pdf"]
+    assert [p.name for p in print_files(tmp_path / "star-patrol")] == ["crew.pdf",
+                                                                  "tokens.pdf"]
     done = run("export", str(EXAMPLE), "--only", "rules", "--dpi", "40", "--out",
                str(tmp_path), "-q")
     assert done.returncode == 0, done.stderr

@@ -14,6 +14,7 @@ from pnp.load.errors import InvalidInput
 from pnp.load.game import load_game
 from pnp.load.langs import UnknownLanguage
 from pnp.sheets.build import Options, build_game
+from tests.pdfread import print_files
 
 
 def bilingual(game_dir):
@@ -216,7 +217,7 @@ def test_a_bad_translation_stops_the_build_with_its_place(game, tmp_path, capsys
 # -- games without languages are untouched -----------------------------------------
 
 def pdf_bytes(folder) -> dict:
-    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.pdf"))}
+    return {p.name: p.read_bytes() for p in print_files(folder)}
 
 
 def test_a_game_without_languages_builds_byte_identically(game, tmp_path):

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 from conftest import ATS, EXAMPLE
-from pdfread import manifest, pages
+from pdfread import manifest, pages, print_files
 from pypdf import PdfReader
 
 from pnp.draw.renderer import MIN_TEXT_PT
@@ -25,7 +25,7 @@ GAMES = [EXAMPLE, ATS]
 def test_every_font_is_embedded(build, game):
     folder, _ = build(game)
     fonts = 0
-    for pdf in sorted(folder.glob("*.pdf")):
+    for pdf in print_files(folder):
         for page in PdfReader(pdf).pages:
             resources = page.get("/Resources") or {}
             for font in (resources.get("/Font") or {}).values():
@@ -107,7 +107,7 @@ def test_rebuilds_are_byte_identical(tmp_path, game):
 
 def test_first_page_of_each_file_has_the_calibration_bar_and_every_page_a_label(build):
     folder, _ = build(EXAMPLE)
-    for pdf in sorted(folder.glob("*.pdf")):
+    for pdf in print_files(folder):
         read = pages(str(pdf))
         assert "50 mm" in read[0]["text"]
         bar = [ln for ln in read[0]["lines"] if ln[4] == 0.6 and abs(ln[1] - ln[3]) < 0.01]
@@ -127,7 +127,8 @@ def test_new_game_builds_from_the_cli(tmp_path):
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     names = sorted(p.name for p in (tmp_path / "out" / "my-game").iterdir())
-    assert names == ["crew.pdf", "manifest.json", "rules.pdf", "tokens-and-dice.pdf"]
+    assert names == ["crew.pdf", "manifest.json", "print-guide.pdf", "rules.pdf",
+                     "tokens-and-dice.pdf"]
     done = subprocess.run([sys.executable, "-m", "pnp", "new", str(game_dir)],
                           capture_output=True, text=True)
     assert done.returncode == 2 and "not empty" in done.stderr

@@ -19,6 +19,7 @@ from pnp.cli.watch import Watcher
 from pnp.export.writer import ExportOptions
 from pnp.load.game import load_game
 from pnp.sheets.build import Options, build_game
+from tests.pdfread import print_files
 
 PT = 25.4 / 72
 # Sheets of paper a build may take: issue 25's targets on A4 (Above Top Secret 26 before,
@@ -48,7 +49,7 @@ def test_sheets_counted_from_the_manifest(build, game, paper):
     listed = defaultdict(list)
     for page in pages:
         listed[page["file"]].append(page["page"])
-    on_disk = {pdf.name: len(PdfReader(pdf).pages) for pdf in folder.glob("*.pdf")}
+    on_disk = {pdf.name: len(PdfReader(pdf).pages) for pdf in print_files(folder)}
     assert {name: list(range(1, n + 1)) for name, n in on_disk.items()} == dict(listed)
     assert sum(on_disk.values()) == result.pages
 
@@ -240,7 +241,8 @@ def test_default_files_and_pack_false(game, tmp_path):
         "crew": "cards", "spare": "cards", "rules": "rules", "tokens": "tokens-and-dice",
         "dice": "tokens-and-dice"}
     result = build_game(loaded, tmp_path / "a", Options())
-    assert sorted(p.name for p in result.files) == ["cards.pdf", "manifest.json", "rules.pdf",
+    assert sorted(p.name for p in result.files) == ["cards.pdf", "manifest.json",
+                                                   "print-guide.pdf", "rules.pdf",
                                                    "tokens-and-dice.pdf"]
     assert result.sheets == 3  # 7 cards on one duplex sheet, the rules, tokens with the die
     edit(game / "game.yaml", "    fields: {name: text, suit: text, power: int, text: text}\n",
@@ -248,7 +250,8 @@ def test_default_files_and_pack_false(game, tmp_path):
     edit(game / "game.yaml", "face: basic-die-face", "face: basic-die-face\n    pack: false")
     alone = build_game(load_game(game), tmp_path / "b", Options())
     assert sorted(p.name for p in alone.files) == ["crew.pdf", "dice.pdf", "manifest.json",
-                                                  "rules.pdf", "spare.pdf", "tokens.pdf"]
+                                                  "print-guide.pdf", "rules.pdf", "spare.pdf",
+                                                  "tokens.pdf"]
     assert alone.sheets == 5
 
 

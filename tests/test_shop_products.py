@@ -63,13 +63,15 @@ def test_pinned_figures():
     assert find("drivethru", "us-poker").pixels == (825, 1125)
 
 
-@pytest.mark.parametrize("shop,pid", [("tgc", "PokerDeck"), ("mpc", "poker"),
-                                      ("drivethru", "us-poker")])
-def test_the_poker_cards_are_shops_py(shop, pid):
-    product, preset = find(shop, pid), SHOPS[shop]
-    assert product.pixels == preset.pixels
-    assert product.trim_px == preset.trim_px
-    assert product.bleed_px == preset.bleed_px
+@pytest.mark.parametrize("shop,pid,pixels", [("tgc", "PokerDeck", (825, 1125)),
+                                             ("mpc", "poker", (822, 1122)),
+                                             ("drivethru", "us-poker", (825, 1125))])
+def test_the_poker_cards_are_issue_24s(shop, pid, pixels):
+    """The poker cards' pixels issue 24 gave: 1/8 in bleed (MPC's 0.12 in) a side."""
+    product = find(shop, pid)
+    assert product.pixels == pixels and product.trim_px == (750, 1050)
+    assert product.bleed_px == ((36.0, 36.0) if shop == "mpc" else (37.5, 37.5))
+    assert product.safe_mm == pytest.approx(3.048 if shop == "mpc" else 3.175)
     assert not product.assumed
 
 

@@ -14,7 +14,13 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from pnp.cli.argtypes import ranged
-from pnp.load.formats import MAX_SHOWN, SHOWCASE_STYLES, SHOWCASE_WIDTH, SHOWCASE_WIDTHS
+from pnp.load.formats import (
+    CUTTERS,
+    MAX_SHOWN,
+    SHOWCASE_STYLES,
+    SHOWCASE_WIDTH,
+    SHOWCASE_WIDTHS,
+)
 
 MAX_DPI = 1200
 IMAGES = ("png", "shop", "sheet", "tts", "showcase")
@@ -27,34 +33,41 @@ CORNERS = "it cuts the images of --format png to the trim, for screens"
 BASE_URL = "only a Tabletop Simulator save, --format tts, refers to its images by address"
 SHOWCASE = "only --format showcase makes one picture of chosen pieces"
 TRIMMED = "a showcase shows its pieces cut at their trim"
-OTHERS = ("png", "shop", "sheet", "tts", "csv", "pdf")
+OTHERS = ("png", "shop", "sheet", "tts", "csv", "pdf", "cut")
+CUT_LAYOUT = ("a cutter's sheet is laid out for its registration marks: the way up that "
+              "takes fewer sheets, backs on the next page for long-edge duplex")
 NOT_FOR = {  # option -> {format: why it changes nothing there}
     "dpi": {"csv": "a spreadsheet has no pixels",
             "pdf": "the PDFs are vector drawings, at no resolution; --dpi is for the image "
                    "formats",
             "showcase": "a showcase is sized by its --width in pixels"},
-    "corners": {f: CORNERS for f in ("shop", "sheet", "tts", "csv", "pdf", "showcase")},
-    "base_url": {f: BASE_URL for f in ("png", "shop", "sheet", "csv", "pdf", "showcase")},
+    "corners": {f: CORNERS for f in ("shop", "sheet", "tts", "csv", "pdf", "showcase", "cut")},
+    "base_url": {f: BASE_URL for f in ("png", "shop", "sheet", "csv", "pdf", "showcase",
+                                       "cut")},
     "bleed": {"csv": f"{CSV}; it has no bleed", "showcase": f"{TRIMMED}, without bleed"},
     "safe_margin": {"csv": f"{CSV}; it draws no text to check"},
     "players": {"csv": f"{CSV}, once, not once per player set"},
     "paper": {"csv": f"{CSV}; it has no paper"},
-    "orientation": {"csv": f"{CSV}; it has no pages"},
-    "printer_margin": {"csv": f"{CSV}; it has no pages"},
-    "duplex": {f: f"{ON_PAPER}: a back is a file of its own" for f in (*IMAGES, "csv")},
-    "separated": {f: f"{ON_PAPER}: every piece has its full bleed" for f in (*IMAGES, "csv")},
-    "back_offset": {f: f"{ON_PAPER}: no back is printed behind a front, so none is moved"
-                    for f in (*IMAGES, "csv")},
+    "orientation": {"csv": f"{CSV}; it has no pages", "cut": CUT_LAYOUT},
+    "printer_margin": {"csv": f"{CSV}; it has no pages",
+                       "cut": "the registration marks set the margin, 10 mm"},
+    "duplex": {**{f: f"{ON_PAPER}: a back is a file of its own" for f in (*IMAGES, "csv")},
+               "cut": CUT_LAYOUT},
+    "separated": {**{f: f"{ON_PAPER}: every piece has its full bleed"
+                     for f in (*IMAGES, "csv")}, "cut": CUT_LAYOUT},
+    "back_offset": {**{f: f"{ON_PAPER}: no back is printed behind a front, so none is moved"
+                       for f in (*IMAGES, "csv")}, "cut": CUT_LAYOUT},
     "cmyk": {f: "only --format shop is made for a printer that asks for CMYK"
-             for f in ("png", "sheet", "tts", "csv", "pdf", "showcase")},
+             for f in ("png", "sheet", "tts", "csv", "pdf", "showcase", "cut")},
+    "cutter": {f: "only --format cut lays pieces out for a cutting machine"
+               for f in ("png", "shop", "sheet", "tts", "csv", "pdf", "showcase")},
     "style": {f: SHOWCASE for f in OTHERS},
     "width": {f: SHOWCASE for f in OTHERS},
     "palette": {f: SHOWCASE for f in OTHERS},
     "pieces": {f: f"{SHOWCASE}; --only chooses components" for f in OTHERS},
 }
-SHOP_HELP = {"tgc": "The Game Crafter, poker cards of 825 x 1125 px",
-             "mpc": "MakePlayingCards, poker cards of 822 x 1122 px",
-             "drivethru": "DriveThruCards, poker cards of 825 x 1125 px"}
+SHOP_HELP = {"tgc": "The Game Crafter", "mpc": "MakePlayingCards (cards only)",
+             "drivethru": "DriveThruCards (cards only, a PDF a deck)"}
 PRESET = "a shop's preset sets it"  # what --shop fixes
 NOT_WITH_SHOP = {"dpi": f"{PRESET}: 300 dpi", "bleed": f"{PRESET}: its bleed",
                  "safe_margin": f"{PRESET}: 1/8 in inside its trim",
@@ -89,21 +102,31 @@ def add_commands(command) -> None:
                         "real size, and its images; csv: each component's items as a "
                         "spreadsheet to use as `data:`; showcase: one picture to post, a "
                         "fanned hand or a spread of chosen pieces (--pieces, or the game's "
-                        "`showcase:`; else a few fronts from its decks). Each format refuses "
+                        "`showcase:`; else a few fronts from its decks); cut: cards, tokens "
+                        "and standees laid out for a cutting machine with its registration "
+                        "marks, and a cut file a sheet (--cutter). Each format refuses "
                         "the options that change nothing for it")
     e.add_argument("--shop", choices=tuple(SHOP_HELP), metavar="SHOP",
-                   help="what a print shop's card upload takes, at its sizes: "
+                   help="a print shop's upload: every piece as the shop's own product "
+                        "(cards of each size, chits, tiles, boards, mats, dice, booklets) "
+                        "at its template's pixels: "
                         + "; ".join(f"{k}: {v}" for k, v in SHOP_HELP.items())
-                        + ". Every distinct front once, listed with its count in cards.csv, "
-                        "one back per deck, a folder per player's deck, the shop's 1/8 in "
-                        "safe zone checked; a card of the game's own size is scaled "
-                        "uniformly to cover the shop's (or refused if it cannot be without "
-                        "distorting). Into DIR/<game-id>/shop-<shop>/")
+                        + ". A folder per product, each distinct design once, listed with "
+                        "its count; one back per deck (a deck of several backs is split); "
+                        "DriveThruCards: a print-ready PDF a deck. A piece scaled to its "
+                        "product says by how much; one no product takes is refused, naming "
+                        "the nearest. Into DIR/<game-id>/shop-<shop>/")
     e.add_argument("--cmyk", action="store_const", const=True,
                    help="shop in CMYK, for a printer that asks for it: the PDFs as PDF/X-1a "
                         "(FOGRA39 coated, 300 %% total ink, grey and black text on the "
-                        "black plate alone, pages with transparency flattened at 600 dpi) "
-                        "and each piece side as a CMYK TIFF instead of a PNG")
+                        "black plate alone, transparency written as the colours it makes, "
+                        "text and shapes vector) and each piece side as a CMYK TIFF instead "
+                        "of a PNG")
+    e.add_argument("--cutter", choices=CUTTERS, metavar="CUTTER",
+                   help="cut: the cutting machine's software: silhouette (a PDF with "
+                        "Silhouette Studio's Type 1 registration marks and an SVG cut file a "
+                        "sheet; the default) or cricut (Print Then Cut: transparent PNG "
+                        "sheets of 6.75 x 9.25 in and the same cut files)")
     add_image_options(e)
     e.add_argument("--pieces", type=piece_list, metavar="PIECE,...",
                    help="showcase: the pieces to show, in order (at most "
@@ -270,11 +293,19 @@ def export_options(args, fmt: str):
     from pnp.export.writer import ExportOptions
 
     shop = getattr(args, "shop", None) or ""
+    printing = print_options(args)
+    if fmt == "cut" and getattr(args, "bleed", None) is None:
+        from dataclasses import replace
+
+        from pnp.export.printcut import CUT_BLEED
+
+        printing = replace(printing, bleed=CUT_BLEED)
     return ExportOptions(format="shop" if shop else fmt, dpi=args.dpi, corners=args.corners,
-                         base_url=args.base_url or "", print=print_options(args), shop=shop,
+                         base_url=args.base_url or "", print=printing, shop=shop,
                          cmyk=bool(getattr(args, "cmyk", None)), style=args.style or "",
                          width=args.width, palette=bool(args.palette),
-                         pieces=getattr(args, "pieces", None) or ())
+                         pieces=getattr(args, "pieces", None) or (),
+                         cutter=getattr(args, "cutter", None) or "silhouette")
 
 
 def check_pieces(games: list, options) -> None:

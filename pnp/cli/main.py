@@ -60,27 +60,31 @@ def cmd_build(args) -> int:
     loaded = games_to_load(args)
     return run_and_report(
         args, loaded, lambda progress: build_games(loaded, Path(args.out), options, progress),
-        lambda result: f"{len(result.files) - 1} PDFs, {result.pages} pages, "
-                       f"{sheets(result.sheets, options.paper)}")
+        lambda result: f"{len(result.files) - 2} PDFs, {result.pages} pages, "  # not the
+                       f"{sheets(result.sheets, options.paper)}")  # manifest and the guide
 
 
 def sheets(count: int, paper: str) -> str:
     """'23 sheets of A4': what a build takes from the printer's tray (a sheet printed on
     both sides counts once)."""
-    return f"{count} sheet{'' if count == 1 else 's'} of {'A4' if paper == 'a4' else 'US Letter'}"
+    from pnp.plan.impose import PAPER_NAMES
+
+    return f"{count} sheet{'' if count == 1 else 's'} of {PAPER_NAMES[paper]}"
 
 
 def cmd_check(args) -> int:
     from pnp.sheets.build import check_game
 
     shop = {}
-    if args.shop:  # the shop's own safe zone, and the decks its cards cannot show
-        from pnp.export.shopexport import shop_options, shop_problems
+    options = options_from(args)
+    if args.shop:  # the shop's own safe zone, and the pieces no product of it takes
+        from pnp.export.shopgroups import shop_options, shop_problems
 
         shop = {"options_for": lambda comp, options: shop_options(comp, args.shop, options),
-                "more_problems": lambda comp, problems: shop_problems(comp, args.shop, problems)}
+                "more_problems": lambda comps, problems, warn: shop_problems(
+                    comps, args.shop, lambda _comp: options, problems, warn)}
     for game in load_languages(resolve_game(args.game), args.lang):
-        result = check_game(game, options_from(args), **shop)
+        result = check_game(game, options, **shop)
         for warning in dict.fromkeys(result.warnings):  # a player's copies share one
             say(f"warning: {warning}")
         count = sum(item.copies for comp in game.components for item in comp.items)
@@ -205,8 +209,8 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
     c = command("check", "validate a game and render it in memory; write nothing", cmd_check)
     c.add_argument("game", metavar="GAME", help="bundled game id or game folder")
     c.add_argument("--shop", choices=tuple(cli_export.SHOP_HELP), metavar="SHOP",
-                   help="check the cards as `pnp export --shop SHOP` draws them: text clear "
-                        "of the shop's safe zone, every deck a size its cards take ("
+                   help="check the pieces as `pnp export --shop SHOP` draws them: text "
+                        "clear of the product's safe zone, every piece a product ("
                         f"{'; '.join(f'{k}: {v}' for k, v in cli_export.SHOP_HELP.items())})")
     add_lang_option(c, "")
     add_print_options(c)

@@ -44,6 +44,7 @@ class ExportOptions:
     width: int | None = None  # showcase: the picture's width in px (None: SHOWCASE_WIDTH)
     pieces: tuple = ()  # showcase: the pieces named (showpick.py); empty: the game's choice
     palette: bool = False  # showcase for a web page: 256 colours
+    cutter: str = "silhouette"  # cut: the cutting machine's software (printcut.py)
 
     @property
     def resolution(self) -> int:
@@ -82,8 +83,11 @@ def _export_game(game, output: Output, options: ExportOptions, progress,
     if options.format not in ("csv", "showcase"):  # a showcase is a screen's width
         for comp in chosen(game, options.only):
             image_size_problems(comp, options, problems)
-            if options.shop:
-                preset_problems(comp, options, problems)
+        if options.shop:
+            from pnp.export.shopgroups import shop_problems
+
+            shop_problems(chosen(game, options.only), options.shop, lambda _comp: options.print,
+                          problems, result.warnings.append)
     problems.raise_if_any()
     kind = f"shop-{options.shop}" if options.shop else options.format
     target = result.folder = output.folder(f"{game.folder}/{kind}")
@@ -122,7 +126,8 @@ def _export_game(game, output: Output, options: ExportOptions, progress,
                 from pnp.export.shops import SHOPS
 
                 files += write_preset(SHOPS[options.shop], game, comp, pages,
-                                      buffer.getvalue(), digests, output, target)
+                                      buffer.getvalue(), digests, output, target,
+                                      piece_options(comp, options))
             else:
                 files += WRITERS[options.format](game, comp, pages, buffer.getvalue(), output,
                                                  target, options, digests)
@@ -156,8 +161,7 @@ def manifest_options(options: ExportOptions) -> dict:
         from pnp.export.shops import SHOPS
 
         shop = SHOPS[options.shop]
-        return {"shop": shop.name, "dpi": shop.dpi, "pixels": list(shop.pixels),
-                "safe_in": shop.safe_in}
+        return {"shop": shop.name, "dpi": shop.dpi}
     return {"dpi": options.resolution, "bleed": options.print.bleed}
 
 
@@ -169,18 +173,11 @@ def colour(options: ExportOptions) -> dict:
     return {"colour": colour_manifest()}
 
 
-def preset_problems(comp, options: ExportOptions, problems: Problems) -> None:
-    """A deck a shop's card cannot show as it is: refused at the component, with why."""
-    from pnp.export.shopexport import shop_problems
-
-    shop_problems(comp, options.shop, problems)
-
-
 def piece_options(comp, options: ExportOptions) -> Options:
     """The print options a component is drawn with (a shop's preset: shopexport)."""
     if not options.shop:
         return options.print
-    from pnp.export.shopexport import shop_options
+    from pnp.export.shopgroups import shop_options
 
     return shop_options(comp, options.shop, options.print)
 
@@ -321,4 +318,11 @@ def entry(comp, page, final: Path, target: Path, size: tuple) -> dict:
             "pixels": list(size)}
 
 
-WRITERS = {"png": write_png, "shop": write_shop, "sheet": write_sheet}
+def write_cut(game, comp, pages, pdf: bytes, output, target, options,
+              digests=None) -> list[dict]:
+    from pnp.export.cutexport import write_cut as write
+
+    return write(game, comp, pages, pdf, output, target, options, digests)
+
+
+WRITERS = {"png": write_png, "shop": write_shop, "sheet": write_sheet, "cut": write_cut}

@@ -84,7 +84,9 @@ class ComponentLoader(ItemSources):
                          fields=tuple(map(str, spec["fields"])), per_player=spec["per_player"],
                          standee=spec["standee"], safe_margin=spec["safe_margin"],
                          two_sided=spec["two_sided"], pack=spec["pack"],
-                         pack_mark=raw.mark_of("pack") if "pack" in raw else None)
+                         pack_mark=raw.mark_of("pack") if "pack" in raw else None,
+                         shop=spec["shop"], shop_mark=raw.mark_of("shop") if "shop" in raw
+                         else None)
         self.check_standee(comp, raw)
         self.check_two_sided(comp, raw)
         self.layouts_by_field(spec, raw, items, game)

@@ -56,6 +56,8 @@ class Component:
     pack: bool | str | None = None  # as written: a shared print file's name, or false
     pack_mark: Mark | None = None
     print_file: str = ""  # the PDF (stem) it prints into, shared or its own (pnp.load.groups)
+    shop: dict = field(default_factory=dict)  # shop id -> the product its upload makes
+    shop_mark: Mark | None = None
 
 
 

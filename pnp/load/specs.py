@@ -37,6 +37,7 @@ CARD_SIZES = {  # trim sizes in mm
 }
 
 KINDS = ("deck", "sheet", "tokens", "dice")
+SHOP_IDS = ("tgc", "mpc", "drivethru")  # pnp/export/shops.py (a test holds them alike)
 # Limits no real game meets; beyond them a file is refused, located, before any work.
 MAX_COPIES = 1000  # copies of one item
 MAX_PIECES = 20_000  # pieces in one game, all copies counted
@@ -250,6 +251,9 @@ COMPONENT = Record({
     "pack": Opt(OneOf((Bool(), slug), expected="a name for the shared print file (lowercase "
                       "letters, digits and hyphens), or false for sheets of its own")),
     "two_sided": Opt(Bool(), default=False),  # a sheet's items in pairs, back to back
+    # the product each shop's upload makes of it, by the shop's own product id
+    # (pnp/export/products.py), where the nearest by size is not the one meant
+    "shop": Opt(MapOf(Str(), key=Str(choices=SHOP_IDS)), default={}),
 }, what="component")
 
 FONT = Record({"regular": Opt(Str(), required=True), "bold": Opt(Str()),

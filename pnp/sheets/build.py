@@ -19,6 +19,7 @@ from pnp.load.model import Game
 from pnp.load.players import for_players
 from pnp.plan import fit
 from pnp.sheets import parallel
+from pnp.sheets.guide import FILE, write_guide
 from pnp.sheets.output import Output, OutputError, describe
 from pnp.sheets.printfile import Options, Result, render_file
 
@@ -115,8 +116,12 @@ def _render_game(game: Game, output: Output, options: Options, progress,
                 "pages": pages, "items": keep.get("items", []) + result.manifest}
     note = output.replacing(target, manifest, {f"{stem}.pdf" for stem, _ in
                                                files(game.components)} |
-                            {entry["file"] for entry in keep.get("items", ())})
+                            {entry["file"] for entry in keep.get("items", ())} | {FILE})
     result.notes += [note] if note else []
+    try:
+        write_guide(output.temporary(target / FILE), game, manifest, options.paper)
+    except OSError as exc:
+        raise OutputError(describe(exc, target / FILE)) from None
     output.write_text(target / "manifest.json", manifest_chunks(manifest))
     result.min_text_pt = renderer.min_drawn
     return result
@@ -126,14 +131,14 @@ def check_game(game: Game, options: Options, options_for=None, more_problems=Non
     """Render everything (every player set) to find per-card problems; write nothing.
     A side drawn alike is painted once (alike.py), and no page or manifest is kept.
     `options_for(comp, options)`: a component's own options (a shop's safe zone, from the
-    command line: sheets never import the export stage); `more_problems(comp, problems)`:
-    what that caller refuses besides."""
+    command line: sheets never import the export stage); `more_problems(components,
+    problems, warn)`: what that caller refuses or warns of besides."""
     game = for_players(game, every=True)
     problems = Problems()
     result = Result(manifest=None)
     fit.fit_problems(game, options, problems, result.warnings.append)
-    for comp in game.components if more_problems else ():
-        more_problems(comp, problems)
+    if more_problems:
+        more_problems(game.components, problems, result.warnings.append)
     problems.raise_if_any()
     renderer = Renderer(game, problems, result.warnings.append)
     renderer.memo = Memo()
