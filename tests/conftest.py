@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import shutil
 from pathlib import Path
 
@@ -13,6 +14,11 @@ from pnp.sheets.build import Options, build_game
 
 EXAMPLE = ASSETS / "example"
 ATS = BUNDLED_GAMES / "above-top-secret"
+
+# Once a test has imported Kivy, its log takes every record of the root logger, at any
+# level: pdfplumber's parser (pdfminer) then writes a line per PDF token to ~/.kivy/logs
+# (95 MB in one run, a good part of a worker's time). Its warnings are all a test needs.
+logging.getLogger("pdfminer").setLevel(logging.WARNING)
 
 
 @pytest.fixture(scope="session")
