@@ -212,8 +212,8 @@ def test_sigkill_mid_duel_then_resume_exactly(display, tmp_path):
 
 
 def test_a_phone_shows_the_whole_hand_before_anything_scrolls(app):
-    """Five agents in one row on a narrow screen: the cards narrower, no word of a name
-    broken, the row not scrolling (issue 33: space before scrolling)."""
+    """Five agents on a narrow screen in two rows of three, none scrolling, no word of a
+    name broken, the names at 14 sp or more (issue 33: space before scrolling)."""
     from companion.app.widgets import text_width
     from companion.games.gm.table import GmHandCard
     from tests.ui.driver import pump, walk
@@ -227,10 +227,12 @@ def test_a_phone_shows_the_whole_hand_before_anything_scrolls(app):
     assert len(cards) == 5
     scroll = cards[0].parent.parent
     assert cards[0].parent.width <= scroll.width, "the hand scrolls sideways"
+    assert len({round(card.y) for card in cards}) == 2, "five cards not in two rows"
     for card in cards:
         label = card.children[-1]  # the name, each word on a line of its own at most
         longest = max(card.name.split(), key=len)
         assert text_width(longest, card.name_size, True) <= label.width, card.name
+        assert card.name_size >= 14, f"{card.name} at {card.name_size} sp"
 
 
 def test_printed_cards_are_entered_on_a_keypad_and_doors_need_no_hand(app, artifacts):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
@@ -21,7 +22,7 @@ from companion.app.frame import TableFrame
 from companion.app.zoom import Holdable
 from companion.games.gm import layout, view
 from companion.games.gm.board import GmBoard, GmIcon, GmValue, rgba  # noqa: F401 - table.kv's
-from companion.games.gm.data import art, colours
+from companion.games.gm.data import agents, art, colours
 
 Builder.load_file(str(Path(__file__).with_name("table.kv")))
 
@@ -47,9 +48,23 @@ class GmTable(TableFrame):
         self.side_share = 0.5  # a tablet: the hand's cards as large as the fields
         self.board = GmBoard()
         self.cards: dict[str, GmHandCard] = {}  # agent id -> its hand card (hand_card)
+        self.warming = Clock.create_trigger(self.warm, 0.15)
         self.set_board(self.board)
 
+    def warm(self, _dt=None) -> None:
+        """While the players think, one agent's hand card at a time is built (with its
+        picture's shapes: together about 30 ms here), so the move that first shows it
+        does not pay for it; then the next, until the deck's are all built."""
+        state = self.app.controller.state if self.app.controller.session else None
+        if state is None or state["settings"]["cards"] != "virtual":
+            return
+        left = [card for card in agents().values() if card["id"] not in self.cards]
+        if left:
+            self.hand_card(left[0], "city", dp(112), dp(150))
+            self.warming()
+
     def refresh(self):
+        self.warming()
         state = self.app.controller.state
         wait = state["await"]
         legal = self.app.controller.legal() if wait else []
