@@ -135,11 +135,12 @@ class GmTable(TableFrame):
 
     def keypad(self, legal: list, role: str) -> GridLayout:
         colour = rgba(colours()[role])
-        grid = GridLayout(cols=5 if self.landscape else 3, spacing=dp(6), size_hint_y=None)
+        grid = GridLayout(cols=3, spacing=dp(6), size_hint_y=None)  # a phone's keypad
         grid.bind(minimum_height=grid.setter("height"))
+        tall, size = (dp(110), "44sp") if self.landscape else (dp(64), "30sp")  # its room
         for action in legal:
-            key = Button(text=str(action["value"]), font_size="26sp", bold=True,
-                         size_hint_y=None, height=dp(56), background_normal="",
+            key = Button(text=str(action["value"]), font_size=size, bold=True,
+                         size_hint_y=None, height=tall, background_normal="",
                          background_color=colour)
             key.bind(on_release=lambda *_a, a=action: self.act(a))
             grid.add_widget(key)
