@@ -89,7 +89,8 @@ def test_export_help_lists_only_what_an_export_uses():
     text = " ".join(subprocess.run([sys.executable, "-m", "pnp", "export", "--help"],
                                    capture_output=True, text=True, timeout=60).stdout.split())
     assert "--duplex" not in text and "--separated" not in text
-    assert "--paper {a4,letter} the paper a sheet of `size: page` fills" in text
+    assert "--paper {a4,letter,a3,tabloid,legal} the paper a sheet of `size: page` fills" \
+        in text
     assert "(default: 3.0)" in text and "(default: a4)" in text
 
 

@@ -36,6 +36,7 @@ def positive(text: str) -> int:
 bleed_mm = ranged(float, 0, 10, "a number of mm", " mm")
 safe_mm = ranged(float, 0, 20, "a number of mm", " mm")
 printer_mm = ranged(float, 0, 15, "a number of mm", " mm")
+gutter_mm = ranged(float, 0, 20, "a number of mm", " mm")
 player_sets = ranged(int, 1, 12, "a whole number", "")
 
 
@@ -62,7 +63,21 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
                         help="player sets to print of a game that has them (decks, mats "
                              "and tokens each player owns); default: the game's own count")
     parser.add_argument("--separated", action="store_true",
-                        help="cards apart, each with its full bleed (fewer per page)")
+                        help="cards apart, each with its full bleed and 3 mm of paper "
+                             "between (fewer per page); the same as --gutter 2 x bleed + 3")
+    parser.add_argument("--gutter", type=gutter_mm, metavar="MM",
+                        help="space between a deck's cards, 0 to 20 mm (default 0: cards "
+                             "abut and each cut is shared by two cards, so their edges must "
+                             "look alike). From 2 x bleed up, every card keeps its full "
+                             "bleed; a smaller gutter gives two cuts that far apart, each card "
+                             "with half the gutter as bleed on that side")
+    parser.add_argument("--cut-guides", choices=("margins", "across"),
+                        help="thin lines along every cut of cards and sheets, from printer "
+                             "margin to printer margin, to line a trimmer up: margins: "
+                             "only on bare paper (margins and gutters), never over a piece; "
+                             "across: over the fronts too (a cut then leaves half the line "
+                             "on each edge); backs get them in the margins only, so a duplex "
+                             "shift shows no line on them. Tiled boards keep their own marks")
     parser.add_argument("--back-offset", type=backoffset.parse, metavar="X,Y",
                         help="long/short duplex: move every back X mm right and Y mm up as "
                              "you look at the printed back, -10 to 10 each (e.g. 1.5,-0.5), "
@@ -80,10 +95,19 @@ def options_from(args):
     from pnp.sheets.printfile import Options
 
     refuse_back_offset(args.back_offset, args.duplex)
+    refuse_gutter(args.gutter, args.separated)
     return Options(paper=args.paper, duplex=args.duplex, bleed=args.bleed,
                    orientation=args.orientation, separated=args.separated,
                    safe_margin=args.safe_margin, printer_margin=args.printer_margin,
-                   players=args.players, back_offset=args.back_offset or (0.0, 0.0))
+                   players=args.players, back_offset=args.back_offset or (0.0, 0.0),
+                   gutter=args.gutter, cut_guides=args.cut_guides)
+
+
+def refuse_gutter(gutter, separated) -> None:
+    """--separated is a gutter of its own (2 x bleed + 3 mm): one of the two, not both."""
+    if gutter is not None and separated:
+        raise UsageError("--separated sets the gutter (2 x bleed + 3 mm); give it or "
+                         "--gutter MM, not both")
 
 
 def refuse_back_offset(offset, duplex: str | None) -> None:

@@ -16,6 +16,7 @@ from pnp.plan.impose import FOLD_CLEAR, PAPERS, PRINTER_MARGIN, edge
 from pnp.plan.impose import PAPER_NAMES as PAPER_NAMES  # the guide names the paper from here
 
 TOKEN_BLEED = 2.0
+SEPARATED = 3.0  # mm of bare paper between two cards' bleeds with --separated
 
 
 def room(kind: str, options) -> float:
@@ -55,6 +56,14 @@ def sheet_size(size, options) -> tuple:
         return size
     w, h = printable(options.paper, options.bleed, options.printer_margin)
     return (h, w) if options.orientation == "landscape" else (w, h)
+
+
+def deck_gap(options) -> float:
+    """The space between a deck's cards: --gutter, else --separated's full bleed each and
+    3 mm of paper between, else none (cards abut, each cut shared by two cards)."""
+    if options.gutter is not None:
+        return options.gutter
+    return 2 * options.bleed + SEPARATED if options.separated else 0.0
 
 
 def piece_bleed(kind: str, bleed: float) -> float:

@@ -182,7 +182,7 @@ def component_pieces(comp, options, big: list):
         yield from sheet_pieces(comp, options, sizes, big)
         return
     if kind == "deck":
-        gap = 2 * bleed + 3 if options.separated else 0.0
+        gap = fit.deck_gap(options)
         key, make = ("deck", tuple(comp.size), gap), lambda: Run("marks", bleed, gap, room)
     elif kind == "tokens":
         tb = fit.piece_bleed("tokens", bleed)

@@ -13,6 +13,7 @@ from pnp.plan.impose import MARK_GAP, MARK_LEN, MIN_MARK, PRINTER_MARGIN
 INK = Color(0, 0, 0)
 GREY = Color(0.45, 0.45, 0.45)
 LABEL_PT = 5.5
+GUIDE_PT = 0.25  # --cut-guides: half a crop mark's width, thin enough to cut along
 CALIBRATION_MM = 50.0
 CALIBRATION_DEPTH = 7.0  # its ticks and caption, clear of the pieces
 
@@ -61,6 +62,48 @@ def crop_marks(c, page: tuple, rects: list, bleed: float,
     c.restoreState()
     return [("bottom", bottom, (0.0, pw), xs), ("top", ph - top, (0.0, pw), xs),
             ("left", left, (0.0, ph), ys), ("right", pw - right, (0.0, ph), ys)]
+
+
+def cut_guides(c, page: tuple, rects: list, bleed: float, across: bool,
+               margin: float = PRINTER_MARGIN, stops: dict | None = None) -> None:
+    """--cut-guides: a thin line along every cut of a block, from the printer margin (or
+    `stops`, where another block begins) to the printer margin, for a trimmer to line up
+    along its whole length. `across`: over the pieces too; else only on bare paper, clear
+    of every piece's bleed by MARK_GAP, like the crop marks (in the margins and gutters)."""
+    pw, ph = page
+    stops = stops or {}
+    xs = sorted({round(v, 4) for x, _, w, _ in rects for v in (x, x + w)})
+    ys = sorted({round(v, 4) for _, y, _, h in rects for v in (y, y + h)})
+    low, high = stops.get("bottom", margin), stops.get("top", ph - margin)
+    c.saveState()
+    c.setStrokeColor(INK)
+    c.setLineWidth(GUIDE_PT)
+    c.setDash([])
+    for x in xs:
+        covered = [] if across else [(y - bleed - MARK_GAP, y + h + bleed + MARK_GAP)
+                                     for rx, y, w, h in rects
+                                     if rx - bleed - MARK_GAP < x < rx + w + bleed + MARK_GAP]
+        for a, b in _bare(low, high, covered):
+            c.line(x * mm, a * mm, x * mm, b * mm)
+    for y in ys:
+        covered = [] if across else [(x - bleed - MARK_GAP, x + w + bleed + MARK_GAP)
+                                     for x, ry, w, h in rects
+                                     if ry - bleed - MARK_GAP < y < ry + h + bleed + MARK_GAP]
+        for a, b in _bare(margin, pw - margin, covered):
+            c.line(a * mm, y * mm, b * mm, y * mm)
+    c.restoreState()
+
+
+def _bare(lo: float, hi: float, covered: list) -> list:
+    """The stretches of [lo, hi] outside every (a, b) of `covered`, each over 0.5 mm."""
+    out, at = [], lo
+    for a, b in sorted(covered):
+        if a - at > 0.5:
+            out.append((at, min(a, hi)))
+        at = max(at, b)
+    if hi - at > 0.5:
+        out.append((at, hi))
+    return [(a, b) for a, b in out if b - a > 0.5]
 
 
 def _mark_end(start: float, limit: float, margin: float) -> float:

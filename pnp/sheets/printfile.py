@@ -26,6 +26,8 @@ class Options:
     players: int | None = None  # player sets to print (None: the game's own count)
     printer_margin: float = PRINTER_MARGIN  # nothing drawn closer to the paper edge
     back_offset: tuple = (0.0, 0.0)  # mm (X right, Y up on the printed back): backoffset.py
+    gutter: float | None = None  # mm between cards (None: 0, or --separated's): fit.deck_gap
+    cut_guides: str | None = None  # None, "margins" or "across": pagemarks.cut_guides
 
 
 @dataclass

@@ -20,6 +20,7 @@ from pnp.plan.packing import LOOSE_CLEAR, Plan
 from pnp.sheets.pagemarks import (
     LABEL_PT,
     crop_marks,
+    cut_guides,
     fold_line,
     free_bands,
     label_font,
@@ -165,7 +166,8 @@ class SheetPages:
             return
         # the label keeps to the margins round every block, even one with nothing on
         # this side (a standee's back is not a place for it)
-        bands = merged_bands([self.marks(plan.page, block, rects, places)
+        across = self.options.cut_guides == "across" and side == "front" and not plan.fold
+        bands = merged_bands([self.marks(plan.page, block, rects, places, across)
                               for block, rects in drawn] +
                              [free_bands(plan.page, boxes, block.run.bleed)
                               for block, boxes in places])
@@ -184,9 +186,10 @@ class SheetPages:
                             f"page {number}/{total}", PAPER_NAMES[self.options.paper]])
         page_furniture(c, plan.page, bands, label, number == 1, self.options.printer_margin)
 
-    def marks(self, page: tuple, block, rects: list, places: list) -> list:
+    def marks(self, page: tuple, block, rects: list, places: list, across: bool) -> list:
         """Crop marks round a block of cards or sheets, stopping short of another block
-        above or below it (drawn on this side or not: no ink on the back of a standee);
+        above or below it (drawn on this side or not: no ink on the back of a standee),
+        and its cut guides (--cut-guides; `across`: over the pieces, on a front page);
         the margin bands, for the label."""
         bleed = block.run.bleed
         if block.run.cut != "marks":
@@ -200,6 +203,9 @@ class SheetPages:
         below = max(((hi, marked) for _, hi, marked in others if hi <= bottom), default=None)
         stops = {"top": None if above is None else meeting(top, *above),
                  "bottom": None if below is None else meeting(bottom, *below)}
+        if self.options.cut_guides:
+            cut_guides(self.file.canvas, page, rects, bleed, across, self.options.printer_margin,
+                       {k: v for k, v in stops.items() if v is not None})
         return crop_marks(self.file.canvas, page, rects, bleed, self.options.printer_margin,
                           stops)
 
@@ -271,13 +277,16 @@ def merged_bands(all_bands: list) -> list:
 
 
 def bleed_sides(rect, others, bleed) -> tuple:
-    """Bleed per side (left, bottom, right, top): none where another piece
-    abuts on the shared cut line, so no card paints over its neighbour."""
+    """Bleed per side (left, bottom, right, top): where another piece lies closer than
+    two bleeds on that side (--gutter below 2 x bleed), half the space between them, so
+    no card paints over its neighbour; none where they abut on a shared cut line."""
     x, y, w, h = rect
     eps = 0.01
 
-    def touching(cond, overlap):
-        return any(cond(o) and overlap(o) for o in others if o[:2] != (x, y))
+    def room(apart, overlap) -> float:
+        gaps = [apart(o) for o in others if o[:2] != (x, y) and overlap(o)]
+        near = [g for g in gaps if -eps < g < 2 * bleed]
+        return max(0.0, min(near)) / 2 if near else bleed
 
     def spans_y(o):
         return o[1] < y + h - eps and o[1] + o[3] > y + eps
@@ -285,10 +294,8 @@ def bleed_sides(rect, others, bleed) -> tuple:
     def spans_x(o):
         return o[0] < x + w - eps and o[0] + o[2] > x + eps
 
-    return (0.0 if touching(lambda o: abs(o[0] + o[2] - x) < eps, spans_y) else bleed,
-            0.0 if touching(lambda o: abs(o[1] + o[3] - y) < eps, spans_x) else bleed,
-            0.0 if touching(lambda o: abs(o[0] - (x + w)) < eps, spans_y) else bleed,
-            0.0 if touching(lambda o: abs(o[1] - (y + h)) < eps, spans_x) else bleed)
+    return (room(lambda o: x - (o[0] + o[2]), spans_y), room(lambda o: y - (o[1] + o[3]), spans_x),
+            room(lambda o: o[0] - (x + w), spans_y), room(lambda o: o[1] - (y + h), spans_x))
 
 
 def face_fields(face) -> dict:
