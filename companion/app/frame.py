@@ -53,13 +53,19 @@ class PromptSheet(BoxLayout):
         self.prompt = prompt
         self.results = "\n".join(results or [])
         box = self.ids.moves
-        box.clear_widgets()
         moves = moves or []
         box.cols = 1 if len(moves) == 1 else self.columns
-        for move in moves:
-            button = SheetButton(text=move.text, tone=move.tone, disabled=move.disabled)
-            button.bind(on_release=lambda *_a, m=move: m.on_press())
-            box.add_widget(button)
+        pool = self.__dict__.setdefault("_buttons", [])
+        while len(pool) < len(moves):  # made once and dressed again: a new one costs ~15 ms
+            pool.append(SheetButton())
+        for button, move in zip(pool, moves, strict=False):
+            button.move = move
+            button.text, button.tone, button.disabled = move.text, move.tone, move.disabled
+        shown = pool[:len(moves)]
+        if box.children[::-1] != shown:
+            box.clear_widgets()
+            for button in shown:
+                box.add_widget(button)
         slot = self.ids.extra
         slot.clear_widgets()
         if extra is not None:
@@ -67,7 +73,14 @@ class PromptSheet(BoxLayout):
 
 
 class SheetButton(BigButton):
-    """A move of the prompt sheet (its words wrap rather than being cut)."""
+    """A move of the prompt sheet (its words wrap rather than being cut); the sheet
+    keeps its buttons and gives each the move it shows now."""
+
+    move = None
+
+    def on_release(self):
+        if self.move is not None:
+            self.move.on_press()
 
 
 class StripScroll(QuietScroll):
