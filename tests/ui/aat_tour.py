@@ -121,18 +121,28 @@ def check_room_used(board, where: str) -> None:
 def check_pieces(app, where: str) -> None:
     """Every number on a piece says what it is (issue 33 review): attack and health
     after their printed pictograms, tokens on their printed faces with their
-    pictograms, damage tokens after the damage pictogram; a used piece looks used
+    pictograms, damage tokens after the damage pictogram; where the piece shows its
+    traits, each token says its printed word too ("2 Shield", "Damage" before the
+    damage tokens); a used piece looks used
     (greyed) and its words stay readable: 4.5:1 against what lies behind them."""
     import re
 
     from kivy.uix.label import Label
 
     from companion.games.aat.tiles import PieceTile
-    from companion.games.aat.widgets import DamageToken, StatChip, TokenChip
+    from companion.games.aat.widgets import Chip, DamageToken, StatChip, TokenChip
     from tests.ui.driver import on_screen, walk
 
     for tile in [w for w in on_screen(app) if isinstance(w, PieceTile)]:
-        told = any(isinstance(w, DamageToken) and w.icon == "damage" for w in walk(tile))
+        told = any(isinstance(w, DamageToken) and w.icon == "damage" or isinstance(
+            w, Chip) and w.text == "Damage" for w in walk(tile))
+        if any(isinstance(w, Chip) and w.outline[3] for w in walk(tile)):  # traits shown
+            for chip in [w for w in walk(tile) if isinstance(w, TokenChip)]:
+                assert re.search(r"[A-Za-z]", chip.count), \
+                    f"{where}: a token on {tile.name} without its word: '{chip.count}'"
+            tokens = [w for w in walk(tile) if isinstance(w, DamageToken)]
+            assert not tokens or any(isinstance(w, Chip) and w.text == "Damage"
+                                     for w in walk(tile)), f"{where}: {tile.name}'s damage"
         for label in [w for w in walk(tile) if isinstance(w, Label) and w.text.strip()]:
             holder = next((p for p in parents(label, tile) if isinstance(
                 p, StatChip | TokenChip | DamageToken)), None)
@@ -185,16 +195,15 @@ def contrast(a, b) -> float:
 
 def check_side(app, where: str) -> None:
     """A tablet's side reads at the board's scale: the players' strips, the escalation
-    track, the hand's cards' words and the sheet's prompt grow with the pieces (one
-    look), the side a step smaller only where it did not fit its column at the
-    board's; a phone's stay at today's sizes."""
+    track and the sheet's prompt grow with the pieces (one look), the prompt a step
+    smaller only where it did not fit its column at the board's or left the cards to
+    choose too little room; a phone's stay at today's sizes. The hand: check_hand."""
     from kivy.core.window import Window
     from kivy.metrics import sp
     from kivy.uix.label import Label
 
     from companion.games.aat.sizes import FONT
-    from companion.games.aat.tiles import HandCard
-    from tests.ui.driver import on_screen, walk
+    from tests.ui.driver import walk
 
     table = app.root.get_screen("table").game
     scale = table.side_scale()
@@ -212,10 +221,62 @@ def check_side(app, where: str) -> None:
                 f"{where}: '{label.text}' out of its strip"
     prompt = table.sheet.children[-1]
     assert abs(prompt.font_size - sp(17) * scale) < 0.01, (where, prompt.font_size, scale)
-    for card in [w for w in on_screen(app) if isinstance(w, HandCard)]:
+    check_hand(app, table, where)
+
+
+def check_hand(app, table, where: str) -> None:
+    """The hand's cards use the room they have (issue 33, item 3): on a tablet at the
+    board's scale or larger, the next scale up not fitting the column below the
+    prompt; on a phone in rows rather than scrolling sideways while the board has
+    room left over for them; every card's words at its layout's scale, all in sight."""
+    from kivy.core.window import Window
+    from kivy.metrics import dp, sp
+    from kivy.uix.label import Label
+
+    from companion.games.aat import handfit
+    from companion.games.aat.sizes import CHIP, FONT, GAP
+    from companion.games.aat.tiles import HandCard
+    from tests.ui.driver import on_screen, walk
+
+    cards = [w for w in on_screen(app) if isinstance(w, HandCard)]
+    plan, hand = table.hand_plan, table.hand
+    if not cards:
+        return
+    words = [w[:3] for w in table.hand_words]
+    width, room, *row = table.hand_room
+    if plan is None:  # a phone scrolling one row: only where rows would not fit
+        assert Window.width < Window.height, f"{where}: a tablet's hand without a layout"
+        ready = [w[:3] for w in table.hand_words if w[3]]
+        rest = [w[:3] for w in table.hand_words if not w[3]]
+        assert handfit.for_phone(ready, rest, width, room, *row) is None, where
+        assert not hand.wrapped, where
+        return
+    for card in cards:
+        scale = plan.scale if card.ready or not plan.rest_scale else plan.rest_scale
+        assert card.scale == scale, (where, card.name, card.scale, plan)
         for label in [w for w in walk(card) if isinstance(w, Label) and w.text.strip()]:
             assert abs(label.font_size - sp(FONT) * scale) < 0.01, \
-                f"{where}: '{label.text}' at {label.font_size:.1f} px, the board at {scale}"
+                f"{where}: '{label.text}' at {label.font_size:.1f} px, the hand at {scale}"
+        x, y = card.to_window(*card.pos)
+        assert x >= -0.5 and x + card.width <= Window.width + 0.5, f"{where}: cut card"
+    assert hand.ids.row.width <= hand.ids.scroll.width + 0.5, \
+        f"{where}: the hand scrolls sideways"
+    spare = dp(CHIP + GAP) if row and plan.height > room else 0  # a phone's choice alone
+    assert plan.height <= max([room, *row]) + spare + 0.5, (where, plan, room)
+    if Window.width < Window.height:
+        assert plan.scale == 1, (where, plan.scale)
+        return
+    scale, board = plan.scale, table.board.scale
+    if scale < max(handfit.HAND_SCALES):  # the next scale up, tried, did not fit
+        up = board if scale < board else min(s for s in handfit.HAND_SCALES if s > scale)
+        ready = [w[:3] for w in table.hand_words if w[3]] or words
+        rest = [w[:3] for w in table.hand_words if not w[3]] if len(ready) < len(words) \
+            else []
+        least = min((lay.height + dp(handfit.SPACING) for n in range(1, 5)
+                     if (lay := handfit.lay(rest, width, n, 1.0))), default=0)
+        fits = [n for n in range(1, min(4, len(ready)) + 1)
+                if (lay := handfit.lay(ready, width, n, up)) and lay.height <= room - least]
+        assert not fits, f"{where}: the cards at {scale} fit at {up} ({fits} across)"
 
 
 class AatTour(Screens):

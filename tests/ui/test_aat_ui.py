@@ -6,8 +6,11 @@ engine, the table rules held at every prompt (Screens.check: nothing scrolled or
 idle; a tablet's board draws its pieces at the largest scale that fits, never larger
 again within a phase, a phone's at today's sizes, the mats taking the room left:
 aat_tour.check_room_used; every number on a piece after its pictogram, a used piece's
-words at 4.5:1: check_pieces; a tablet's hand and prompt at the board's scale:
-check_side), and the first screen of each kind saved to
+words at 4.5:1, each token's printed word where traits show: check_pieces; a
+tablet's prompt at the board's scale: check_side; the cards to choose at the board's
+scale or larger on a tablet, the next scale up not fitting, and a phone's hand in
+rows, never scrolling sideways while its board has room for them: check_hand), and
+the first screen of each kind saved to
 test-artifacts/aat-<size>/ to look at.
 In this process: holding a card (in the hand strip, on the table) shows it as printed,
 with its words, and plays nothing. (A game killed mid-way resumes exactly:

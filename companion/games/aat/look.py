@@ -56,6 +56,13 @@ def token_colour(token: str) -> str:
     return colours()["tokens"][token]
 
 
+@cache
+def token_label(token: str) -> str:
+    """A token's printed word (Shield, Stealth, Compute...), by its icon name."""
+    return next(i.fields["label"] for i in printed.game(GAME_ID).component("tokens").items
+                if i.fields["icon"] == token)
+
+
 def shapes(name: str) -> list[dict]:
     """An icon's shapes in its 100 x 100 box (KeyError for no such icon)."""
     return printed.game(GAME_ID).icons[name]

@@ -4,25 +4,26 @@ their mats with every piece, its damage tokens, tokens and traits), the prompt s
 (the prompt, the latest results, the moves no tap on the table can make) and the
 hand strip (the cards to play or pick, playable first, as the printed cards read).
 Units, bases, leaders, theaters and cards are chosen by tapping them (picks.py);
-hold any of them to read the printed card. The shell adds the toolbar and the
+hold any of them to read the printed card. The sheet's scale and the hand's layout
+for the room they have: side.py and handfit.py. The shell adds the toolbar and the
 pass-and-play cover (view.private_seat: the mulligan, virtual hands)."""
 
 from __future__ import annotations
 
 from kivy.clock import Clock
-from kivy.metrics import dp, sp
+from kivy.metrics import dp
 
 from companion.app.frame import Move, TableFrame, end_turn_move
 from companion.core import printed
-from companion.games.aat import look, stacks, view
+from companion.games.aat import handfit, look, stacks, view
 from companion.games.aat import model as m
 from companion.games.aat.board import AatBoard
 from companion.games.aat.data import GAME_ID
 from companion.games.aat.picks import Picks, order
+from companion.games.aat.side import Side
 from companion.games.aat.sizes import SCALES, card_size
 from companion.games.aat.tiles import HandCard, card_chips, kind_line
 
-SHEET_SP = (17, 15, 14)  # the frame's prompt and buttons, results, hand title (frame.kv)
 PILE_TAGS = {"special": "Special Forces", "objective": "Objective pile"}
 # moves and choices that stop, skip or give up: secondary, as ending a turn is (issue 33)
 STOPS = {"done", "stop", "lose", "none"}
@@ -46,7 +47,7 @@ def results(session) -> list[str]:
     return lines
 
 
-class AatTable(TableFrame):
+class AatTable(Side, TableFrame):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.sel: list = []
@@ -55,11 +56,19 @@ class AatTable(TableFrame):
         self.tight = 0  # how much room the sheet and hand give a board that does not fit
         self.side_cap = max(SCALES)  # a tablet's side: the largest scale it fits at
         self.side_overflow: tuple = ()  # (scale, need, room) where it did not fit
+        self.hand_plan: handfit.Layout | None = None  # the hand's layout drawn
+        self.hand_missed: tuple = ()  # a tablet's: the next scale up that did not fit
+        self.hand_room: tuple = ()  # (width, height) the hand's layout was chosen for
+        self.drawn_hand: tuple = ()  # (state, picks) the hand was drawn for
+        self.hand_words: list = []  # (name, kind line, chips, ready) of each card
+        self.relaid = 0  # the hand laid out again after its move was drawn (side_fits)
         self.board = AatBoard(on_tap=self.tapped, on_overflow=self.overflowed,
                               on_scale=self.rescaled)
         self.set_board(self.board)
+        self.refreshing = False
+        self.restyling = Clock.create_trigger(self.restyle, -1)
         fitting = Clock.create_trigger(self.side_fits, -1)  # before the frame is drawn
-        for widget in (self.sheet, self.hand, self.ids.column):
+        for widget in (self.sheet, self.hand, self.ids.column, self.board):
             widget.fbind("height", fitting)
 
     @property
@@ -68,10 +77,17 @@ class AatTable(TableFrame):
 
     # -- drawing ---------------------------------------------------------------------
     def refresh(self):
+        self.refreshing = True
+        try:
+            self.draw()
+        finally:
+            self.refreshing = False
+
+    def draw(self):
         controller = self.app.controller
         moves = len(controller.session.actions)
         if moves != self.sel_for:
-            self.sel, self.sel_for, self.tight = [], moves, 0
+            self.sel, self.sel_for, self.tight, self.relaid = [], moves, 0, 0
             self.side_cap, self.side_overflow = max(SCALES), ()
         state = self.state
         picks = Picks(state, controller.legal(), self.sel) if state["await"] else None
@@ -87,8 +103,9 @@ class AatTable(TableFrame):
         if picks.sel:
             buttons.append(Move("Cancel", self.cancel))
         self.sheet.show(picks.prompt(hint=self.tight < 2), lines, buttons)
-        self.draw_hand(state, picks)
         self.scale_side()
+        self.settle_sheet()
+        self.draw_hand(state, picks)
 
     def move(self, state, picks, action) -> Move:
         """A button: the main moves primary; ending a phase or the turn secondary, and
@@ -155,35 +172,46 @@ class AatTable(TableFrame):
         return out
 
     def draw_hand(self, state, picks) -> None:
+        """The cards laid out for the room they have (handfit.py); one row that
+        scrolls only where a phone's board has no room for more rows."""
+        self.drawn_hand = (state, picks)
         shown = self.hand_cards(state, picks)
         if not shown:
+            self.hand_plan, self.hand_words = None, []
             self.hand.show("", [])
             return
         seat = state["await"]["player"]
         component = state["players"][seat]["subfaction"]
         colour = look.deck_colour(view.panel(state, seat)["subfaction"])
         cards, marks = view.cards(), picks.marks()
-        least, most = dp(112), dp(340 if self.tight else 220)  # tight: chips on one line
-        scale = self.side_scale()
-        if self.landscape:  # rows of two (three, four for many) across the side column:
-            across = 2 if len(shown) <= 4 else 3 if len(shown) <= 9 else 4  # names on a line
-            least = most = (self.width * self.side_share - dp(20)) / across - dp(6) - dp(8)
-        plans = []
-        for card_id, ready, tag, count in shown:
-            card = cards[card_id]
-            chips = card_chips(card, card_id, count, tag)
-            plans.append((card_id, ready, chips, card_size(card["name"], kind_line(card),
-                                                           chips, least, most, scale)))
-        height = max(p[3]["height"] for p in plans)
+        plans = [(card_id, ready, card_chips(cards[card_id], card_id, count, tag))
+                 for card_id, ready, tag, count in shown]
+        self.hand_words = [(cards[c]["name"], kind_line(cards[c]), chips, ready)
+                           for c, ready, chips in plans]
+        self.hand.title = self.hand_title(state, shown)
+        self.hand.ids.title.texture_update()  # its height is the hand's to know now
+        layout = self.hand_plan = self.side_layout(self.hand_words)
+        if layout is not None:
+            plans = plans[:len(layout.sizes)]  # a phone short of room: the choice alone
+            sizes, heights = layout.sizes, layout.heights
+        else:  # a phone's board short of room: one row that scrolls, as before
+            least, most = dp(112), dp(340 if self.tight else 220)  # tight: chips on a line
+            sizes = [card_size(cards[c]["name"], kind_line(cards[c]), chips, least, most)
+                     for c, _r, chips in plans]
+            heights = (max(s["height"] for s in sizes),) * len(sizes)
+        if not self.landscape:
+            self.hand.wrapped = layout is not None
         widgets = []
-        for card_id, ready, chips, size in plans:
+        for (card_id, ready, chips), size, height in zip(plans, sizes, heights, strict=True):
             widget = self.cards.get(card_id) or self.new_card(card_id)
             widget.show(card_id, cards[card_id], colour, component, ready, chips, size,
                         height)
             widget.mark = marks.get(widget.thing, "")
             widgets.append(widget)
-        self.hand.card_height = height
-        self.hand.show(self.hand_title(state, shown), widgets)
+        self.hand.card_height = max(heights)
+        self.hand.show(self.hand.title, widgets)
+        for widget, height in zip(widgets, heights, strict=True):
+            widget.height = height  # the rest of a tablet's hand smaller than the choice
 
     def hand_title(self, state, shown) -> str:
         """What the strip holds (a phone short of room leaves it to the prompt)."""
@@ -200,41 +228,6 @@ class AatTable(TableFrame):
         if m.tracked(state):
             return f"Printed cards: tap the one you {verb} · hold to read"
         return f"Tap a card to {verb} it · hold to read"
-
-    def side_scale(self) -> float:
-        """A tablet's side (the sheet, the hand) is drawn at the board's scale, so the
-        screen reads as one; a phone's at today's sizes."""
-        return min(self.board.scale, self.side_cap) if self.landscape else 1.0
-
-    def side_fits(self, *_args) -> None:
-        """A side at a scale too large for its column (many cards, long words) steps
-        down a scale, and is drawn again before the frame is (a step a frame made a
-        tablet's move take three frames, over a second)."""
-        column = self.ids.column
-        if not self.landscape or self.parent is None or column.height < dp(200):
-            return
-        need = self.sheet.height + self.hand.height + 2 * column.spacing
-        scale = self.side_scale()
-        if need > column.height + 0.5 and scale > 1:
-            self.side_overflow = (scale, need, column.height)
-            self.side_cap = max(s for s in SCALES if s < scale)
-            Clock.schedule_once(lambda _dt: self.refresh(), -1)
-
-    def scale_side(self) -> None:
-        """The sheet's words at the side's scale (the frame draws them at 17 and 15 sp,
-        its hand strip's title at 14)."""
-        scale = self.side_scale()
-        prompt, results = self.sheet.children[-1], self.sheet.children[-2]
-        sizes = ((prompt, SHEET_SP[0]), (results, SHEET_SP[1]),
-                 (self.hand.ids.title, SHEET_SP[2]),
-                 *((b, SHEET_SP[0]) for b in self.sheet.ids.moves.children))
-        for label, size in sizes:
-            label.font_size = sp(size) * scale
-
-    def rescaled(self) -> None:
-        """The board chose another scale after it was drawn: the side follows."""
-        if self.landscape:
-            Clock.schedule_once(lambda _dt: self.refresh(), 0)
 
     def new_card(self, card_id: str) -> HandCard:
         widget = HandCard()

@@ -39,17 +39,26 @@ def piece_chips(piece: dict, count: int, keywords: bool, total: bool = False
                 ) -> list[tuple]:
     """A piece's chips: attack, health left, damage tokens as printed (`total`: a
     crowded board's one damage chip), other tokens, and (room allowing) its traits.
+    Where traits are shown the tokens say their printed word too ("2 Shield", the
+    damage tokens after a "Damage" tag): a number is never left to decode (issue 33).
     (How many are stacked follows the name.)"""
     chips: list[tuple] = [("stats", str(piece["attack"]) if piece["kind"] == "unit" else "",
                            str(max(0, piece["remaining"])), piece["damage"] > 0)]
+
+    def count(name: str, n: int) -> str:
+        return f"{n} {look.token_label(name)}" if keywords else str(n)
+
     pile = look.damage_pile(piece["damage"])
     if total and pile:
-        chips.append(("token", "damage", str(piece["damage"]), pile[-1][0]["colour"]))
+        chips.append(("token", "damage", count("damage", piece["damage"]),
+                      pile[-1][0]["colour"]))
         pile = []
+    if keywords and pile:
+        chips.append(("tag", look.token_label("damage"), look.token_colour("damage")))
     for i, (token, n) in enumerate(pile):
         chips.append(("damage", str(token["value"]), f"×{n}" if n > 1 else "",
-                      token["colour"], token["shape"] == "hex", i == 0))
-    chips += [("token", name, str(n), look.token_colour(name))
+                      token["colour"], token["shape"] == "hex", i == 0 and not keywords))
+    chips += [("token", name, count(name, n), look.token_colour(name))
               for name, n in piece["tokens"].items()]
     if keywords:
         chips += [("trait", t) for t in traits(piece["card"])]
