@@ -118,6 +118,7 @@ def test_a_killed_run_leaves_only_hidden_staging_which_the_next_run_clears(tmp_p
     assert main(["build", str(AAT), "--only", "reference", "--out", str(out), "-q"]) == 0
     assert not list(out.glob(f"{STAGING}*"))
     assert visible(out) == ["against-all-tyrants", "against-all-tyrants/manifest.json",
+                            "against-all-tyrants/print-guide.pdf",
                             "against-all-tyrants/reference.pdf"]
 
 
@@ -137,4 +138,5 @@ def test_two_new_games_build_side_by_side(tmp_path, capsys):
                  str(tmp_path / "out"), "-q"]) == 0
     assert visible(tmp_path / "out") == [
         f"{game}/{name}" if name else game for game in ("a", "b")
-        for name in ("", "crew.pdf", "manifest.json", "rules.pdf", "tokens-and-dice.pdf")]
+        for name in ("", "crew.pdf", "manifest.json", "print-guide.pdf", "rules.pdf",
+                     "tokens-and-dice.pdf")]

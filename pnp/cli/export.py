@@ -26,7 +26,7 @@ MAX_DPI = 1200
 IMAGES = ("png", "shop", "sheet", "tts", "showcase")
 PAGE_SIZED = ("paper", "orientation", "printer_margin")  # images: a `size: page` sheet's size
 PRINT_OPTIONS = ("bleed", "safe_margin", "players", *PAGE_SIZED, "duplex", "separated",
-                 "back_offset")
+                 "back_offset", "gutter", "cut_guides")
 CSV = "a spreadsheet lists the items as written"
 ON_PAPER = "an export is one piece side per image or page, never laid out on paper"
 CORNERS = "it cuts the images of --format png to the trim, for screens"
@@ -57,6 +57,10 @@ NOT_FOR = {  # option -> {format: why it changes nothing there}
                      for f in (*IMAGES, "csv")}, "cut": CUT_LAYOUT},
     "back_offset": {**{f: f"{ON_PAPER}: no back is printed behind a front, so none is moved"
                        for f in (*IMAGES, "csv")}, "cut": CUT_LAYOUT},
+    "gutter": {**{f: f"{ON_PAPER}: no cards lie side by side" for f in (*IMAGES, "csv")},
+               "cut": CUT_LAYOUT},
+    "cut_guides": {**{f: f"{ON_PAPER}: there are no cuts to guide" for f in (*IMAGES, "csv")},
+                   "cut": CUT_LAYOUT},
     "cmyk": {f: "only --format shop is made for a printer that asks for CMYK"
              for f in ("png", "sheet", "tts", "csv", "pdf", "showcase", "cut")},
     "cutter": {f: "only --format cut lays pieces out for a cutting machine"
@@ -81,7 +85,8 @@ EXPORT_HELP = {
     "orientation": "landscape: a sheet of `size: page` lies on its side",
     "printer_margin": "a sheet of `size: page` stays this far inside the paper edge",
     "duplex": argparse.SUPPRESS, "separated": argparse.SUPPRESS,
-    "back_offset": argparse.SUPPRESS,
+    "back_offset": argparse.SUPPRESS, "gutter": argparse.SUPPRESS,
+    "cut_guides": argparse.SUPPRESS,
 }
 
 

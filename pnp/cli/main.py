@@ -40,6 +40,7 @@ from pnp.cli.options import (
 )
 from pnp.load.errors import InvalidInput
 from pnp.plan import backoffset
+from pnp.plan.impose import PAPERS
 from pnp.sheets import exchange
 
 
@@ -225,7 +226,7 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
                    help=newgame.starters_help())
     k = command("calibrate", "print a sheet that measures how far your printer shifts the "
                 "backs of a double-sided print, for pnp build --back-offset", cmd_calibrate)
-    k.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size")
+    k.add_argument("--paper", choices=tuple(PAPERS), default="a4", help="paper size")
     k.add_argument("--duplex", choices=("long", "short"), default="long",
                    help="the edge the printer flips the sheet over, as for pnp build")
     k.add_argument("--back-offset", type=backoffset.parse, metavar="X,Y",
