@@ -155,6 +155,8 @@ class DossierApp(App):
         aside and the home screen says so (companion.app.rescue)."""
         from companion.app.rescue import showing
 
+        if self.controller.session is None:  # set aside since this showing was asked for
+            return
         with showing(self):
             if self.controller.rules.is_over(self.controller.state):
                 self.go("gameover")
