@@ -126,8 +126,14 @@ class TableFrame(BoxLayout):
         self.fbind("landscape", self.resized)
         self.fbind("width", self.resized)
 
+    @property
+    def showing(self) -> bool:
+        """On the screen with a game open: what a table put off to a later frame (a
+        redraw, a card built ahead) is for its own game only, never the next one's."""
+        return self.parent is not None and self.app.controller.session is not None
+
     def redraw(self, *_args) -> None:
-        if self.parent is not None and self.app.controller.session is not None:
+        if self.showing:
             self.refresh()
 
     def _orient(self, _window, size) -> None:

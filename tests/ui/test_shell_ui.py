@@ -176,3 +176,25 @@ def test_a_panel_along_a_side_clips_what_it_covers_and_gives_it_back(app):
     pump()
     assert not [c for c in window.canvas.children if isinstance(c, ScissorPush | ScissorPop)]
     assert window.canvas.children.index(app.root.canvas) == 0
+
+
+def test_a_tables_deferred_work_is_for_its_own_game_only(app):
+    """A table puts work off to later frames (Geheime Mission builds hand cards ahead
+    while the players think): once another game is on the table, that work does
+    nothing, where it read the other game's state and set its save aside."""
+    from tests.ui.driver import pump
+
+    app.controller.new_game("geheime-mission", {"first": 0, "cards": "virtual"}, seed=3)
+    app.show_table()
+    pump()
+    gm = app.root.get_screen("table").game
+    app.controller.new_game("top-secret", {"first": 0, "bag": "app"}, seed=5)
+    app.show_table()
+    pump()
+    assert not gm.showing
+    built = len(gm.cards)
+    gm.warm()  # as its trigger would fire now: a top-secret state has no "cards" setting
+    pump()
+    assert len(gm.cards) == built
+    assert app.root.current == "table" and app.controller.session is not None
+    assert app.root.get_screen("table").game.showing

@@ -146,7 +146,7 @@ class Side:
             # laid out fits the room the sheet leaves: the frame is not settled yet
             self.side_overflow = (scale, need, self.height)
             self.side_cap = max(s for s in SCALES if s < scale)
-            Clock.schedule_once(lambda _dt: self.refresh(), -1)
+            Clock.schedule_once(self.redraw, -1)
 
     def rescaled(self) -> None:
         """The board chose another scale after it was drawn (laid out again): the side

@@ -241,7 +241,7 @@ class AatTable(Side, TableFrame):
         them all, the log keeps them); hand cards widen to keep their chips on a line."""
         if self.tight < 2:
             self.tight += 1
-            Clock.schedule_once(lambda _dt: self.refresh(), 0)
+            Clock.schedule_once(self.redraw, 0)
 
     # -- taps ------------------------------------------------------------------------
     def tapped(self, widget) -> None:

@@ -181,7 +181,7 @@ class AttTable(TableFrame):
         """A base slot below a finger's 48 dp: the sheet gives up its results, in two
         steps, until the next action; a prompt of the same kind starts there (a frame
         drawn and drawn again at every draw of a card is a slower tap)."""
-        if self.board.shortest() < dp(48) - 0.5 and self.tight < 2:
+        if self.showing and self.board.shortest() < dp(48) - 0.5 and self.tight < 2:
             self.tight += 1
             state = self.app.controller.state
             self.tight_by[kind(state)] = max(self.tight_by.get(kind(state), 0), self.tight)

@@ -55,8 +55,7 @@ class GmTable(TableFrame):
         """While the players think, one agent's hand card at a time is built (with its
         picture's shapes: together about 30 ms here), so the move that first shows it
         does not pay for it; then the next, until the deck's are all built."""
-        state = self.app.controller.state if self.app.controller.session else None
-        if state is None or state["settings"]["cards"] != "virtual":
+        if not self.showing or self.app.controller.state["settings"]["cards"] != "virtual":
             return
         left = [card for card in agents().values() if card["id"] not in self.cards]
         if left:
