@@ -170,3 +170,40 @@ def test_holding_a_blockade_says_whose_it_is_and_when_it_goes(app):
     pump()
     app.controller.finish()
     app.go("home")
+
+
+def test_what_is_left_to_spawn_is_told_under_the_board_at_the_actions(app):
+    """At the actions (no agent chosen) the room the spawn prompt keeps under a phone's
+    board tells the acting player's roster: each kind left with its count, held to
+    read, a tap moving nothing; choosing an agent gives the room to its moves."""
+    from companion.games.ts.widgets import TsKind
+    from tests.ui import visible
+    from tests.ui.driver import pump, tap, walk
+
+    game = play_until(app, lambda s: s.state["await"] and s.state["await"]["kind"] == "act")
+    controller = app.controller
+    pump()
+    state = controller.state
+    seat = state["await"]["player"]
+    left = {k: n for k, n in state["players"][seat]["roster"].items() if n}
+    told = [w for w in walk(game.hand) if isinstance(w, TsKind)]
+    assert {w.kind: w.count for w in told} == left and all(w.idle for w in told)
+    assert "left to spawn" in game.hand.title and not visible.problems(app)
+    assert game.board.scale == 1.0  # the board as large as at every prompt
+    before = len(controller.session.actions)
+    tap(told[0])
+    pump()
+    assert len(controller.session.actions) == before and "kind" not in game.sel
+    assert hold(told[0]) is not None  # its card, drawn large
+    from kivy.base import EventLoop
+
+    from companion.app.zoom import CardZoom
+    for view in [w for w in EventLoop.window.children if isinstance(w, CardZoom)]:
+        view.dismiss()
+    pump()
+    agent = next(a for a in state["agents"].values() if a["seat"] == seat)
+    tap(game.board.spaces[agent["at"]])
+    pump()
+    assert not [w for w in walk(game.hand) if isinstance(w, TsKind)]
+    controller.finish()
+    app.go("home")

@@ -23,11 +23,12 @@ from kivy.uix.widget import Widget
 from kivy.utils import get_color_from_hex
 
 from companion.app.icons import PrintedIcon
+from companion.app.measure import text_height
 from companion.app.zoom import Holdable
 from companion.core import printed
 from companion.games.gm import view
 from companion.games.gm.data import DOOR_NAMES, GAME_ID, ROLE, art, colours
-from companion.games.gm.layout import CITY, text_height
+from companion.games.gm.layout import CITY
 
 
 def rgba(hex_colour: str) -> list:

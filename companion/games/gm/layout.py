@@ -6,9 +6,7 @@ hold, each of them drawn at sizes set from here."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from kivy.metrics import dp, sp
+from kivy.metrics import dp
 
 from companion.app.widgets import text_width
 
@@ -18,32 +16,6 @@ PRINTED = 88 / 63  # the printed card's height to its width
 SQUAT = 0.92  # a hand card no squatter than this: below, its values no longer read
 GAP = 6  # dp: the hand's gap between cards (the frame's StackLayout)
 NAME_SIZES = (16, 15, 14)  # sp: a card's name, never below 14 (the standard's least)
-
-
-@lru_cache(maxsize=512)
-def text_height(text: str, size: float, bold: bool, width: float) -> float:
-    """The height of `text` wrapped in `width` px at `size` sp, as a Label draws it."""
-    from kivy.core.text import Label as CoreLabel
-
-    if not text:
-        return 0.0
-    core = CoreLabel(text=text, font_size=sp(size), bold=bold, text_size=(width, None))
-    return core.render(real=False)[1]
-
-
-def sheet_height(prompt: str, results: list[str], width: float) -> float:
-    """The prompt sheet's height (companion/app/kv/frame.kv's PromptSheet), no moves."""
-    inner = width - dp(12)
-    height = dp(8) + dp(4) * 3  # its padding, and the spacing of its four rows
-    height += text_height(prompt, 17, True, inner) + dp(4) if prompt else 0
-    text = "\n".join(results)
-    height += text_height(text, 15, False, inner - dp(12)) + dp(8) if text else 0
-    return height
-
-
-def strip_title() -> float:
-    """The hand strip's title line at 14 sp, and the strip's spacing."""
-    return text_height("Your hand", 14, False, 1e4) + dp(2) + dp(4) * 2
 
 
 def name_size(name: str, room: float) -> float:

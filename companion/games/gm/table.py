@@ -18,6 +18,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 
+from companion.app import measure
 from companion.app.frame import TableFrame
 from companion.app.zoom import Holdable
 from companion.games.gm import layout, view
@@ -82,7 +83,7 @@ class GmTable(TableFrame):
             self.sheet.show(prompt, results)
             self.hand.show("", [])
             column = (self.width - dp(4)) * self.side_share if self.landscape else self.width
-            room = self.height - (0 if self.landscape else layout.sheet_height(
+            room = self.height - (0 if self.landscape else measure.sheet_height(
                 prompt, results, column) + dp(4) * 3)  # the frame's and column's spacing
             self.board.size_doors(room, across)
         elif "value" in legal[0]:  # printed cards: the value the card shows
@@ -100,8 +101,8 @@ class GmTable(TableFrame):
         column = (self.width - dp(4)) * self.side_share if self.landscape else self.width
         width = layout.card_width(column)
         rows = layout.rows_of(len(hand))
-        room = self.height - layout.sheet_height(prompt, results, column) - \
-            layout.strip_title() - dp(4) * 2
+        room = self.height - measure.sheet_height(prompt, results, column) - \
+            measure.strip_title() - dp(4) * 2
         if not self.landscape:  # the board above the hand: what its fields hold stays
             room -= self.board.need(self.width) + dp(4)
         height = layout.card_height(width, rows, room)
@@ -126,7 +127,7 @@ class GmTable(TableFrame):
         room = width - dp(12)
         size = layout.name_size(card["name"], room)
         widget.name_size = size
-        widget.name_height = layout.text_height(card["name"], size, True, room) + dp(2)
+        widget.name_height = measure.text_height(card["name"], size, True, room) + dp(2)
         widget.width = width
         widget.tall = height >= width * 1.12
         widget.role = role

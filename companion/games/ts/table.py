@@ -26,7 +26,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 from kivy.utils import get_color_from_hex
 
-from companion.app import theme
+from companion.app import measure, theme
 from companion.app.frame import Move, TableFrame, end_turn_move
 from companion.app.icons import recipe
 from companion.core import printed
@@ -46,6 +46,8 @@ SLOW = (0.45, 0.6)  # Replay
 # the printed bag's Intel picker: six rows of keys would take a sixth of the board at
 # every prompt)
 RESERVE = dp(240)
+TOLD = 48  # dp: a phone's row of what is left to spawn, six pictograms and counts
+TOLD_ROW = 6  # kinds a row where they are told
 KEY = dp(48)  # a key of the Intel picker: a tap target's height
 WARM = 0.05  # between two things made ahead (warm)
 
@@ -181,8 +183,24 @@ class TsTable(TableFrame):
                             self.replay() + [Move("Go on to the actions",
                                                   lambda: self.act({"type": "done"}))])
         else:
-            self.sheet.show(picks.prompt(), self.results(), self.act_moves(picks, state))
+            prompt, results, moves = picks.prompt(), self.results(), self.act_moves(picks, state)
+            self.sheet.show(prompt, results, moves)
+            self.show_roster(state, kind, self.roster_fits(prompt, results, len(moves)))
+            return
         self.show_roster(state, kind)
+
+    def roster_fits(self, prompt: str, results: list, moves: int) -> bool:
+        """Whether what is left of the roster fits under this sheet, the board as large
+        as ever: a tablet's side has the room; a phone's, what its sheet leaves of the
+        room kept under the board (RESERVE), measured before the layout."""
+        if self.landscape:
+            return True
+        state = self.app.controller.state
+        kinds = sum(1 for count in state["players"][state["await"]["player"]]["roster"].values()
+                    if count)
+        rows = -(-kinds // TOLD_ROW)
+        return measure.sheet_height(prompt, results, self.width, moves) + measure.strip_title() \
+            + measure.rows_height(rows, dp(TOLD)) <= RESERVE
 
     def act_moves(self, picks: Picks, state: dict) -> list:
         out = []
@@ -211,8 +229,12 @@ class TsTable(TableFrame):
         return [Move("Replay the trickle", lambda: self.board.play(*SLOW))] \
             if self.board.moves else []
 
-    def show_roster(self, state: dict, kind: str) -> None:
-        if kind != "spawn":
+    def show_roster(self, state: dict, kind: str, room: bool = False) -> None:
+        """Spawning: the acting player's roster to choose from. At the actions, while no
+        agent is chosen and there is the `room`, what is left of it to spawn, told rather
+        than offered, in the room the spawn prompt keeps under a phone's board."""
+        idle = room and kind == "act" and "agent" not in self.sel
+        if kind != "spawn" and not idle:
             self.hand.show("", [])
             return
         seat = state["await"]["player"]
@@ -222,14 +244,18 @@ class TsTable(TableFrame):
             if not count:
                 continue
             card = self.kind_card(team, name)
-            card.count, card.chosen = count, int(self.sel.get("kind") == name)
-            card.flat = not self.landscape
-            card.width = self.kind_width()
+            card.count, card.chosen = count, int(not idle and self.sel.get("kind") == name)
+            card.flat, card.idle = not self.landscape, idle
+            card.width = self.kind_width(idle)
             cards.append(card)
-        self.hand.card_height = dp(112 if self.landscape else 52)
+        self.hand.card_height = dp(112) if self.landscape else dp(TOLD if idle else 52)
         self.hand.wrapped = True  # every kind in sight, in rows, rather than a row that scrolls
-        self.hand.show("Your roster: tap a kind, then a lit * tile (hold to read)"
-                       if self.landscape else "", cards)  # the prompt says it on a phone
+        if idle:
+            title = "Your roster, left to spawn (hold to read)" if cards else ""
+        else:  # the prompt says it on a phone
+            title = "Your roster: tap a kind, then a lit * tile (hold to read)" \
+                if self.landscape else ""
+        self.hand.show(title, cards)
 
     def kind_card(self, team: str, name: str) -> TsKind:
         """A kind of the roster, made once a side and kept."""
@@ -241,7 +267,7 @@ class TsTable(TableFrame):
                           ink=get_color_from_hex(look["ink"]), flat=not self.landscape,
                           size_hint=(None, None), width=self.kind_width())
             card.piece = ("agents", f"{team}-{name}-1")
-            card.bind(on_release=lambda w: self.select({"kind": w.kind}))
+            card.bind(on_release=lambda w: None if w.idle else self.select({"kind": w.kind}))
             self.kinds[team, name] = card
         return card
 
@@ -254,15 +280,16 @@ class TsTable(TableFrame):
             self.warming.pop()()
             Clock.schedule_once(self.warm, WARM)
 
-    def kind_width(self) -> float:
+    def kind_width(self, told: bool = False) -> float:
         """A roster kind's width: three a row on a phone (the whole roster in two flat
-        rows, none out of sight, the board as wide as the screen), a tablet's roomy tile
-        beside the board."""
+        rows, none out of sight, the board as wide as the screen), six a row where it is
+        only told (what is left at the actions), a tablet's roomy tile beside the board."""
         if self.landscape:
             return dp(104)
         from kivy.core.window import Window
 
-        return (Window.width - dp(8) - 2 * dp(6) - dp(1)) / 3  # the strip's padding, gaps
+        across = TOLD_ROW if told else 3
+        return (Window.width - dp(8) - (across - 1) * dp(6) - dp(1)) / across  # padding, gaps
 
     def intel_picker(self, legal: list) -> BoxLayout:
         """The kinds of Intel still in the bag, each as its tile, the one drawn: a row a

@@ -39,6 +39,7 @@ class TsKind(Holdable, ButtonBehavior, BoxLayout):
     chosen = NumericProperty(0)
     team = StringProperty("")
     flat = BooleanProperty(False)  # a phone's: pictogram, name and count side by side
+    idle = BooleanProperty(False)  # shown, not chosen: what is left to spawn at actions
 
     def on_hold(self) -> None:
         from companion.games.ts.held import hold_kind
