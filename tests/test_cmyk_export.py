@@ -34,7 +34,8 @@ def exported(tmp_path_factory):
     """By component, in RGB and in CMYK: Geheime Mission's agents (no transparency),
     Above Top Secret's clearance cards (a transparent id on their fronts), its playmat
     (tinted zones over grid lines) and its reference sheet (near-black type), Attack the
-    Tower's corsair bases (transparent strokes on every front, warm near-black type)."""
+    Tower's corsair bases (transparent strokes on every front, warm near-black type).
+    Geheime Mission's are exported with --tiff, the others without."""
     out = tmp_path_factory.mktemp("cmyk")
     found = {}
     for game_id, comps in (("geheime-mission", ("agents",)),
@@ -42,8 +43,9 @@ def exported(tmp_path_factory):
                            ("attack-the-tower", ("corsairs-bases",))):
         game = load_game(BUNDLED_GAMES / game_id)
         for colour in ("rgb", "cmyk"):
-            export_games([game], out / colour, ExportOptions(
-                format="shop", only=comps, cmyk=colour == "cmyk"))
+            export_games([game], out / colour, ExportOptions(  # TIFFs: asked for once
+                format="shop", only=comps, cmyk=colour == "cmyk",
+                tiff=colour == "cmyk" and game_id == "geheime-mission"))
             target = out / colour / game_id / "shop"
             manifest = json.loads((target / "manifest.json").read_text())
             for comp in comps:
@@ -207,7 +209,20 @@ def test_the_cmyk_pages_look_like_the_rgb_pages_converted(exported, comp):
         assert mean < 2 and sum(counts[40:]) < 0.005 * sum(counts), (number + 1, mean)
 
 
+def test_cmyk_tiffs_only_when_asked_for(exported):
+    """--cmyk alone writes the PDF/X-1a files and nothing else (no picture of a piece
+    side: a shop that asks for CMYK takes the PDF); the RGB shop export writes PNGs."""
+    for comps in (("clearance", "reference", "playmat"), ("corsairs-bases",)):
+        _, target, manifest = exported[comps[0], "cmyk"]  # (a game's exported together)
+        assert [f["file"] for f in manifest["files"]] == [f"{c}.pdf" for c in comps]
+        assert sorted(p.name for p in target.iterdir()) == sorted(
+            [f"{c}.pdf" for c in comps] + ["manifest.json"])
+        rgb_manifest = exported[comps[0], "rgb"][2]
+        assert any(f["file"].endswith(".png") for f in rgb_manifest["files"])
+
+
 def test_cmyk_tiffs_with_the_profile_at_the_pngs_pixels(exported):
+    """With --tiff, each piece side as a CMYK TIFF beside the PDF."""
     _, target, manifest = exported["agents", "cmyk"]
     _, rgb_target, rgb_manifest = exported["agents", "rgb"]
     tiffs = [f for f in manifest["files"] if f["file"].endswith(".tif")]
@@ -309,4 +324,15 @@ def test_cmyk_is_for_the_shop_format_only(tmp_path, capsys):
         said = capsys.readouterr().err
         assert re.search(r"--cmyk does not apply to --(format|shop)", said), said
         assert said.count("--cmyk") >= 1 and "Traceback" not in said
+    assert not any(tmp_path.iterdir())
+
+
+def test_tiff_is_for_the_cmyk_shop_format_only(tmp_path, capsys):
+    for extra, said_as in ((["--format", "shop"], "add --cmyk"),
+                           (["--format", "png"], "--tiff does not apply to --format png"),
+                           (["--shop", "tgc", "--cmyk"], "--tiff does not apply to --shop")):
+        assert main(["export", "geheime-mission", "--tiff", "--out", str(tmp_path),
+                     *extra]) == 2
+        said = capsys.readouterr().err
+        assert said_as in said and "Traceback" not in said, said
     assert not any(tmp_path.iterdir())

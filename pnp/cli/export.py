@@ -63,6 +63,8 @@ NOT_FOR = {  # option -> {format: why it changes nothing there}
                    "cut": CUT_LAYOUT},
     "cmyk": {f: "only --format shop is made for a printer that asks for CMYK"
              for f in ("png", "sheet", "tts", "csv", "pdf", "showcase", "cut")},
+    "tiff": {f: "only --format shop --cmyk writes CMYK TIFFs"
+             for f in ("png", "sheet", "tts", "csv", "pdf", "showcase", "cut")},
     "cutter": {f: "only --format cut lays pieces out for a cutting machine"
                for f in ("png", "shop", "sheet", "tts", "csv", "pdf", "showcase")},
     "style": {f: SHOWCASE for f in OTHERS},
@@ -77,7 +79,10 @@ NOT_WITH_SHOP = {"dpi": f"{PRESET}: 300 dpi", "bleed": f"{PRESET}: its bleed",
                  "safe_margin": f"{PRESET}: 1/8 in inside its trim",
                  "corners": "the shop cuts the corners", "base_url": BASE_URL,
                  "cmyk": "these shops' card uploads take RGB images; for a printer that "
-                         "asks for CMYK, use --format shop --cmyk"}
+                         "asks for CMYK, use --format shop --cmyk (DriveThruCards' deck "
+                         "PDF takes --cmyk)",
+                 "tiff": "a shop's upload is its own files: images or DriveThruCards' PDF"}
+CMYK_SHOPS = ("drivethru",)  # the shops whose upload --cmyk makes PDF/X-1a
 EXPORT_HELP = {
     "bleed": "bleed around every piece (png, shop, sheet, tts), 0 to 10 mm",
     "paper": "the paper a sheet of `size: page` fills (its printable area); an export "
@@ -125,8 +130,12 @@ def add_commands(command) -> None:
                    help="shop in CMYK, for a printer that asks for it: the PDFs as PDF/X-1a "
                         "(FOGRA39 coated, 300 %% total ink, grey and black text on the "
                         "black plate alone, transparency written as the colours it makes, "
-                        "text and shapes vector) and each piece side as a CMYK TIFF instead "
-                        "of a PNG")
+                        "text and shapes vector), without the piece images (see --tiff); "
+                        "with --shop drivethru: its deck PDFs as PDF/X-1a:2003")
+    e.add_argument("--tiff", action="store_const", const=True,
+                   help="with --format shop --cmyk: each piece side as a CMYK TIFF too "
+                        "(LZW, the profile embedded), for a printer that takes images; "
+                        "it takes most of such an export's time")
     e.add_argument("--cutter", choices=CUTTERS, metavar="CUTTER",
                    help="cut: the cutting machine's software: silhouette (a PDF with "
                         "Silhouette Studio's Type 1 registration marks and an SVG cut file a "
@@ -236,7 +245,8 @@ def refusals(args, fmt: str, games: list | None = None) -> list[str]:
     theirs is sized `page`, the one thing they change there."""
     found = []
     for dest, where in NOT_FOR.items():
-        if getattr(args, dest, None) is None or (dest == "cmyk" and getattr(args, "shop", None)):
+        if getattr(args, dest, None) is None or (
+                dest in ("cmyk", "tiff") and getattr(args, "shop", None)):
             continue
         reason = where.get(fmt)
         if reason is None and dest in PAGE_SIZED and fmt in IMAGES and games is not None \
@@ -251,8 +261,12 @@ def refusals(args, fmt: str, games: list | None = None) -> list[str]:
         if args.format not in ("png", "shop"):
             found.append(f"--shop writes a shop's upload; --format {args.format} is another "
                          "export: give one of them")
-        found += [f"--{dest.replace('_', '-')} does not apply to --shop ({why})"
-                  for dest, why in NOT_WITH_SHOP.items() if getattr(args, dest) is not None]
+        found += [f"--{dest.replace('_', '-')} does not apply to --shop {args.shop} ({why})"
+                  for dest, why in NOT_WITH_SHOP.items() if getattr(args, dest) is not None
+                  and not (dest == "cmyk" and args.shop in CMYK_SHOPS)]
+    elif getattr(args, "tiff", None) and not getattr(args, "cmyk", None) and fmt == "shop":
+        found.append("--tiff writes the CMYK TIFFs of --cmyk; without --cmyk --format shop "
+                     "writes RGB PNGs: add --cmyk")
     if getattr(args, "pieces", None) and getattr(args, "only", None):
         found.append("--only does not apply with --pieces (each piece is found in any "
                      "component; COMPONENT/ID names one)")
@@ -307,7 +321,8 @@ def export_options(args, fmt: str):
         printing = replace(printing, bleed=CUT_BLEED)
     return ExportOptions(format="shop" if shop else fmt, dpi=args.dpi, corners=args.corners,
                          base_url=args.base_url or "", print=printing, shop=shop,
-                         cmyk=bool(getattr(args, "cmyk", None)), style=args.style or "",
+                         cmyk=bool(getattr(args, "cmyk", None)),
+                         tiff=bool(getattr(args, "tiff", None)), style=args.style or "",
                          width=args.width, palette=bool(args.palette),
                          pieces=getattr(args, "pieces", None) or (),
                          cutter=getattr(args, "cutter", None) or "silhouette")

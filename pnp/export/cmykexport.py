@@ -1,7 +1,9 @@
 """`pnp export --format shop --cmyk`: the shop format for a printer that asks for CMYK.
-The component's one-piece-a-page PDF as PDF/X-1a:2001 (cmykpdf.py), and each piece
-side as a CMYK TIFF at the export's resolution, LZW-compressed, carrying the profile
-(a TIFF is what takes CMYK pixels: PNG has no CMYK)."""
+The component's one-piece-a-page PDF as PDF/X-1a:2001 (cmykpdf.py): what a shop that
+asks for CMYK takes. With `--tiff`, also each piece side as a CMYK TIFF at the export's
+resolution, LZW-compressed, carrying the profile (a TIFF is what takes CMYK pixels: PNG
+has no CMYK); they cost about 45 ms a side, most of such an export's time, so they are
+made only when asked for."""
 
 from __future__ import annotations
 
@@ -25,11 +27,15 @@ def write_cmyk_shop(game, comp, pages, pdf: bytes, output, target, options,
                     digests=None) -> list[dict]:
 
     final = target / f"{comp.id}.pdf"
-    pool = ThreadPoolExecutor(max_workers=2)  # the PDF walked beside the TIFFs made
-    walked = pool.submit(walk_pages, pdf)
-    with pool:
-        tiffs = _write_tiffs(comp, pages, pdf, output, target, options, digests, pool)
-    converted = convert(pdf, f"{game.name}: {comp.name}", walked.result())
+    tiffs: list = []
+    if options.tiff:
+        pool = ThreadPoolExecutor(max_workers=2)  # the PDF walked beside the TIFFs made
+        walked = pool.submit(walk_pages, pdf, digests)
+        with pool:
+            tiffs = _write_tiffs(comp, pages, pdf, output, target, options, digests, pool)
+        converted = convert(pdf, f"{game.name}: {comp.name}", walked.result())
+    else:
+        converted = convert(pdf, f"{game.name}: {comp.name}", digests=digests)
     output.temporary(final).write_bytes(converted.pdf)
     w, h = (round(v + 2 * pages[0].bleed, 3) for v in pages[0].size) if pages else (0, 0)
     return [{"file": final.name, "component": comp.id, "pages": len(pages),

@@ -25,6 +25,7 @@ from pnp.export.cmykpage import PageWalk, Raster, placement
 FLATTEN_DPI = 600
 PDFX_VERSION = "PDF/X-1:2001"
 PDFX_CONFORMANCE = "PDF/X-1a:2001"
+PDFX_2003 = "PDF/X-1a:2003"  # what DriveThruCards' card guide names (cardpdf.py)
 TRANSPARENCY_KEYS = ("/ca", "/CA", "/SMask", "/BM", "/AIS", "/TK")
 
 
@@ -34,13 +35,26 @@ class Converted:
     rasters: list = field(default_factory=list)  # (page number, box in pt) of each raster
 
 
-def walk_pages(pdf: bytes) -> tuple:
+def walk_pages(pdf: bytes, digests: list | None = None, only=None) -> tuple:
     """The document opened and each page walked (cmykpage.py): the part of `convert`
-    that needs no pdfium (pdfium allows one thread only), so it can run beside one."""
+    that needs no pdfium (pdfium allows one thread only), so it can run beside one.
+    `digests`: each page's drawing (piecepdf.render_pieces); a page drawn alike to an
+    earlier one is not walked again but given its converted drawing (its entry: the
+    earlier page's number). `only`: the page numbers to convert (None: all; the others'
+    entries are None and the pages are left as they are)."""
     document = pikepdf.open(io.BytesIO(pdf))
     fonts: dict = {}
-    walks = []
-    for page in document.pages:
+    walks: list = []
+    first: dict = {}  # a drawing -> the first page drawn so
+    for number, page in enumerate(document.pages):
+        if only is not None and number not in only:
+            walks.append(None)
+            continue
+        if digests is not None:
+            earlier = first.setdefault(digests[number], number)
+            if earlier != number:
+                walks.append(earlier)
+                continue
         box = tuple(float(v) for v in page.MediaBox)
         walk = PageWalk(pikepdf.parse_content_stream(page), page.obj.get("/Resources"), box,
                         fonts)
@@ -49,13 +63,32 @@ def walk_pages(pdf: bytes) -> tuple:
     return document, walks
 
 
-def convert(pdf: bytes, title: str, walked: tuple | None = None) -> Converted:
-    """The CMYK, PDF/X-1a:2001 version of a PDF drawn by pnp (RGB, reportlab);
-    `walked`: what walk_pages(pdf) gave, if it was called already."""
-    document, walks = walked or walk_pages(pdf)
+def convert(pdf: bytes, title: str, walked: tuple | None = None,
+            digests: list | None = None, standard: str = PDFX_CONFORMANCE) -> Converted:
+    """The CMYK PDF/X-1a version (`standard`: PDF/X-1a:2001 or :2003) of a PDF drawn by
+    pnp (RGB, reportlab); `walked`: what walk_pages(pdf, digests) gave, if it was called
+    already."""
+    document, walks = walked or walk_pages(pdf, digests)
+    placed = recolour(pdf, document, walks)
+    return Converted(save(document, title, standard), placed)
+
+
+def recolour(pdf: bytes, document, walks: list) -> list:
+    """Each walked page of `document` (opened from `pdf`) rewritten in CMYK, its images
+    converted once, its rasters rendered and placed; returns (page number, box) of
+    each raster placed."""
     pictures = _render(pdf, document, walks)
     converted, placed = set(), []
     for number, (page, walk) in enumerate(zip(document.pages, walks, strict=True), start=1):
+        if walk is None:
+            continue
+        if isinstance(walk, int):  # drawn alike to an earlier page: its drawing shared
+            earlier = document.pages[walk]
+            page.Contents, page.Resources = earlier.Contents, earlier.Resources
+            if "/Group" in page.obj:
+                del page.obj["/Group"]
+            placed += [(number, box) for n, box in placed if n == walk + 1]
+            continue
         for image in walk.images:
             if image.objgen not in converted:
                 converted.add(image.objgen)
@@ -74,18 +107,26 @@ def convert(pdf: bytes, title: str, walked: tuple | None = None) -> Converted:
                for entry in out]
         page.Contents = document.make_stream(pikepdf.unparse_content_stream(out))
         _resources(page, out, rasters)
-    _identify(document, title)
+    return placed
+
+
+def save(document, title: str, standard: str = PDFX_CONFORMANCE) -> bytes:
+    """The document identified as PDF/X-1a (`standard`) and written: PDF 1.3 for
+    :2001, 1.4 for :2003, no object streams."""
+    identify(document, title, standard)
     data = io.BytesIO()
-    document.save(data, force_version="1.3", fix_metadata_version=False,
+    document.save(data, force_version="1.3" if standard == PDFX_CONFORMANCE else "1.4",
+                  fix_metadata_version=False,
                   object_stream_mode=pikepdf.ObjectStreamMode.disable,
                   deterministic_id=True)
-    return Converted(data.getvalue(), placed)
+    return data.getvalue()
 
 
 def _render(pdf: bytes, document, walks) -> dict:
     """Each raster's CMYK image stream and its box snapped to the pixel grid: one
     scratch document holds a page per raster (the RGB page's drawing up to it)."""
-    wanted = [(number, raster) for number, walk in enumerate(walks) for raster in walk.rasters]
+    wanted = [(number, raster) for number, walk in enumerate(walks)
+              if isinstance(walk, PageWalk) for raster in walk.rasters]
     if not wanted:
         return {}
     import pypdfium2 as pdfium
@@ -184,8 +225,9 @@ def _image_cmyk(image) -> None:
             del image[key]
 
 
-def _identify(document, title: str) -> None:
-    """The output intent and the PDF/X keys."""
+def identify(document, title: str, standard: str = PDFX_CONFORMANCE) -> None:
+    """The output intent and the PDF/X keys: PDF/X-1a:2001 names its version and its
+    conformance, PDF/X-1a:2003 its version alone (ISO 15930-4)."""
     profile = pikepdf.Stream(document, cmyk.profile_bytes())
     profile.N = 4
     intent = Dictionary(Type=Name.OutputIntent, S=Name.GTS_PDFX,
@@ -197,8 +239,11 @@ def _identify(document, title: str) -> None:
     document.Root.OutputIntents = Array([document.make_indirect(intent)])
     info = document.docinfo
     info.Title = String(title)
-    info.GTS_PDFXVersion = String(PDFX_VERSION)
-    info.GTS_PDFXConformance = String(PDFX_CONFORMANCE)
+    if standard == PDFX_CONFORMANCE:
+        info.GTS_PDFXVersion = String(PDFX_VERSION)
+        info.GTS_PDFXConformance = String(PDFX_CONFORMANCE)
+    else:
+        info.GTS_PDFXVersion = String(standard)
     info.Trapped = Name("/False")
     for key in ("/CreationDate", "/ModDate"):
         if key not in info:

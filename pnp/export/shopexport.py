@@ -22,9 +22,10 @@ from pnp.export.shops import Shop
 
 
 def write_preset(shop: Shop, game, comp, pages, pdf: bytes, digests: list, output,
-                 target, options) -> list[dict]:
+                 target, options, cmyk: bool = False) -> list[dict]:
     """`digests`: each page's drawing (piecepdf.render_pieces): a side drawn alike on
-    many pieces is rasterised once."""
+    many pieces is rasterised once. `cmyk`: DriveThruCards' deck PDF as PDF/X-1a (the
+    CLI refuses it for the shops that take images)."""
     files = [{"component": comp.id, "refused": why}
              for why in refusals(comp, shop.id, options)]
     made = groups(game, comp, pages, digests, shop.id, options)
@@ -35,7 +36,7 @@ def write_preset(shop: Shop, game, comp, pages, pdf: bytes, digests: list, outpu
             from pnp.export.cardpdf import write_deck_pdf
 
             files.append(write_deck_pdf(game, comp, pages, pdf, group, output, target,
-                                        digests))
+                                        digests, cmyk))
         else:
             files += write_group(shop, comp, pages, pdf, digests, group, output, target)
     return files

@@ -39,7 +39,8 @@ class ExportOptions:
     base_url: str = ""  # tts: where the images will be hosted ("": local file URLs)
     print: Options = field(default_factory=Options)
     shop: str = ""  # a print shop's preset (shops.py): format "shop" at the shop's sizes
-    cmyk: bool = False  # format "shop" in CMYK: PDF/X-1a and CMYK TIFFs (cmykexport.py)
+    cmyk: bool = False  # format "shop" in CMYK: PDF/X-1a (cmykexport.py); drivethru too
+    tiff: bool = False  # with cmyk: each piece side as a CMYK TIFF as well
     style: str = ""  # showcase: fan or spread ("": the game's `showcase: style`, else fan)
     width: int | None = None  # showcase: the picture's width in px (None: SHOWCASE_WIDTH)
     pieces: tuple = ()  # showcase: the pieces named (showpick.py); empty: the game's choice
@@ -127,7 +128,7 @@ def _export_game(game, output: Output, options: ExportOptions, progress,
 
                 files += write_preset(SHOPS[options.shop], game, comp, pages,
                                       buffer.getvalue(), digests, output, target,
-                                      piece_options(comp, options))
+                                      piece_options(comp, options), cmyk=options.cmyk)
             else:
                 files += WRITERS[options.format](game, comp, pages, buffer.getvalue(), output,
                                                  target, options, digests)
@@ -272,7 +273,8 @@ def write_png(game, comp, pages, pdf: bytes, output, target, options,
 def write_shop(game, comp, pages, pdf: bytes, output, target, options,
                digests=None) -> list[dict]:
     """The one-piece-a-page PDF (TrimBox, BleedBox), and the same pieces as PNG; or,
-    with --cmyk, both in CMYK (cmykexport.py)."""
+    with --cmyk, the PDF in CMYK (and with --tiff the pieces as CMYK TIFFs:
+    cmykexport.py)."""
     if options.cmyk:
         from pnp.export.cmykexport import write_cmyk_shop
 
