@@ -1,10 +1,13 @@
-"""The CMYK shop export against the build (issue 34 section 2): for Above Top Secret and
-Attack the Tower, wall time of `pnp build`, `pnp export --format shop` and `pnp export
---format shop --cmyk`, run in alternation (measure.py, median of 3 after a warm-up);
-the time of the PDF conversion alone (cmykpdf.convert on the RGB shop PDFs, in this
-process); how many pages are drawn as one picture (pictures over >= 90 % of the page),
-how much is rasterised at all, and at what resolution. Target: the CMYK export within
-3x the build. Alone: `.venv/bin/python bench/cmyk_export.py`."""
+"""The CMYK shop export against the build (issue 34 section 2): for every bundled game
+(or the ids given), wall time of `pnp build`, `pnp export --format shop`, `pnp export
+--format shop --cmyk` (the PDF/X-1a files), the same with `--tiff` (and a CMYK TIFF a
+piece side) and, for a game with cards, `pnp export --shop drivethru --cmyk`, run in
+alternation (measure.py, median of 3 after a warm-up); the time of the PDF conversion
+alone (cmykpdf.convert on the RGB shop PDFs, in this process, every page walked: the
+export skips a page drawn alike to an earlier one); how many pages are drawn as one
+picture (pictures over >= 90 % of the page), how much is rasterised at all, and at what
+resolution. Target: the CMYK export within 3x the build.
+Alone: `.venv/bin/python bench/cmyk_export.py [GAME...]`."""
 
 from __future__ import annotations
 
@@ -19,9 +22,11 @@ sys.path[:0] = [str(ROOT), str(BENCH)]
 
 from measure import measure  # noqa: E402
 
-GAMES = ("above-top-secret", "attack-the-tower")
+GAMES = ("above-top-secret", "geheime-mission", "against-all-tyrants", "top-secret",
+         "attack-the-tower")
 RUNS = 3
 TARGET = 3.0  # the CMYK export at most this many times the build
+NO_CARDS = ("top-secret",)  # DriveThruCards prints cards only: refused
 
 
 def row(metric: str, value: str, target: str = "", ok: bool | None = None) -> None:
@@ -84,17 +89,21 @@ def convert_time(rgb_target: Path) -> float:
     return time.perf_counter() - start
 
 
-def run(row=row, section=section) -> None:
+def run(row=row, section=section, games=GAMES) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        for game in GAMES:
+        for game in games:
             section(f"CMYK shop export: {game}")
             py = [sys.executable, "-m", "pnp"]
+            shop = [*py, "export", game, "--format", "shop"]
             cmds = [[*py, "build", game, "--out", str(tmp / "build"), "-q"],
-                    [*py, "export", game, "--format", "shop", "--out", str(tmp / "rgb")],
-                    [*py, "export", game, "--format", "shop", "--cmyk",
-                     "--out", str(tmp / "cmyk")]]
-            build, rgb, cmyk = measure(cmds, RUNS, warmup=1, cwd=ROOT)
+                    [*shop, "--out", str(tmp / "rgb")],
+                    [*shop, "--cmyk", "--out", str(tmp / "cmyk")],
+                    [*shop, "--cmyk", "--tiff", "--out", str(tmp / "tiff")]]
+            if game not in NO_CARDS:
+                cmds.append([*py, "export", game, "--shop", "drivethru", "--cmyk",
+                             "--out", str(tmp / "dtc")])
+            build, rgb, cmyk, tiff, *dtc = measure(cmds, RUNS, warmup=1, cwd=ROOT)
             row("pnp build wall", f"{build.wall:.2f} s")
             row("export --format shop wall", f"{rgb.wall:.2f} s")
             ratio = cmyk.wall / build.wall
@@ -102,8 +111,13 @@ def run(row=row, section=section) -> None:
             row("  / build", f"{ratio:.1f}x", f"<= {TARGET:g}x", ratio <= TARGET)
             row("  / RGB shop export", f"{cmyk.wall / rgb.wall:.1f}x")
             row("  peak memory", f"{cmyk.peak / 1e6:.0f} MB")
+            row("export --format shop --cmyk --tiff wall", f"{tiff.wall:.2f} s")
+            row("  / build", f"{tiff.wall / build.wall:.1f}x")
+            if dtc:
+                row("export --shop drivethru --cmyk wall", f"{dtc[0].wall:.2f} s")
+                row("  / build", f"{dtc[0].wall / build.wall:.1f}x")
             pdf_time = convert_time(tmp / "rgb" / game / "shop")
-            row("PDF conversion alone (in process)", f"{pdf_time:.2f} s")
+            row("PDF conversion alone (every page walked)", f"{pdf_time:.2f} s")
             row("  / build", f"{pdf_time / build.wall:.1f}x")
             pages, whole, area, dpis = pictures(tmp / "cmyk" / game / "shop")
             row("CMYK PDF pages", f"{pages}")
@@ -115,4 +129,4 @@ def run(row=row, section=section) -> None:
 
 
 if __name__ == "__main__":
-    run()
+    run(games=tuple(sys.argv[1:]) or GAMES)

@@ -186,7 +186,8 @@ class PageWalk(TextWalk):
 
     # -- paths -----------------------------------------------------------------------
     def build(self, op, operands, operator) -> None:
-        self.path.add(op, operands, self.state.ctm)
+        if self.cover:  # a path's geometry is looked at only on a page with transparency
+            self.path.add(op, operands, self.state.ctm)
         self.path_ops.append(operator)
 
     def clip_op(self, index, op, operands, operator) -> None:
