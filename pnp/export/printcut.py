@@ -133,8 +133,10 @@ def sheets_pdf(source: bytes, pages, placed: list, sheet: tuple, digests: list,
     forms: dict = {}
     with pikepdf.open(io.BytesIO(source)) as src, pikepdf.new() as out:
         def place(target, index, x, y):
-            if digests[index] not in forms:
-                forms[digests[index]] = out.copy_foreign(src.pages[index].as_form_xobject())
+            if digests[index] not in forms:  # a form's box is its page's TrimBox: the
+                piece = src.pages[index]  # bleed would be clipped and the trim stretched
+                piece.trimbox = piece.bleedbox  # over the rectangle below (2 % on a card)
+                forms[digests[index]] = out.copy_foreign(piece.as_form_xobject())
             page = pages[index]
             w, h = ((v + 2 * page.bleed) * PT for v in page.size)
             target.add_overlay(forms[digests[index]],
