@@ -17,6 +17,7 @@ from pnp.export.printcut import CLEAR, MARK_INSET, MARK_LEN, MARK_LINE, MARK_SQU
 from pnp.export.writer import ExportOptions, export_games
 from pnp.load.game import load_game
 from pnp.sheets.printfile import Options
+from tests.test_cutdxf import dxf_boxes
 
 MM = 72 / 25.4
 
@@ -62,7 +63,8 @@ def test_silhouettes_marks_where_its_studio_looks_for_them(silhouette):
 
 def test_every_piece_is_clear_of_the_marks_and_on_its_cut_line(silhouette):
     folder, manifest = silhouette
-    sheets = [f for f in manifest["files"] if f.get("file", "").startswith("agents-cut-")]
+    sheets = [f for f in manifest["files"] if f.get("file", "").startswith("agents-cut-")
+              and f["file"].endswith(".svg")]  # and beside each its .dxf (test_cutdxf.py)
     pdf = pdfium.PdfDocument(folder / "agents.pdf")
     assert sheets and len(pdf) == 2 * len(sheets)  # a page of backs each
     for entry in sheets:
@@ -97,6 +99,10 @@ def test_cricut_sheets_are_print_then_cuts_size_transparent_outside_the_cuts(tmp
         assert alpha.getpixel(((px[0] + px[2]) // 2, (px[1] + px[3]) // 2)) == 255
         assert alpha.getpixel((px[0] + 2, px[1] + 2)) == 0
     assert (folder / "markers-1-backs.png").is_file()
+    dxf = dxf_boxes(folder / "markers-cut-1.dxf", 9.25 * 25.4)  # the same cuts
+    assert len(dxf) == len(boxes)
+    for a in dxf:
+        assert min(max(abs(p - q) for p, q in zip(a, b, strict=True)) for b in boxes) < 0.1
 
 
 @pytest.mark.parametrize("extra,said", [

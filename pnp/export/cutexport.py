@@ -1,6 +1,7 @@
 """Writing `--format cut` for one component (printcut.py says what each cutter takes):
-the sheets (a PDF for Silhouette, PNGs for Cricut), a cut file a sheet, and their
-manifest entries. Dice nets and plain sheets get a note: they print from `pnp build`."""
+the sheets (a PDF for Silhouette, PNGs for Cricut), a cut file a sheet in SVG and in DXF
+(cutdxf.py), and their manifest entries. Dice nets and plain sheets get a note: they
+print from `pnp build`."""
 
 from __future__ import annotations
 
@@ -40,17 +41,18 @@ def write_cut(game, comp, pages, pdf: bytes, output, target, options,
     placed = [[(fronts[k], x, y) for k, x, y in spots] for spots in placed]
     files = []
     for number, spots in enumerate(placed, 1):
-        paths = []
+        pieces = []  # (shape, x, y, w, h): each trim, mm from the sheet's bottom left
         for index, x, y in spots:
             b = pages[index].bleed if bled else 0.0
-            w, h = pages[index].size
-            paths.append(outline(piece_shape(comp, pages[index]), x + b, y + b, w, h,
-                                 sheet[1]))
+            pieces.append((piece_shape(comp, pages[index]), x + b, y + b,
+                           *pages[index].size))
         final = target / f"{comp.id}-cut-{number}.svg"
-        output.write_text(final, cut_svg(paths, sheet))
+        output.write_text(final, cut_svg([outline(*p, sheet[1]) for p in pieces], sheet))
         files.append({"file": final.name, "component": comp.id, "sheet": number,
                       "pieces": len(spots), "cutter": cutter.name,
                       "sheet_mm": [round(v, 2) for v in sheet]})
+        files.append(dxf_file(pieces, sheet, target / f"{comp.id}-cut-{number}.dxf",
+                              output, files[-1]))
     if bled:
         final = target / f"{comp.id}.pdf"
         output.temporary(final).write_bytes(sheets_pdf(
@@ -64,6 +66,17 @@ def write_cut(game, comp, pages, pdf: bytes, output, target, options,
         files[:0] = cricut_sheets(comp, pages, pdf, placed, sheet, backs, output, target,
                                   options.resolution)
     return files
+
+
+def dxf_file(pieces: list, sheet: tuple, final, output, svg_entry: dict) -> dict:
+    """The sheet's cut lines as DXF too (cutdxf.py): Silhouette Studio's free edition
+    opens no SVG."""
+    from pnp.export.cutdxf import cut_dxf, cut_points, cuts_at
+
+    outlines = [cut_points(*piece) for piece in pieces]
+    output.write_text(final, cut_dxf(outlines, sheet))
+    return {**svg_entry, "file": final.name, "units": "mm",
+            "cuts_at_mm": cuts_at(outlines, sheet)}
 
 
 def cricut_sheets(comp, pages, pdf, placed, sheet, backs, output, target,

@@ -8,11 +8,12 @@ printed sheet by its registration marks, and the cut lines it follows.
   edges); backs, where the pieces have them, on the next page for long-edge duplex; and a
   cut file a sheet (`<component>-cut-N.svg`, mm) with each piece's outline at its trim,
   in the page's coordinates, to open in Silhouette Studio (Designer Edition opens SVG)
-  and line up with the marks it draws at the same settings.
+  and line up with the marks it draws at the same settings; and the same outlines as
+  `<component>-cut-N.dxf` (cutdxf.py) for the free Basic edition, which opens DXF only.
 - Cricut (Design Space, Print Then Cut): Design Space prints its own marks and cuts
   round an uploaded picture, at most 6.75 x 9.25 in; so each sheet is a PNG of that
   size, the pieces cut to their shape on a transparent ground (Design Space adds its
-  bleed), backs as mirrored PNGs, and the same SVG cut lines.
+  bleed), backs as mirrored PNGs, and the same SVG and DXF cut lines.
 Each piece carries CUT_BLEED of its bleed: a cutter that has read its marks lands
 within about half a millimetre."""
 
@@ -98,12 +99,17 @@ def outline(shape: str, x: float, y: float, w: float, h: float, page_h: float) -
         points = [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
                   for a in range(0, 360, 60)]
         return "M " + " L ".join(f"{px:.3f} {py:.3f}" for px, py in points) + " Z"
-    r = min(CORNER, w / 4, h / 4) if shape == "card" else 0.0
+    r = corner(shape, w, h)
     if not r:
         return f"M {x:.3f} {top:.3f} h {w:.3f} v {h:.3f} h {-w:.3f} Z"
     return (f"M {x + r:.3f} {top:.3f} h {w - 2 * r:.3f} a {r} {r} 0 0 1 {r} {r} "
             f"v {h - 2 * r:.3f} a {r} {r} 0 0 1 {-r} {r} h {-(w - 2 * r):.3f} "
             f"a {r} {r} 0 0 1 {-r} {-r} v {-(h - 2 * r):.3f} a {r} {r} 0 0 1 {r} {-r} Z")
+
+
+def corner(shape: str, w: float, h: float) -> float:
+    """The radius of a piece's cut corners (mm): a card's, never over a quarter of a side."""
+    return min(CORNER, w / 4, h / 4) if shape == "card" else 0.0
 
 
 def cut_svg(paths: list[str], sheet: tuple) -> str:
