@@ -374,7 +374,12 @@ def test_playmat_slots_take_sleeved_cards_inside_the_mat(build):
     x, y, w, h = tile["trim"]
     slots = [o for o in page["curves"] + page["rects"] if o.get("stroke")
              and 60 < size_of(o["mm"])[1] < h]
-    assert len(slots) >= 14  # 4 base areas, clearance, 5 levels, 2 decks, combat, discard
+    # 4 base areas and clearance above the line's 5 levels: the decks and the discard pile
+    # lie beside the mat, which stays whole on one A3 or Tabloid sheet (its footer says so)
+    assert len(slots) == 10
+    text = "".join(c["text"] for c in page["chars"])
+    for pile in ("DefenseDeck", "EncounterDeck", "DiscardPile"):
+        assert pile in text.replace(" ", ""), f"the footer does not place the {pile}"
     for slot in slots:
         line = float(slot["linewidth"]) * PT
         sw, sh = size_of(slot["mm"])

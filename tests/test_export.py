@@ -304,7 +304,7 @@ def test_blank_die_faces_and_sheets_sized_by_their_items(game, tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["--only", "playmat", "--format", "png", "--dpi", "1200"],
-     "playmat 'PM-1' would be 19181 x 15874 px at 1200 dpi"),
+     "playmat 'PM-1' would be 19134 x 12094 px at 1200 dpi"),
     (["--only", "defense", "--format", "sheet", "--dpi", "1200"],
      "the proof sheet of 'defense' would have"),
 ])

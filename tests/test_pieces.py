@@ -23,7 +23,7 @@ def test_a_board_larger_than_the_paper_is_tiled_with_overlap(build):
     xs = sorted({round(t["trim"][0], 2) for t in tiles}, reverse=True)
     assert all(math.isclose(a - b, step_x, abs_tol=0.1) for a, b in zip(xs, xs[1:],
                                                                         strict=False))
-    assert all(t["trim"][2:] == [400, 330] for t in tiles)
+    assert all(t["trim"][2:] == [399, 250] for t in tiles)
     for number, page in enumerate(read, start=1):
         text = page["text"].replace("\n", " ")
         assert "tile" in text and f"page {number}/{len(read)}" in text

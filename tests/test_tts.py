@@ -188,13 +188,13 @@ def test_pieces_are_at_their_real_size_and_none_lies_on_another(name, exports):
             assert apart, (a, b)
 
 
-def test_a_6_mm_marker_is_not_as_big_as_a_400_mm_playmat(exports):
-    """Above Top Secret: a card, its tokens and its 400 x 330 mm playmat keep their real
+def test_a_6_mm_marker_is_not_as_big_as_a_399_mm_playmat(exports):
+    """Above Top Secret: a card, its tokens and its 399 x 250 mm playmat keep their real
     sizes relative to each other (and in inches, as Tabletop Simulator counts)."""
     _, save, _, _ = exports("above-top-secret")
     game = for_players(load_game(BUNDLED_GAMES / "above-top-secret"), None)
     mat = next(o for o in save["ObjectStates"] if o["Nickname"].startswith("Playmat"))
-    assert real_size(mat) == pytest.approx((400, 330), abs=0.05)
+    assert real_size(mat) == pytest.approx((399, 250), abs=0.05)
     deck = next(o for o in save["ObjectStates"] if o["Name"] == "DeckCustom")
     assert real_size(deck) == pytest.approx(game.component("defense").size, abs=0.05)
     assert all(real_size(c) == real_size(deck) for c in deck["ContainedObjects"])
@@ -205,9 +205,9 @@ def test_a_6_mm_marker_is_not_as_big_as_a_400_mm_playmat(exports):
         size = size if isinstance(size, (int, float)) else size[0]
         assert real_size(tile)[0] == pytest.approx(size, abs=0.05), tile["GMNotes"]
     smallest = min(real_size(t)[0] for t in bag["ContainedObjects"])
-    assert 400 / smallest > 10 and mat["Transform"]["scaleX"] / min(
+    assert 399 / smallest > 10 and mat["Transform"]["scaleX"] / min(
         t["Transform"]["scaleX"] for t in bag["ContainedObjects"]) == pytest.approx(
-        400 / smallest, rel=0.01)
+        399 / smallest, rel=0.01)
 
 
 # Tabletop Simulator's custom d6 (its knowledge base's template and public saves): a
