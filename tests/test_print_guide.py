@@ -4,6 +4,7 @@ with the sheets the manifest counts, how to print it and what it holds; the cutt
 order for what the game has."""
 
 import json
+from dataclasses import replace
 
 import pdfplumber
 import pytest
@@ -70,3 +71,60 @@ def test_the_cutting_order_names_what_the_game_has(built):
     else:  # Top-Secret has no cards
         assert "Cards:" not in order
     assert "Tokens:" in order and "Dice:" in order and "Boards and mats:" in order
+
+
+# The published paper sizes (mm) and the room a sheet's trim keeps from the paper edge:
+# 5 mm printer margin, 3 mm bleed, 1 + 1.5 mm for the crop marks (written out here).
+PAPERS_MM = {"a4": ("A4", 210.0, 297.0), "letter": ("US Letter", 215.9, 279.4),
+             "a3": ("A3", 297.0, 420.0), "tabloid": ("US Tabloid", 279.4, 431.8),
+             "legal": ("US Legal", 215.9, 355.6)}
+ROOM = 5.0 + 3.0 + 1.0 + 1.5
+
+
+def guide_text(folder) -> str:
+    with pdfplumber.open(folder / "print-guide.pdf") as pdf:
+        return " ".join(pdf.pages[0].extract_text().split())
+
+
+def whole_on(w: float, h: float, paper: str) -> list:
+    """The other papers that hold a w x h mm piece whole, either way round."""
+    found = []
+    for key, (name, pw, ph) in PAPERS_MM.items():
+        aw, ah = pw - 2 * ROOM, ph - 2 * ROOM
+        if key != paper and ((w <= aw and h <= ah) or (w <= ah and h <= aw)):
+            found.append(f"{name} (--paper {key})")
+    return found
+
+
+def test_a_tiled_piece_names_the_paper_that_prints_it_whole(built):
+    """Above Top Secret's 399 x 250 mm playmat, tiled on A4: whole on A3 or Tabloid;
+    Top-Secret's 360 x 452 mm board, tiled on Letter: on none of them."""
+    paper, folder, manifest = built
+    text = guide_text(folder)
+    tiles: dict = {}
+    for item in manifest["items"]:
+        key = (item["component"], item["item"], item["copy"], item.get("player"),
+               item["side"])
+        tiles.setdefault(key, []).append(item["trim"][2:])
+    sizes = {(k[0], tuple(trims[0])) for k, trims in tiles.items() if len(trims) > 1}
+    assert {c for c, _ in sizes} == {"above-top-secret": {"playmat"},
+                                     "top-secret": {"board"}}[manifest["game"]]
+    names = {c.id: c.name for c in load_game(BUNDLED_GAMES / manifest["game"]).components}
+    for comp, (w, h) in sizes:
+        said = text[text.index(f"{names[comp]}, {w:g} x {h:g} mm"):]
+        said = said[:said.index(".", said.index("joined.") + 7) + 1]
+        papers = whole_on(w, h, paper)
+        if papers:
+            assert said.endswith("Whole on one sheet of " + " or ".join(papers) + "."), said
+        else:
+            assert said.endswith("No paper pnp offers holds it whole."), said
+    if manifest["game"] == "above-top-secret":  # the figures the issue worked out
+        assert whole_on(399, 250, "a4") == ["A3 (--paper a3)", "US Tabloid (--paper tabloid)"]
+
+
+def test_a_piece_whole_on_its_paper_is_not_listed_as_tiled(tmp_path):
+    game = load_game(BUNDLED_GAMES / "geheime-mission")
+    build_game(replace(game, components=[c for c in game.components if c.id == "board"]),
+               tmp_path, Options(paper="a3"))
+    text = guide_text(tmp_path / "geheime-mission")
+    assert "board.pdf" in text and "tiled" not in text

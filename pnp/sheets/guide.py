@@ -2,16 +2,20 @@
 page that tells a player at a home printer which file to print, on which side and
 paper, how many sheets it takes, and in what order to cut. It is read from the
 build's own manifest, so it says what this build holds (its paper, its duplex, its
-player sets), never what a game usually holds."""
+player sets), never what a game usually holds. A piece tiled on this paper is named
+with the papers that hold it whole, measured from PAPERS."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from html import escape
 from pathlib import Path
 
 from pnp.load.components import count_label
 from pnp.load.fonts import BUNDLED_FONTS, font_name
-from pnp.plan.impose import PAPER_NAMES, PRINTER_MARGIN, page_size
+from pnp.plan.fit import fits, printable
+from pnp.plan.impose import PAPER_NAMES, PAPERS, PRINTER_MARGIN, page_size
 
 FILE = "print-guide.pdf"
 STOCK = {  # what each kind of piece is best printed on
@@ -82,6 +86,43 @@ def rows(game, manifest: dict) -> list[list[str]]:
     return lines
 
 
+def whole_on(size: tuple, paper: str, bleed: float, margin: float = PRINTER_MARGIN) -> list:
+    """The other papers one sheet of which holds a piece of this trim size whole, with
+    its bleed and crop marks inside the printer margin, in either orientation."""
+    return [other for other in PAPERS if other != paper
+            and fits(tuple(size), printable(other, bleed, margin))]
+
+
+def tiled(game, manifest: dict, margin: float = PRINTER_MARGIN) -> list[tuple]:
+    """(name, what to say) for each size of sheet tiled over several pages on this
+    build's paper: the pages it takes, and the papers that would print it whole (with
+    the option that picks each), or that none does."""
+    paper, bleed = manifest.get("paper", "a4"), manifest.get("bleed", 3.0)
+    names = {comp.id: comp.name for comp in game.components}
+    pages_of: dict = {}
+    for item in manifest["items"]:
+        key = (item["component"], tuple(item["trim"][2:]), item["item"], item["copy"],
+               item.get("player"), item["side"])  # a card's back is not a tile
+        pages_of.setdefault(key, set()).add((item["file"], item["page"]))
+    found: dict = {}
+    for (comp, size, *_), pages in pages_of.items():
+        if len(pages) > 1:
+            found.setdefault((comp, size), []).append(len(pages))
+    lines = []
+    for (comp, (w, h)), counts in found.items():
+        each = max(counts)
+        says = (f"{w:g} x {h:g} mm: {each} pages of {PAPER_NAMES.get(paper, paper)} each "
+                f"({sum(counts)} in all), joined. ")
+        whole = whole_on((w, h), paper, bleed, margin)
+        if whole:
+            says += "Whole on one sheet of " + " or ".join(
+                f"{PAPER_NAMES[p]} (--paper {p})" for p in whole) + "."
+        else:
+            says += "No paper pnp offers holds it whole."
+        lines.append((names.get(comp, comp), says))
+    return lines
+
+
 def cutting_order(game, manifest: dict) -> list[str]:
     present = set()
     for kinds in roles(game, manifest).values():
@@ -89,14 +130,17 @@ def cutting_order(game, manifest: dict) -> list[str]:
     return [text for role, text in CUTS.items() if role in present]
 
 
-def write_guide(path: Path, game, manifest: dict, paper: str) -> None:
-    """The guide, on the build's own paper, nothing within the printer margin."""
+def write_guide(path: Path, game, manifest: dict, paper: str,
+                printer_margin: float = PRINTER_MARGIN) -> None:
+    """The guide, on the build's own paper, nothing within the printer margin (the
+    build's, for the papers that would hold a tiled piece whole)."""
     from reportlab.lib.colors import HexColor
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.lib.units import mm
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
     sans, bold = font_name(BUNDLED_FONTS, "sans"), font_name(BUNDLED_FONTS, "sans", True)
+    mono = font_name(BUNDLED_FONTS, "mono")
     body = ParagraphStyle("body", fontName=sans, bulletFontName=sans, fontSize=9.5,
                           leading=12.5)
     small = ParagraphStyle("small", parent=body, fontSize=9, leading=11)
@@ -128,8 +172,14 @@ def write_guide(path: Path, game, manifest: dict, paper: str) -> None:
                        "at 100 % (actual size): never 'fit to page', or the pieces come out "
                        "smaller than the rules and the backs miss their fronts.", body),
              Paragraph("What to print", head), table]
+    joined = tiled(game, {**manifest, "paper": paper}, printer_margin)
+    if joined:
+        story += [Paragraph("Pieces tiled over several pages", head)]
+        options = re.compile(r"--paper \w+")
+        story += [Paragraph(f"<font name='{bold}'>{escape(name)}</font>, " + options.sub(
+            lambda m: f"<font name='{mono}'>{m.group(0)}</font>", escape(says)), body)
+            for name, says in joined]
     if any(line[2].startswith("both sides") for line in lines):
-        mono = font_name(BUNDLED_FONTS, "mono")
         story += [Paragraph("Before the double-sided files", head), Paragraph(
             "Print the first sheet of one alone and hold it against a window: each back "
             f"should sit behind its front. If they are off, <font name='{mono}'>pnp "
