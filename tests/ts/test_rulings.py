@@ -223,6 +223,21 @@ def test_ts_analyst_draws_a_honeypot_back_into_the_bag():
     assert table.state["players"][0]["score"] == 6
 
 
+@pytest.mark.parametrize("bag", ["app", "physical"])
+def test_ts_analyst_reaching_twenty_wins_before_its_draw(bag):
+    """TS-ANALYST, TS-WIN: the rulebook's win is immediate; no draw is asked for or
+    made."""
+    table = Table(bag)
+    table.state["players"][0]["score"] = 14
+    analyst = table.agent(0, "analyst", "I1", held=[("codes", 1), ("codes", 2),
+                                                    ("codes", 3)])
+    bag_before = list(table.state["bag"])
+    events = table.do(type="retire", agent=analyst)
+    assert table.state["await"] is None and table.rules.winning_seats(table.state) == [0]
+    assert table.state["players"][0]["score"] == 20 and table.state["bag"] == bag_before
+    assert [e["kind"] for e in events] == ["retired", "game_over"]
+
+
 def test_ts_smuggler_moves_two_spaces_through_agents_and_blockades():
     """TS-SMUGGLER: its own ability, one action."""
     table = Table()

@@ -172,7 +172,12 @@ class TsRules(SetupSteps, Reports, Invariants, Rules):
         return abilities.use(state, action)
 
     def after_retire(self, state: dict, agent_id: str, retired: dict, seat: int) -> list:
-        """TS-ANALYST: an Analyst retiring with three pieces draws one more; then TS-WIN."""
+        """TS-WIN first: a retirement that reaches 20 wins at once, and the game is over
+        before an Analyst's draw; otherwise an Analyst retiring with three pieces draws
+        one more (TS-ANALYST)."""
+        won = self.check_win(state)
+        if won:
+            return won
         kind = self.tables.agents[agent_id][1]
         if kind == "analyst" and retired["count"] == 3 and state["bag"]:
             if state["settings"]["bag"] == "physical":
@@ -180,7 +185,7 @@ class TsRules(SetupSteps, Reports, Invariants, Rules):
                 return []
             pick = state["bag"][rng.randint(state, 0, len(state["bag"]) - 1)]
             return self.analyst_drawn(state, pick, seat)
-        return self.check_win(state)
+        return []
 
     def analyst_drawn(self, state: dict, piece: str, seat: int) -> list[dict]:
         state["bag"].remove(piece)
