@@ -72,7 +72,7 @@ def test_the_data_contract(game):
         "cavalry": {"name": "Cavalry", "power": 3, "traits": []},
         "siege": {"name": "Siege weapon", "power": 4, "traits": ["Artillery"]}}
     assert v["limits"] == {"base_power": 4, "palace_power": 10, "per_base": 2, "hand": 5,
-                           "draw": 2, "opening": 5, "burns": 5, "territories": 3, "slots": 3,
+                           "draw": 2, "opening": 5, "territories": 3, "slots": 3,
                            "rounds": 40}
     assert list(v["armies"]) == ARMIES  # the engine takes every entry for an army
     assert v["armies"]["robots"]["name"] == "Robots"

@@ -98,20 +98,24 @@ def test_the_first_player_is_chosen_or_drawn():
 
 
 def test_the_setup_five_cards_burns_and_building_on_empty_slots():
-    """ATT-SETUP: the starting player first; five cards; up to five burns, the burned
-    cards to their discard piles; bases built on empty slots only."""
+    """ATT-SETUP: the starting player first; five cards; a person burns "as many times as
+    you want" (here seven: the piles are reshuffled on the way), the burned cards to their
+    discard piles; bases built on empty slots only."""
     state = RULES.new_game({"first": 1}, 3)
     assert state["await"] == {"kind": "draw", "player": 1, "left": 5}
     act(state, {"type": "draw", "bases": 3})
     hand_ = state["players"][1]["hand"]
     assert len(hand_) == 5 and sum(c.startswith("RB") for c in hand_) == 3
-    for _ in range(5):
+    for _ in range(7):
         assert {"type": "burn"} in state["tasks"][-1]["options"]
         act(state, {"type": "burn"})
         act(state, {"type": "draw", "bases": 3})
-    assert state["tasks"][-1]["options"] == [{"type": "keep"}]  # five burns: no more
-    discard = state["players"][1]["discard"]
-    assert len(discard["base"]) == 15 and len(discard["ability"]) == 10
+    assert {"type": "burn"} in state["tasks"][-1]["options"]  # no limit for a person
+    assert state["players"][1]["burns"] == 7
+    assert RULES.invariants(state) == []
+    player = state["players"][1]
+    assert len(player["hand"]) == 5
+    assert len(player["discard"]["base"]) + len(player["draw"]["base"]) == 22
     act(state, {"type": "keep"})
     card = state["players"][1]["hand"][0]
     act(state, {"type": "build", "card": card, "at": [0, 0]})
@@ -119,6 +123,20 @@ def test_the_setup_five_cards_burns_and_building_on_empty_slots():
     with pytest.raises(Rejected) as refused:
         act(state, {"type": "build", "card": other, "at": [0, 0]})
     assert refused.value.rule == "ATT-SETUP"
+
+
+def test_the_computer_player_stops_burning_at_its_own_cap():
+    """ATT-SETUP: the cap binds the computer player (ai.BURNS), not the rules."""
+    from companion.games.att.ai import BURNS, GreedyAgent
+
+    state = RULES.new_game({"first": 0}, 3)
+    act(state, {"type": "draw", "bases": 0})  # no base: the AI wants to burn
+    agent = GreedyAgent(1)
+    state["players"][0]["burns"] = BURNS - 1
+    assert agent.choose(RULES, state) == {"type": "burn"}
+    state["players"][0]["burns"] = BURNS
+    assert agent.choose(RULES, state) == {"type": "keep"}
+    assert {"type": "burn"} in RULES.legal_actions(state)
 
 
 def test_draws_come_from_the_piles_chosen_and_an_empty_pile_is_reshuffled():

@@ -17,6 +17,8 @@ from companion.games.att.data import tables
 
 CALM = 5  # after this round, a plan may cost more than it gains, by PATIENCE a round more:
 PATIENCE = 0.75  # a stalled game is worth breaking
+BURNS = 5  # ATT-SETUP: a person burns as often as they like; a computer player stops here,
+# so that a simulation ends (five burns go through every card of a pile)
 
 
 class GreedyAgent(Agent):
@@ -41,7 +43,9 @@ class GreedyAgent(Agent):
     def on_burn(self, rules, state, seat, legal):
         bases = sum(c in model.army(state, seat).bases for c in state["players"][seat]["hand"])
         burn = {"type": "burn"}
-        return burn if (bases < 2 or bases == 5) and burn in legal else {"type": "keep"}
+        if state["players"][seat]["burns"] >= BURNS or burn not in legal:
+            return {"type": "keep"}
+        return burn if bases < 2 or bases == 5 else {"type": "keep"}
 
     def on_build(self, rules, state, seat, legal):
         """Onto an empty slot: of an empty territory first, then of the fullest (complete

@@ -105,7 +105,8 @@ def words(bases: int, abilities: int) -> str:
 @model.TASKS.add
 class Burn(Task):
     """{"do": "burn", "p": seat}: keep the opening hand, or burn it and draw five again,
-    up to the limit (ATT-SETUP)."""
+    as many times as the player wants (ATT-SETUP: a cap binds only computer players,
+    ai.BURNS)."""
 
     kind = "burn"
     rule = "ATT-SETUP"
@@ -114,10 +115,7 @@ class Burn(Task):
         return task.get("kept") or self.ask(state, task)
 
     def options(self, state, task):
-        keep = [{"type": "keep"}]
-        if state["players"][task["p"]]["burns"] < tables().limits["burns"]:
-            return keep + [{"type": "burn"}]
-        return keep
+        return [{"type": "keep"}, {"type": "burn"}]
 
     def answer(self, state, task, action):
         seat = task["p"]
@@ -131,8 +129,8 @@ class Burn(Task):
         player["burns"] += 1
         push(state, {"do": "draw", "p": seat, "left": tables().limits["opening"]})
         return [{"kind": "burn", "player": seat,
-                 "text": f"{player['name']} burns the hand ({player['burns']} of "
-                         f"{tables().limits['burns']})"}]
+                 "text": f"{player['name']} burns the hand"
+                         + (f" ({player['burns']} times)" if player["burns"] > 1 else "")}]
 
 
 @model.TASKS.add

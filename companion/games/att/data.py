@@ -42,7 +42,7 @@ class Army:
 @dataclass(frozen=True)
 class Tables:
     troops: dict  # type -> {name, power, traits}
-    limits: dict  # base_power, palace_power, per_base, hand, draw, opening, burns, ...
+    limits: dict  # base_power, palace_power, per_base, hand, draw, opening, ...
     armies: dict  # army id -> Army
 
     def __post_init__(self):

@@ -63,8 +63,9 @@ def prompt(state: dict) -> str:
         return f"{who}: {what}: how many of the {wait['left']} cards from the base pile? " \
                "(the rest from the abilities)"
     if kind == "burn":
-        left = tables().limits["burns"] - player["burns"]
-        return f"{who}: keep this hand, or burn it and draw five again ({left} burns left)"
+        burned = f" (burned {player['burns']} times)" if player["burns"] > 1 else \
+            " (burned once)" if player["burns"] else ""
+        return f"{who}: keep this hand, or burn it and draw five again{burned}"
     if kind == "build":
         over = "" if not state["started"] else " (over a base: it is destroyed)"
         return f"{who}: tap a base in your hand, then a slot{over}; Done when finished"
