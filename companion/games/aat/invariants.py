@@ -1,9 +1,15 @@
-"""Invariants the simulator and the property tests check after every action."""
+"""Invariants the simulator and the property tests check after every action.
+
+They run after each of the simulator's actions (some 200 a greedy game), so they
+read the state once: every pile and piece is looked at each time, in one pass,
+against the decks' card lists sorted once (AatRules.sorted_decks)."""
 
 from __future__ import annotations
 
 from companion.games.aat import model as m
 from companion.games.aat.objectives import CARRY_CAP, CHARGE_CAP
+
+PILES = ("deck", "hand", "discard", "special", "removed", "objectives", "unused_base")
 
 
 class Invariants:
@@ -14,16 +20,25 @@ class Invariants:
 
     def held(self, state: dict, seat: int) -> list[str]:
         """Every card of the player wherever it is (cards between piles are on the stack)."""
-        player = state["players"][seat]
-        cards = (player["deck"] + player["hand"] + player["discard"] + player["special"]
-                 + player["removed"] + player["objectives"] + player["unused_base"])
-        cards += [p["card"] for p in state["table"].values() if p["owner"] == seat]
+        return self._held_by_seat(state)[seat]
+
+    def _held_by_seat(self, state: dict) -> list[list[str]]:
+        """Each seat's cards, from its piles, the table and the task stack, in one pass."""
+        held = []
+        for player in state["players"]:
+            cards = []
+            for pile in PILES:
+                cards += player[pile]
+            held.append(cards)
+        for p in state["table"].values():
+            held[p["owner"]].append(p["card"])
         for task in state["tasks"]:
-            if task["do"] == "discard" and task["seat"] == seat:
-                cards.append(task["card"])
-            elif task["do"] == "mulligan" and task["seat"] == seat:
-                cards += task["aside"]
-        return cards
+            do = task["do"]
+            if do == "discard":
+                held[task["seat"]].append(task["card"])
+            elif do == "mulligan":
+                held[task["seat"]] += task["aside"]
+        return held
 
     def invariants(self, state: dict, previous=None) -> list[str]:
         broken = []
@@ -35,27 +50,33 @@ class Invariants:
             for now, before in zip(state["players"], previous[1], strict=True):
                 if (now["scored"], now["escaped"]) < before:
                     broken.append("scored progress was lost")
-        if (state["await"] is None) != (state["phase"] == "over"):
+        waiting = state["await"] is not None
+        if waiting == (state["phase"] == "over"):
             broken.append("waiting for nobody in a game not over")
-        for seat, player in enumerate(state["players"]):
-            full = sorted(self.deck_cards[player["subfaction"]])
-            mine = self.held(state, seat)
+        tracked = m.tracked(state)
+        for player, mine in zip(state["players"], self._held_by_seat(state), strict=True):
+            full = self.sorted_decks[player["subfaction"]]
             if len(mine) != len(full):
                 broken.append(f"{player['name']}: {len(mine)} cards, not {len(full)}")
-            elif not m.tracked(state) and sorted(mine) != full:
+            elif not tracked and sorted(mine) != full:
                 broken.append(f"{player['name']}: cards not conserved")
+        live = waiting and state["phase"] != "over"
+        cards = self.cards
         for p in state["table"].values():
-            card = self.cards[p["card"]]
-            if any(v <= 0 or type(v) is not int for v in p["tokens"].values()):
-                broken.append(f"{p['uid']}: a token count below 1")
-            if p["kind"] == "unit" and p["theater"] not in card["theaters"]:
+            card = cards[p["card"]]
+            tokens = p["tokens"]
+            unit = p["kind"] == "unit"
+            for v in tokens.values():
+                if type(v) is not int or v <= 0:
+                    broken.append(f"{p['uid']}: a token count below 1")
+                    break
+            if unit and p["theater"] not in card["theaters"]:
                 broken.append(f"{p['uid']}: in a theater not marked on it")
-            if p["kind"] == "unit" and (m.tokens(p, "computation") > m.MAINFRAME_CAP or
-                                        m.tokens(p, "charge") > CHARGE_CAP or
-                                        m.tokens(p, "objective") > CARRY_CAP):
+            if unit and tokens and (tokens.get("computation", 0) > m.MAINFRAME_CAP or
+                                    tokens.get("charge", 0) > CHARGE_CAP or
+                                    tokens.get("objective", 0) > CARRY_CAP):
                 broken.append(f"{p['uid']}: over a token cap")
-            if state["phase"] != "over" and p["kind"] != "base" and \
-                    p["damage"] >= card["health"] and state["await"] is not None and \
+            if live and p["damage"] >= card["health"] and p["kind"] != "base" and \
                     not any(t["do"] == "destroy" for t in state["tasks"]):
                 broken.append(f"{p['uid']}: at its health but still in play")
         return broken

@@ -55,6 +55,7 @@ class AatRules(SetupSteps, Turns, Triggers, Effects, Damage, Reach, Combat, Orde
         self.facts = Facts(self.cards)  # what listing actions reads of each card
         self.deck_cards = {sub: [c for pile in deck.values() for c in pile]
                            for sub, deck in self.decks.items()}
+        self.sorted_decks = {sub: sorted(cards) for sub, cards in self.deck_cards.items()}
         self.raiders = frozenset(  # Rogue Transports (AAT-OBJ-4): they carry supplies
             cid for cid, card in self.cards.items() if card["kind"] == "Objective" and any(
                 s["op"] == "objective" and s["name"] == "load-supplies"
