@@ -229,3 +229,49 @@ def test_a_player_with_nothing_to_play_is_not_asked_in_the_window():
     attacks(state, 0)
     act(state, ATTACK)
     assert state["await"] is None or state["await"]["kind"] != "window"
+
+
+def test_damage_adds_up_until_the_battle_ends():
+    """ATT-DAMAGE and ATT-HEAL (issue 35): a Drone (power 3) given 2 initiative damage by
+    two Droids keeps it, and the Automaton's 1 in regular combat destroys it; the
+    calculator's verdict (calc.py, the AI's playout) says the same before the attack."""
+    from companion.games.att import calc
+
+    state = new()
+    territory(state, 0, 0, ("shooter", 2), ("light", 1))  # 2 Droids, an Automaton
+    territory(state, 1, 0, ("cavalry", 1))  # a Drone on its base
+    attacks(state, 0)
+    verdict = calc.verdict(state, 0, 0, 0)
+    assert verdict.startswith("Likely (no abilities, suggested kills): Player 2 loses 1 troop")
+    events = act(state, ATTACK)
+    lines = texts(events)
+    # one piece in reach: the 2 are given to it without asking, and stay on it
+    assert "Player 1 gives Player 2's Drone 2 damage: it stays until the battle ends" in lines
+    assert state["players"][1]["board"][0][0]["troops"] == []  # 1 more destroyed it
+    assert "Player 1 destroys Player 2's Drone (1 damage)" in lines
+    assert "Player 2 loses Drone" in lines
+    assert state["battle"] is None  # the battle is over: no damage is kept
+    assert troops(state, 1, 0) == [0, None, None]
+
+
+def test_a_wound_is_the_players_choice_where_there_are_several_pieces():
+    """ATT-DAMAGE: 2 initiative damage against Drones on two bases: the player chooses which
+    takes it; of two Drones alike on a base, the damaged one is destroyed first."""
+    from companion.games.att import view
+    from tests.att.scenario import RULES
+
+    state = new()
+    territory(state, 0, 0, ("shooter", 2), ("light", 1))
+    territory(state, 1, 0, ("cavalry", 1), ("cavalry", 2))
+    attacks(state, 0)
+    act(state, ATTACK)
+    wait = state["await"]
+    assert wait["kind"] == "assign" and wait["step"] == "initiative"
+    options = RULES.legal_actions(state)
+    assert options[:2] == [{"type": "kill", "target": ["troop", 0, 0, 0]},
+                           {"type": "kill", "target": ["troop", 0, 1, 0]}]
+    assert view.label(state, options[1]) == "Give the Drone 2 damage (of 3)"
+    events = act(state, {"type": "kill", "target": ["troop", 0, 1, 0]})
+    # regular: the Automaton's 1 is enough only for the damaged Drone of slot 2
+    assert "Player 1 destroys Player 2's Drone (1 damage)" in texts(events)
+    assert troops(state, 1, 0) == [1, 1, None]

@@ -20,7 +20,8 @@ def start(state: dict, attacker: int, source: int, target: int, joined: list) ->
     empty = model.territory_empty(state, defender, target)
     state["battle"] = {"a": attacker, "d": defender, "from": source, "to": target,
                        "specials": list(joined), "palace": empty, "pools": [None, None],
-                       "targets": [[], []], "marks": [[], []], "lines": [], "step": "window"}
+                       "targets": [[], []], "marks": [[], []], "wounds": [[], []], "lines": [],
+                       "step": "window"}
     names = [p["name"] for p in state["players"]]
     text = f"{names[attacker]} attacks from territory {source + 1} " \
            f"{names[defender]}'s territory {target + 1}"
@@ -110,22 +111,25 @@ class Strike(Task):
 @model.TASKS.add
 class Assign(Task):
     """{"do": "assign", "p"}: the player's kills, one by one, or the suggestion at once,
-    while the damage left can destroy anything (ATT-DAMAGE). No question is asked where
-    there is no choice: one piece to destroy, or enough damage for all of them."""
+    while the damage left can destroy anything, and in the initiative step also a piece
+    it can only damage: all that is left stays on it into regular combat (ATT-DAMAGE).
+    No question is asked where there is no choice: one piece to give it to, or enough
+    damage to destroy them all."""
 
     kind = "assign"
     rule = "ATT-DAMAGE"
 
     def run(self, state, task, events):
         seat = task["p"]
+        pools = state["battle"]["pools"][seat]
         while True:
             left = damage.standing(state, seat)
-            targets = damage.affordable(state, seat, left)
+            targets = damage.affordable(state, seat, left) + \
+                damage.woundable(state, seat, left)
             if not targets:
                 return True
-            picked = damage.suggestion(state, seat, left)
-            if len(picked) == len(left):  # the damage destroys all it may reach
-                events += self.mark(state, seat, picked)
+            if damage.destroys_all(left, pools["damage"], pools["artillery"]):
+                events += self.mark(state, seat, damage.suggestion(state, seat, left))
                 return True  # nothing is left standing
             if len(targets) == 1:
                 events += self.mark(state, seat, targets)
@@ -135,8 +139,10 @@ class Assign(Task):
                                  step=state["battle"]["step"])
 
     def options(self, state, task):
+        left = damage.standing(state, task["p"])
         kills = [{"type": "kill", "target": target}
-                 for target in damage.affordable(state, task["p"])]
+                 for target in damage.affordable(state, task["p"], left) +
+                 damage.woundable(state, task["p"], left)]
         return kills + [{"type": "suggest"}]
 
     def refuse(self, state, task, action):
@@ -155,7 +161,13 @@ class Assign(Task):
     def mark(state, seat, targets):
         events = []
         for target in targets:
+            given = state["battle"]["pools"][seat]["damage"]
             price = damage.mark(state, seat, target)
+            if not price:  # a wound: the damage left stays on the piece
+                events.append({"kind": "wound", "player": seat, "target": target,
+                               "damage": given,
+                               "text": damage.wound_line(state, seat, target, given)})
+                continue
             events.append({"kind": "mark", "player": seat, "target": target,
                            "text": damage.mark_line(state, seat, target, price)})
         return events
@@ -193,6 +205,7 @@ class Conclude(Task):
                    f"{state['players'][battle['d']]['name']}'s palace"
             battle["lines"].append(line)
             battle["palace"] = True
+            battle["wounds"] = [[], []]  # another battle: the first one's damage healed
             push(state, *steps(battle["a"]))
             events.append({"kind": "fallen", "text": line})
             return True

@@ -1,7 +1,13 @@
 """Who fights in a battle, how much damage each side gives in a step, what it may be
-given to, and the kills it marks (ATT-INITIATIVE, ATT-REGULAR, ATT-DAMAGE,
-ATT-UNMANNED, ATT-ARTILLERY). Pieces are counted one by one: a base with two troops
-alike is two pieces with the same target."""
+given to, the kills it marks and the damage that adds up on a piece until the battle
+ends (ATT-INITIATIVE, ATT-REGULAR, ATT-DAMAGE, ATT-UNMANNED, ATT-ARTILLERY). Pieces are
+counted one by one: a base with two troops alike is two pieces with the same target; of
+those, damage goes to the one already damaged first.
+
+`battle["targets"][seat]`: [piece, damage still needed to destroy it] of each piece of
+the other side that `seat`'s damage may reach in this step and has not destroyed;
+`battle["wounds"][seat]`: [piece, damage] `seat` has given without destroying it, kept
+until the battle ends (ATT-HEAL)."""
 
 from __future__ import annotations
 
@@ -134,7 +140,24 @@ def work_out(state: dict, step: str) -> tuple[list, list] | None:
     pools = [pool(state, seat, step, fighters[seat], walls[seat]) for seat in (0, 1)]
     reach = [[[piece, power] for piece, power, _ in fighters[1 - seat]] + walls[1 - seat]
              for seat in (0, 1)]
+    wounds = state["battle"].get("wounds")
+    if wounds:
+        for seat in (0, 1):
+            hurt(reach[seat], wounds[seat])
     return pools, reach
+
+
+def hurt(reach: list, wounds: list) -> None:
+    """The damage already given in this battle off the pieces' prices: each wound on the
+    first piece alike not yet wounded (ATT-DAMAGE: damage adds up until the battle
+    ends)."""
+    done = set()
+    for piece, given in wounds:
+        for index, entry in enumerate(reach):
+            if entry[0] == piece and index not in done:
+                entry[1] -= given
+                done.add(index)
+                break
 
 
 def initiative_in_fight(state: dict) -> bool:
@@ -155,15 +178,9 @@ def initiative_in_fight(state: dict) -> bool:
 
 # -- what may be hit -------------------------------------------------------------------
 def standing(state: dict, seat: int) -> list[list]:
-    """[piece, price] of the other side's pieces in reach not yet marked by `seat`."""
-    battle = state["battle"]
-    left = list(battle["targets"][seat])
-    for target in battle["marks"][seat]:
-        for index, (piece, _) in enumerate(left):
-            if piece == target:
-                del left[index]
-                break
-    return left
+    """[piece, price] of the other side's pieces in reach not yet destroyed by `seat`,
+    the most damaged of pieces alike first."""
+    return list(state["battle"]["targets"][seat])
 
 
 def affordable(state: dict, seat: int, left: list | None = None) -> list[list]:
@@ -187,24 +204,64 @@ def affordable(state: dict, seat: int, left: list | None = None) -> list[list]:
     return out
 
 
+def woundable(state: dict, seat: int, left: list | None = None) -> list[list]:
+    """Distinct fighting pieces the damage left can hurt but not destroy, in the
+    initiative step only: the damage stays on them into regular combat (ATT-DAMAGE); what
+    regular damage cannot destroy changes nothing, as everything heals at the end of the
+    battle (ATT-HEAL)."""
+    battle = state["battle"]
+    hits = battle["pools"][seat]["damage"]
+    if battle["step"] != "initiative" or not hits:
+        return []
+    left = standing(state, seat) if left is None else left
+    out = []
+    for piece, price in left:
+        if piece[0] not in STRUCTURES and price > hits and piece not in out:
+            out.append(piece)
+    return out
+
+
 def mark(state: dict, seat: int, target: list) -> int:
-    """Pay for a kill: buildings take the Artillery first. Returns its price."""
-    pools = state["battle"]["pools"][seat]
-    price = full = next(p for piece, p in state["battle"]["targets"][seat] if piece == target)
-    if target[0] in STRUCTURES:
+    """Give damage to a piece (the most damaged of pieces alike): enough to destroy it,
+    buildings taking the Artillery first; or, where the damage left is less, all of it,
+    kept on the piece as a wound. Returns its price (what a kill took, or 0 for a
+    wound)."""
+    battle = state["battle"]
+    pools, targets = battle["pools"][seat], battle["targets"][seat]
+    index = entry = None
+    for i, candidate in enumerate(targets):
+        if candidate[0] == target and (entry is None or candidate[1] < entry[1]):
+            index, entry = i, candidate
+    price = full = entry[1]
+    building = target[0] in STRUCTURES
+    if price > pools["damage"] + (pools["artillery"] if building else 0):
+        given = pools["damage"]
+        pools["damage"] = 0
+        targets[index] = [target, price - given]
+        battle.setdefault("wounds", [[], []])[seat].append([target, given])
+        return 0
+    if building:
         paid = min(price, pools["artillery"])
         pools["artillery"] -= paid
         price -= paid
     pools["damage"] -= price
-    state["battle"]["marks"][seat].append(target)
+    del targets[index]
+    battle["marks"][seat].append(target)
     return full
 
 
 def suggestion(state: dict, seat: int, left: list | None = None) -> list[list]:
     """The app's assignment: every fighting piece if the damage reaches, then the
-    buildings; otherwise the most power it can destroy."""
+    buildings; otherwise the most it can destroy, and in the initiative step what is left
+    on the strongest piece still standing (`wound`)."""
     pools = state["battle"]["pools"][seat]
     left = standing(state, seat) if left is None else left
+    return suggest(left, pools["damage"], pools["artillery"],
+                   state["battle"]["step"] == "initiative")
+
+
+def suggest(left: list, hits: int, shells: int, first_step: bool) -> list:
+    """`suggestion` on [piece, price] entries (playout.py plays it too)."""
     fighters, walls, total = [], [], 0
     for entry in left:
         if entry[0][0] in STRUCTURES:
@@ -212,16 +269,38 @@ def suggestion(state: dict, seat: int, left: list | None = None) -> list[list]:
         else:
             fighters.append(entry)
             total += entry[1]
-    if total > pools["damage"]:
-        return most_power(fighters, pools["damage"])
+    if total > hits:
+        picked = most_power(fighters, hits)
+        return picked + wound(fighters, picked, hits) if first_step else picked
     picked = [piece for piece, _ in fighters]
     if walls:
-        rest = pools["damage"] - total + pools["artillery"]
+        rest = hits - total + shells
         for piece, price in sorted(walls, key=itemgetter(1)):
             if price <= rest:
                 rest -= price
                 picked.append(piece)
     return picked
+
+
+def wound(fighters: list, picked: list, hits: int) -> list:
+    """[the piece] that takes the damage the kills in `picked` leave, if any: the one
+    needing the most to destroy (the first of them)."""
+    left = list(fighters)
+    for piece in picked:
+        index = next(i for i, (p, _) in enumerate(left) if p == piece)
+        hits -= left.pop(index)[1]
+    if hits <= 0 or not left:
+        return []
+    return [max(left, key=itemgetter(1))[0]]
+
+
+def destroys_all(left: list, hits: int, shells: int) -> bool:
+    """Whether the damage destroys every piece in reach (no choice to make)."""
+    total = sum(price for piece, price in left if piece[0] not in STRUCTURES)
+    if total > hits:
+        return False
+    walls = sum(price for piece, price in left if piece[0] in STRUCTURES)
+    return walls <= hits - total + shells
 
 
 def most_power(entries: list, budget: int) -> list:
@@ -299,6 +378,13 @@ def piece_name(state: dict, owner: int, piece: list) -> str:
         kind = model.base_type(state, owner, state["players"][owner]["board"][piece[1]][piece[2]])
         return f"{model.type_name(state, owner, kind)} base"
     return "the palace"
+
+
+def wound_line(state: dict, seat: int, target: list, given: int) -> str:
+    owner = 1 - seat
+    name = piece_name(state, owner, target).removeprefix("the ")
+    return f"{state['players'][seat]['name']} gives {state['players'][owner]['name']}'s " \
+           f"{name} {given} damage: it stays until the battle ends"
 
 
 def mark_line(state: dict, seat: int, target: list, price: int | None = None) -> str:

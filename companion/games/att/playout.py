@@ -11,8 +11,6 @@ the engine's result to the point; tests/att/test_ai.py holds it to that."""
 
 from __future__ import annotations
 
-from operator import itemgetter
-
 from companion.games.att import damage, model, turns
 from companion.games.att.data import tables
 
@@ -126,7 +124,8 @@ def battle(light: dict, attacker: int, source: int, target: int, joined: list,
     defender = 1 - attacker
     light["battle"] = fought = {
         "a": attacker, "d": defender, "from": source, "to": target,
-        "specials": list(joined), "palace": model.territory_empty(light, defender, target)}
+        "specials": list(joined), "palace": model.territory_empty(light, defender, target),
+        "wounds": {attacker: [], defender: []}}
     while True:
         for step in ("initiative", "regular"):
             if strike(light, step == "initiative", lost):
@@ -137,6 +136,7 @@ def battle(light: dict, attacker: int, source: int, target: int, joined: list,
             light["battle"] = None
             return False
         fought["palace"] = True  # the survivors go on to the palace (ATT-PALACE-BATTLE)
+        fought["wounds"] = {attacker: [], defender: []}  # healed: another battle
 
 
 def fighters(light: dict, seat: int) -> list[tuple]:
@@ -186,11 +186,14 @@ def strike(light: dict, first_step: bool, lost: list) -> bool:
                 hits += power
         if seat == d:
             hits += sum(price for _, price in walls)
-        reach = [(piece, price) for piece, price, _ in sides[1 - seat]]
+        reach = [[piece, price] for piece, price, _ in sides[1 - seat]]
         if seat == a:
-            reach += walls
+            reach += [list(wall) for wall in walls]
+        wounds = fought["wounds"][seat]
+        if wounds:
+            damage.hurt(reach, wounds)
         if reach and (hits or shells):
-            marks[seat] = assign(reach, hits, shells)
+            marks[seat] = assign(reach, hits, shells, first_step, wounds)
     won = remove(light, a, marks[a], lost)
     remove(light, d, marks[d], lost)
     return won
@@ -206,10 +209,11 @@ def walls_of(light: dict) -> list[tuple]:
             if base is not None]
 
 
-def assign(left: list, hits: int, shells: int) -> list[tuple]:
+def assign(left: list, hits: int, shells: int, first_step: bool = False,
+           wounds: list | None = None) -> list[tuple]:
     """The kills battle.Assign marks when every question gets the suggestion: one piece
-    at a time while only one is affordable, else the suggestion (damage.affordable,
-    damage.suggestion)."""
+    at a time while only one can be given damage, else the suggestion (damage.affordable,
+    damage.woundable, damage.suggestion); a wound given goes into `wounds`."""
     marked = []
     while True:
         manned = any(piece[0] not in STRUCTURES for piece, _ in left)
@@ -219,14 +223,28 @@ def assign(left: list, hits: int, shells: int) -> list[tuple]:
             if not (building and manned or piece in targets) and \
                     price <= hits + (shells if building else 0):
                 targets.append(piece)
+        if first_step and hits:
+            for piece, price in left:
+                if piece[0] not in STRUCTURES and price > hits and piece not in targets:
+                    targets.append(piece)
         if not targets:
             return marked
-        picked = suggestion(left, hits, shells)
-        every = len(picked) == len(left)
-        for piece in picked if every or len(targets) > 1 else targets:
-            index = next(i for i, (p, _) in enumerate(left) if p == piece)
-            price = left.pop(index)[1]
-            if piece[0] in STRUCTURES:
+        every = damage.destroys_all(left, hits, shells)
+        picked = damage.suggest(left, hits, shells, first_step) \
+            if every or len(targets) > 1 else targets
+        for piece in picked:
+            index = min((i for i, (p, _) in enumerate(left) if p == piece),
+                        key=lambda i: left[i][1])
+            price = left[index][1]
+            building = piece[0] in STRUCTURES
+            if price > hits + (shells if building else 0):  # a wound: all that is left
+                left[index] = [piece, price - hits]
+                if wounds is not None:
+                    wounds.append((piece, hits))
+                hits = 0
+                continue
+            del left[index]
+            if building:
                 paid = min(price, shells)
                 shells -= paid
                 price -= paid
@@ -234,23 +252,6 @@ def assign(left: list, hits: int, shells: int) -> list[tuple]:
             marked.append(piece)
         if every:
             return marked
-
-
-def suggestion(left: list, hits: int, shells: int) -> list[tuple]:
-    """damage.suggestion: every fighting piece if the damage reaches, then buildings;
-    else the most power it can destroy."""
-    fighting = [entry for entry in left if entry[0][0] not in STRUCTURES]
-    total = sum(price for _, price in fighting)
-    if total > hits:
-        return damage.most_power(fighting, hits)
-    picked = [piece for piece, _ in fighting]
-    rest = hits - total + shells
-    for piece, price in sorted((e for e in left if e[0][0] in STRUCTURES),
-                               key=itemgetter(1)):
-        if price <= rest:
-            rest -= price
-            picked.append(piece)
-    return picked
 
 
 def remove(light: dict, seat: int, marks: list, lost: list) -> bool:

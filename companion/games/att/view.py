@@ -89,7 +89,10 @@ def prompt(state: dict) -> str:
         pools = state["battle"]["pools"][seat]
         given = f"{pools['damage']} damage" + (
             f" and {pools['artillery']} Artillery" if pools["artillery"] else "")
-        return f"{who}: {given} left ({wait['step']}): tap what it destroys, or Suggested"
+        hurts = " or damages (it stays until the battle ends)" \
+            if wait["step"] == "initiative" else ""
+        return f"{who}: {given} left ({wait['step']}): tap what it destroys{hurts}, " \
+               "or Suggested"
     if kind == "sacrifice":
         if not wait["count"]:  # the ability gives up one at least: no Done yet (Undo backs out)
             return f"{who}: tap a troop to sacrifice (at least 1, up to {wait['left']})"
@@ -136,7 +139,16 @@ def label(state: dict, action: dict) -> str:
         extra = f" with the {' and '.join(joined)}" if joined else ""
         return f"Attack territory {action['to'] + 1} from territory {action['from'] + 1}{extra}"
     if kind == "kill":
-        return f"Destroy the {damage.piece_name(state, 1 - seat, action['target'])}"
+        name = damage.piece_name(state, 1 - seat, action["target"])
+        battle = state.get("battle")
+        if battle and battle["pools"][seat] is not None:
+            pools, target = battle["pools"][seat], action["target"]
+            price = min((p for piece, p in battle["targets"][seat] if piece == target),
+                        default=0)
+            if price > pools["damage"] + (pools["artillery"] if target[0] in
+                                          damage.STRUCTURES else 0):
+                return f"Give the {name} {pools['damage']} damage (of {price})"
+        return f"Destroy the {name}"
     if kind in ("sacrifice", "boost"):
         t, s, bonus = action["troop"]
         name = army.troops[state["players"][seat]["board"][t][s]["type"]]
