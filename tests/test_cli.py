@@ -31,8 +31,10 @@ def test_version_and_help_with_defaults():
     assert command("--version").stdout.startswith("pnp (Dossier) ")
     text = command("build", "--help").stdout
     for default in ("--paper {a4,letter,a3,tabloid,legal} paper size: a4 (A4 210 x 297 mm)",
-                    "legal (US Legal 215.9 x 355.6 mm) (default: a4)", "(default: long)",
-                    "(default: 3.0)", "(default: auto)", "(default: out)"):
+                    "legal (US Legal 215.9 x 355.6 mm) (default: the game's print: paper, else a4)",
+                    "(default: the game's print: duplex, else long)",
+                    "(default: the game's print: bleed, else 3.0)", "(default: auto)",
+                    "(default: out)"):
         assert default in " ".join(text.split()) or default in text, text
 
 

@@ -91,7 +91,8 @@ def test_export_help_lists_only_what_an_export_uses():
     assert "--duplex" not in text and "--separated" not in text
     assert "--paper {a4,letter,a3,tabloid,legal} the paper a sheet of `size: page` fills" \
         in text
-    assert "(default: 3.0)" in text and "(default: a4)" in text
+    assert "(default: the game's print: bleed, else 3.0)" in text
+    assert "(default: the game's print: paper, else a4)" in text
 
 
 @pytest.mark.parametrize("paper, orientation", [("a4", None), ("letter", None),

@@ -80,11 +80,11 @@ def test_version_list_and_help(installed):
     assert run(installed, "pnp", "--version").stdout.startswith("pnp (Dossier) ")
     listed = run(installed, "pnp", "list")
     assert listed.returncode == 0 and "above-top-secret" in listed.stdout
-    help_text = run(installed, "pnp", "build", "--help").stdout
+    help_text = " ".join(run(installed, "pnp", "build", "--help").stdout.split())
     for option in ("--paper", "--duplex", "--bleed", "--orientation", "--out"):
         assert option in help_text
-    assert "(default: a4)" in help_text and "(default: long)" in help_text
-    assert "(default: 3.0)" in help_text and "(default: out)" in help_text
+    assert "print: paper, else a4)" in help_text and "print: duplex, else long)" in help_text
+    assert "print: bleed, else 3.0)" in help_text and "(default: out)" in help_text
 
 
 def test_build_every_bundled_game_and_a_new_one(installed):

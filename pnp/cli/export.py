@@ -96,7 +96,7 @@ EXPORT_HELP = {
 
 
 def add_commands(command) -> None:
-    from pnp.cli.options import add_lang_option
+    from pnp.cli.options import add_given_print_options, add_lang_option
     from pnp.load.formats import FORMATS
 
     e = command("export", "export the drawing as files for shops, screens and proofs",
@@ -186,22 +186,6 @@ def add_image_options(parser) -> None:
     parser.add_argument("--palette", action="store_const", const=True,
                         help="showcase for a web page: 256 colours, dithered, about a "
                              "third of the file size")
-
-
-def add_given_print_options(parser, helps: dict) -> None:
-    """The print options, each defaulting to None so that one given can be told from
-    one left out (the help still says its default); `helps`: this command's own help
-    per option (argparse.SUPPRESS hides one it only refuses)."""
-    from pnp.cli.options import add_print_options
-
-    add_print_options(parser)
-    for action in parser._actions:
-        if action.dest not in PRINT_OPTIONS:
-            continue
-        text = helps.get(action.dest, action.help)
-        if text != argparse.SUPPRESS and action.default not in (None, False):
-            text += f" (default: {action.default})"
-        action.help, action.default = text, None
 
 
 def add_only_option(parser) -> None:
@@ -298,14 +282,11 @@ def refuse(args, fmt: str, games: list | None = None) -> None:
 
 
 def print_options(args):
-    """build.Options from the print options given; the rest keep Options' defaults
-    (the defaults the help states)."""
-    from dataclasses import fields
+    """build.Options from the print options given; the game's `print:` section and then
+    Options' defaults (the defaults the help states) fill the rest."""
+    from pnp.cli.options import given_options
 
-    from pnp.sheets.printfile import Options
-
-    given = {f.name: getattr(args, f.name, None) for f in fields(Options)}
-    return Options(**{name: value for name, value in given.items() if value is not None})
+    return given_options(args)
 
 
 def export_options(args, fmt: str):
@@ -318,7 +299,8 @@ def export_options(args, fmt: str):
 
         from pnp.export.printcut import CUT_BLEED
 
-        printing = replace(printing, bleed=CUT_BLEED)
+        printing = replace(printing, bleed=CUT_BLEED,  # the cutter's, not a home print's
+                           given=printing.given | {"bleed"})
     return ExportOptions(format="shop" if shop else fmt, dpi=args.dpi, corners=args.corners,
                          base_url=args.base_url or "", print=printing, shop=shop,
                          cmyk=bool(getattr(args, "cmyk", None)),

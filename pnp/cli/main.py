@@ -33,8 +33,8 @@ from pnp.cli.options import (
     EXIT_INVALID,
     EXIT_TERMINATED,
     Terminated,
+    add_given_print_options,
     add_lang_option,
-    add_print_options,
     options_from,
     run_and_report,
 )
@@ -62,7 +62,7 @@ def cmd_build(args) -> int:
     return run_and_report(
         args, loaded, lambda progress: build_games(loaded, Path(args.out), options, progress),
         lambda result: f"{len(result.files) - 2} PDFs, {result.pages} pages, "  # not the
-                       f"{sheets(result.sheets, options.paper)}")  # manifest and the guide
+                       f"{sheets(result.sheets, result.paper)}")  # manifest and the guide
 
 
 def sheets(count: int, paper: str) -> str:
@@ -206,7 +206,7 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
     b.add_argument("--quiet", "-q", action="store_true", help="print only warnings and errors")
     add_lang_option(b, " (with --all: every language of every game)")
     add_only_option(b)
-    add_print_options(b)
+    add_given_print_options(b, {})
     c = command("check", "validate a game and render it in memory; write nothing", cmd_check)
     c.add_argument("game", metavar="GAME", help="bundled game id or game folder")
     c.add_argument("--shop", choices=tuple(cli_export.SHOP_HELP), metavar="SHOP",
@@ -214,7 +214,7 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
                         "clear of the product's safe zone, every piece a product ("
                         f"{'; '.join(f'{k}: {v}' for k, v in cli_export.SHOP_HELP.items())})")
     add_lang_option(c, "")
-    add_print_options(c)
+    add_given_print_options(c, {})
     command("list", "list the bundled games", cmd_list)
     from pnp.author import newgame
     from pnp.cli import gallery as cli_gallery

@@ -85,6 +85,24 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
                              "that measures it; default: 0,0")
 
 
+GAME_SETS = ("paper", "duplex", "bleed", "players", "printer_margin", "back_offset")
+
+
+def add_given_print_options(parser: argparse.ArgumentParser, helps: dict) -> None:
+    """The print options, each defaulting to None so that one given can be told from
+    one left out: a game's `print:` section (GAME_SETS) sets those left out, then the
+    defaults the help states. `helps`: this command's own help per option
+    (argparse.SUPPRESS hides one it only refuses)."""
+    before = len(parser._actions)
+    add_print_options(parser)
+    for action in parser._actions[before:]:
+        text = helps.get(action.dest, action.help)
+        if text != argparse.SUPPRESS and action.default not in (None, False):
+            game = f"the game's print: {action.dest}, else " if action.dest in GAME_SETS else ""
+            text += f" (default: {game}{action.default})"
+        action.help, action.default = text, None
+
+
 def add_lang_option(parser: argparse.ArgumentParser, every: str) -> None:
     parser.add_argument("--lang", metavar="CODE",
                         help="language of a game that has several (see `pnp list`): a code "
@@ -92,15 +110,22 @@ def add_lang_option(parser: argparse.ArgumentParser, every: str) -> None:
 
 
 def options_from(args):
-    from pnp.sheets.printfile import Options
-
+    """The build's options from the command line (its refusals first): given_options."""
     refuse_back_offset(args.back_offset, args.duplex)
     refuse_gutter(args.gutter, args.separated)
-    return Options(paper=args.paper, duplex=args.duplex, bleed=args.bleed,
-                   orientation=args.orientation, separated=args.separated,
-                   safe_margin=args.safe_margin, printer_margin=args.printer_margin,
-                   players=args.players, back_offset=args.back_offset or (0.0, 0.0),
-                   gutter=args.gutter, cut_guides=args.cut_guides)
+    return given_options(args)
+
+
+def given_options(args):
+    """Options of the print options given, each named in `given`: a game's `print:`
+    section sets the others (pnp.sheets.printfile.for_game), then Options' defaults."""
+    from dataclasses import fields
+
+    from pnp.sheets.printfile import Options
+
+    values = {f.name: getattr(args, f.name, None) for f in fields(Options) if f.name != "given"}
+    given = {name: value for name, value in values.items() if value not in (None, False)}
+    return Options(**given, given=frozenset(given))
 
 
 def refuse_gutter(gutter, separated) -> None:

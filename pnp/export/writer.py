@@ -15,7 +15,7 @@ import io
 import json
 from collections import Counter, deque
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pnp.draw.renderer import Renderer
@@ -25,7 +25,7 @@ from pnp.load.formats import DEFAULT_DPI
 from pnp.load.players import for_players
 from pnp.sheets.output import Output, OutputError, describe
 from pnp.sheets.piecepdf import file_stem, render_pieces
-from pnp.sheets.printfile import Options, Result
+from pnp.sheets.printfile import Options, Result, for_game
 
 MAX_IMAGE_PIXELS = 100_000_000  # one exported image; a 1.2 x 1 m board at 300 dpi fits
 
@@ -77,6 +77,7 @@ def chosen(game, only: tuple) -> list:
 
 def _export_game(game, output: Output, options: ExportOptions, progress,
                  keep: list) -> Result:
+    options = replace(options, print=for_game(options.print, game))  # its print: section
     if options.format != "csv":  # csv writes the items as the designer keeps them
         game = for_players(game, options.print.players)
     problems = Problems()

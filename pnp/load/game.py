@@ -24,6 +24,7 @@ from pnp.load.langs import (
 from pnp.load.layouts import check_names, resolve_layouts
 from pnp.load.model import Game
 from pnp.load.players import player_sets
+from pnp.load.printdefaults import print_defaults
 from pnp.load.schema import Spec
 from pnp.load.showpick import check_showcase
 from pnp.load.specs import (
@@ -138,6 +139,7 @@ class Loader(ComponentLoader):
         game.components = [c for c in self.load_components(raw["components"], game) if c]
         game.player_sets = player_sets(spec, raw, game, self.problems)
         game.showcase = check_showcase(spec, raw, game, self.problems)
+        game.print = print_defaults(spec, raw, game, self.problems)
         game.credits = picture_credits.read(self.root, self.problems,
                                             rel(self.root / picture_credits.FILE))
         assign_files(game.components, self.problems)

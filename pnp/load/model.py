@@ -80,6 +80,7 @@ class Game:
     showcase: object = None  # showpick.Showcase: what `pnp export --format showcase` shows
     credits: dict = field(default_factory=lambda: dict(picture_credits.EMPTY))  # CREDITS.md
     table: dict | None = None  # the companion's table, plain data (pnp.load.table)
+    print: dict = field(default_factory=dict)  # its print defaults (pnp.load.printdefaults)
 
     @property
     def folder(self) -> str:

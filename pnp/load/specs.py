@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from pnp.load.formats import MAX_SHOWN, SHOWCASE_STYLES
+from pnp.load.formats import BACK_SHIFT, DUPLEX, MAX_SHOWN, PAPERS, SHOWCASE_STYLES
 from pnp.load.langs import LANGUAGES
 from pnp.load.schema import (
     SLUG,
@@ -274,6 +274,18 @@ SHOWCASE = Record({  # the picture `pnp export --format showcase` makes (showpic
     "background": Opt(Color(templated=False)),
 }, what="showcase")
 
+# A game's print defaults (pnp.load.printdefaults): what `build`, `check`, `watch` and
+# `export` take wherever the command line does not say (their options of the same names).
+PRINT = Record({
+    "paper": Opt(Str(choices=tuple(PAPERS))),
+    "duplex": Opt(Str(choices=DUPLEX)),
+    "bleed": Opt(Num(min=0, max=10, expected="a number of mm")),
+    "players": Opt(Int(min=1, max=MAX_PLAYER_SETS)),
+    "printer_margin": Opt(Num(min=0, max=15, expected="a number of mm")),
+    "back_offset": Opt(ListOf(Num(min=-BACK_SHIFT, max=BACK_SHIFT, expected="a number of mm"),
+                              min=2, max=2)),
+}, what="print")
+
 GAME = Record({
     "id": Opt(slug, required=True),
     "name": Opt(Str(), required=True),
@@ -293,6 +305,7 @@ GAME = Record({
     "include": Opt(MapOf(Str()), default={}),
     "player_sets": Opt(PLAYER_SETS),
     "showcase": Opt(SHOWCASE),
+    "print": Opt(PRINT),
     "components": Opt(ListOf(Any_(), min=1), required=True),
     "table": Opt(TABLE_ENTRY),  # the companion's declared table (pnp.load.table)
 }, what="game.yaml")

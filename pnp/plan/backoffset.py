@@ -19,9 +19,9 @@ import argparse
 import math
 from dataclasses import dataclass, field, replace
 
+from pnp.load.formats import BACK_SHIFT as LIMIT
 from pnp.plan.impose import MARK_GAP, MIN_MARK
 
-LIMIT = 10.0  # mm each way: more than any printer shifts a back
 SIDES = ("left", "bottom", "right", "top")
 
 

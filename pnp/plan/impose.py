@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# (width, height) in mm, portrait. US sizes are exact inches: Letter 8.5 x 11 in,
-# Legal 8.5 x 14 in, Tabloid 11 x 17 in (Ledger when it lies on its side).
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0),
-          "tabloid": (279.4, 431.8), "legal": (215.9, 355.6)}
-PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "US Tabloid",
-               "legal": "US Legal"}
+from pnp.load.formats import PAPER_NAMES as PAPER_NAMES  # where a game's print: is read
+from pnp.load.formats import PAPERS as PAPERS
+
 PRINTER_MARGIN = 5.0  # most printers leave this much blank: nothing is drawn there
 MARK_GAP = 1.0  # between the bleed edge and a crop mark
 # Crop marks run MARK_LEN outward, enough to line a cut up in a trimmer, wherever the

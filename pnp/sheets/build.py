@@ -21,7 +21,7 @@ from pnp.plan import fit
 from pnp.sheets import parallel
 from pnp.sheets.guide import FILE, write_guide
 from pnp.sheets.output import Output, OutputError, describe
-from pnp.sheets.printfile import Options, Result, render_file
+from pnp.sheets.printfile import Options, Result, for_game, render_file
 
 
 def manifest_chunks(manifest: dict):
@@ -87,9 +87,10 @@ def _render_game(game: Game, output: Output, options: Options, progress,
                  keep: dict | None = None) -> Result:
     """`keep`: {"items", "pages"} of the manifest for the files not rebuilt now (`pnp
     watch`): they stay listed, and their PDFs stay in place."""
+    options = for_game(options, game)
     game = for_players(game, options.players)
     problems = Problems()
-    result = Result()
+    result = Result(paper=options.paper)
     fit.fit_problems(game, options, problems, result.warnings.append)
     problems.raise_if_any()
     target = result.folder = output.folder(game.folder)
@@ -119,7 +120,8 @@ def _render_game(game: Game, output: Output, options: Options, progress,
                             {entry["file"] for entry in keep.get("items", ())} | {FILE})
     result.notes += [note] if note else []
     try:
-        write_guide(output.temporary(target / FILE), game, manifest, options.paper)
+        write_guide(output.temporary(target / FILE), game, manifest, options.paper,
+                    options.printer_margin)
     except OSError as exc:
         raise OutputError(describe(exc, target / FILE)) from None
     output.write_text(target / "manifest.json", manifest_chunks(manifest))
@@ -133,6 +135,7 @@ def check_game(game: Game, options: Options, options_for=None, more_problems=Non
     `options_for(comp, options)`: a component's own options (a shop's safe zone, from the
     command line: sheets never import the export stage); `more_problems(components,
     problems, warn)`: what that caller refuses or warns of besides."""
+    options = for_game(options, game)
     game = for_players(game, every=True)
     problems = Problems()
     result = Result(manifest=None)

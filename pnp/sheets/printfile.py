@@ -4,7 +4,7 @@ build (build.py) decides which files to make; this makes one."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pnp.draw.renderer import Renderer
@@ -28,6 +28,22 @@ class Options:
     back_offset: tuple = (0.0, 0.0)  # mm (X right, Y up on the printed back): backoffset.py
     gutter: float | None = None  # mm between cards (None: 0, or --separated's): fit.deck_gap
     cut_guides: str | None = None  # None, "margins" or "across": pagemarks.cut_guides
+    # the options the command line gave: the game's `print:` section sets the others it
+    # names (for_game); None: every option is as meant here, the game's defaults unused
+    given: frozenset | None = None
+
+
+def for_game(options: Options, game: Game) -> Options:
+    """The options `game` is printed with: its print defaults (pnp.load.printdefaults)
+    where the command line left the option out. A game printed without duplex drops
+    the back offset it keeps for a duplex print."""
+    if options.given is None or not game.print:
+        return options
+    taken = {name: value for name, value in game.print.items() if name not in options.given}
+    chosen = replace(options, **taken)
+    if "back_offset" not in options.given and chosen.duplex in ("none", "fold"):
+        chosen = replace(chosen, back_offset=(0.0, 0.0))
+    return chosen
 
 
 @dataclass
@@ -41,6 +57,7 @@ class Result:
     folder: Path | None = None
     notes: list = field(default_factory=list)  # what a rebuild replaced, what a margin cut
     min_text_pt: float | None = None
+    paper: str = ""  # the paper it was printed for (the game's own, where it has one)
 
 
 class ComponentPdf(TiledBoards):
