@@ -55,7 +55,7 @@ def test_every_design_once_at_its_products_pixels_with_its_count(tmp_path, shop)
     if shop == "tgc":  # every kind to its product; the fold-up standee refused, named
         assert {found[f"{c}/{'cards' if c == 'agents' else 'pieces'}.csv"]["product"]
                 for c in ("agents", "board", "chips", "reference")} == {
-            "EuroPokerDeck", "BiFoldBoard", "LargeCircleChit", "Document"}  # the sheet named it
+            "EuroPokerDeck", "SmallGameMat", "LargeCircleChit", "Document"}  # the sheet named it
         assert any("officer" in w and "standee" in w for w in result.warnings)
     else:  # cards only
         assert mapped == {"agents"}
