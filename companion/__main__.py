@@ -50,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--autoplay", nargs="?", const=True, default=None,
                         help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if not kivy_installed():
+        print(NO_KIVY, file=sys.stderr)
+        return 2
     from companion.games import GAMES
 
     game = None
@@ -92,6 +95,20 @@ def main(argv: list[str] | None = None) -> int:
         Clock.schedule_once(finish.start, 0)
     app.run()
     return finish.status
+
+
+NO_KIVY = ("dossier-companion: the table companion needs Kivy, which this installation "
+           "lacks. Install Dossier with its companion extra: pip install 'dossier[companion]' "
+           "(from a clone: pip install '.[companion]', or ./dossier companion, which "
+           "installs it)")
+
+
+def kivy_installed() -> bool:
+    """Whether Kivy can be imported: `pip install dossier` alone leaves it out (pnp needs
+    none of it), and the app then says how to add it rather than a traceback."""
+    from importlib.util import find_spec
+
+    return find_spec("kivy") is not None
 
 
 def folder_problems(folder: str, message: str) -> str:

@@ -21,3 +21,21 @@ def test_without_a_command_it_prints_its_commands_not_its_code():
 def test_the_readme_needs_nothing_outside_the_clone():
     readme = (REPO_ROOT / "README.md").read_text()
     assert "../shared" not in readme
+
+
+def test_an_install_with_more_extras_serves_a_command_that_needs_fewer(tmp_path):
+    """`./dossier companion` after `./dossier test` reuses the test's environment (its
+    [test,companion] install holds [companion]) rather than installing again; a stale
+    install or a missing extra does not count."""
+    import re
+
+    script = (REPO_ROOT / "dossier").read_text()
+    function = re.search(r"^installed_with\(\) \{.*?^\}", script, re.S | re.M).group(0)
+    (tmp_path / ".installed[test,companion]").write_text("abc\n")
+    checks = "; ".join(f'installed_with "{extras}" {want} && echo yes || echo no'
+                       for extras, want in (("[companion]", "abc"), ("", "abc"),
+                                            ("[test,companion]", "abc"), ("[docs]", "abc"),
+                                            ("[companion]", "old")))
+    done = subprocess.run(["bash", "-c", f"VENV={tmp_path}\n{function}\n{checks}"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["yes", "yes", "yes", "no", "no"], done.stderr
