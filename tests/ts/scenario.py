@@ -18,10 +18,10 @@ def at(name: str) -> int:
 
 
 class Table:
-    def __init__(self, bag: str = "app"):
+    def __init__(self, bag: str = "app", smuggler: str = "printed"):
         self.rules = RULES
         state = RULES.new_game({"players": [{"name": "Ann"}, {"name": "Bob"}], "first": 0,
-                                "bag": bag}, 7)
+                                "bag": bag, "smuggler": smuggler}, 7)
         state.update({"await": {"kind": "act", "player": 0}, "actions": 3})
         self.state = state
         self.events: list = []

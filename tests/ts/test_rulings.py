@@ -238,9 +238,40 @@ def test_ts_analyst_reaching_twenty_wins_before_its_draw(bag):
     assert [e["kind"] for e in events] == ["retired", "game_over"]
 
 
-def test_ts_smuggler_moves_two_spaces_through_agents_and_blockades():
-    """TS-SMUGGLER: its own ability, one action."""
+def test_ts_smuggler_as_printed_has_the_comms_specialists_abilities():
+    """TS-SMUGGLER: as printed (the default), the Comms Specialist's two abilities, with
+    TS-COMMS's reach; no slipping through."""
+    assert TsRules().new_game({}, 1)["settings"]["smuggler"] == "printed"
     table = Table()
+    smuggler = table.agent(0, "smuggler", "G4", held=[("codes", 1)])
+    near = table.intel("E4", "naval")
+    far = table.intel("C4", "finance")
+    table.do(type="comms", agent=smuggler, intel=near, to=at("D4"))
+    assert table.where(near) == "D4" and table.state["actions"] == 2
+    assert table.refused("TS-COMMS", type="comms", agent=smuggler, intel=far, to=at("B3"))
+    enemy = table.agent(1, "hacker", "F4")
+    back = table.intel("E5", "science")
+    paid = table.state["agents"][smuggler]["held"][0]
+    table.do(type="comms", agent=smuggler, intel=back, to=at("F4"), pay=paid)
+    assert table.where(back) == enemy and table.where(paid) == "bag"
+    assert table.refused("TS-SMUGGLER", type="smuggle", agent=smuggler, to=at("G6"))
+    assert not [a for a in table.rules.legal_actions(table.state) if a["type"] == "smuggle"]
+
+
+def test_ts_smuggler_variant_is_a_setup_option_off_by_default():
+    """TS-SMUGGLER: the variant is offered on the new-game form, as printed by default."""
+    from companion.games.ts import SPEC
+
+    option = next(o for o in SPEC.options if o.id == "smuggler")
+    assert option.default == "printed" and [v for v, _ in option.choices] == ["printed",
+                                                                             "slips"]
+    assert TsRules().new_game({"smuggler": "slips"}, 1)["settings"]["smuggler"] == "slips"
+
+
+def test_ts_smuggler_variant_moves_two_spaces_through_agents_and_blockades():
+    """TS-SMUGGLER, the variant "Smuggler slips through": one action; no Comms
+    Specialist's abilities then."""
+    table = Table(smuggler="slips")
     smuggler = table.agent(0, "smuggler", "G4")
     table.agent(1, "hacker", "G5")
     table.block("F4")
@@ -248,6 +279,9 @@ def test_ts_smuggler_moves_two_spaces_through_agents_and_blockades():
     table.do(type="smuggle", agent=smuggler, to=at("G6"))  # through the enemy on G5
     assert table.where(piece) == smuggler and table.state["actions"] == 2
     assert table.refused("TS-SMUGGLER", type="smuggle", agent=smuggler, to=at("G3"))
+    near = table.intel("E5", "naval")
+    assert table.refused("TS-SMUGGLER", type="comms", agent=smuggler, intel=near,
+                         to=at("D5"))
 
 
 def test_ts_hacker_pins_once_a_turn_and_takes_from_a_pinned_enemy():

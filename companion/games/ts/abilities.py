@@ -2,7 +2,8 @@
 the Analyst's is at retirement, in rules.py), paid in actions and Intel as TS-ABILITY
 says: an Intel cost is one piece the acting agent holds (`pay`), which goes back
 into the bag. Each has its check (Rejected with its ruling) and effect; `listed`
-gives every use the acting player may make now."""
+gives every use the acting player may make now. The Smuggler has the Comms
+Specialist's abilities as printed, or slips through in the variant the setup names."""
 
 from __future__ import annotations
 
@@ -18,11 +19,24 @@ KIND = {"double": "double-agent", "comms": "comms", "smuggle": "smuggler", "pin"
         "unpin": "hacker", "take": "hacker", "block": "engineer"}
 
 
+def slips(state: dict) -> bool:
+    """TS-SMUGGLER: the variant "Smuggler slips through" (a state from before the option
+    was offered plays as printed)."""
+    return state["settings"].get("smuggler") == "slips"
+
+
 def use(state: dict, action: dict) -> list[dict]:
     """Check and carry out one ability."""
     kind, rule = action["type"], RULE[action["type"]]
     agent = own_agent(state, action, rule)
-    if agent["kind"] != KIND[kind]:
+    if agent["kind"] == "smuggler" and kind in ("comms", "smuggle"):
+        if (kind == "smuggle") != slips(state):
+            raise Rejected("TS-SMUGGLER", "the Smuggler slips through in the variant "
+                           "'Smuggler slips through' only; as printed, it has the Comms "
+                           "Specialist's abilities" if kind == "smuggle" else
+                           "in the variant 'Smuggler slips through', the Smuggler has no "
+                           "Comms Specialist's abilities")
+    elif agent["kind"] != KIND[kind]:
         raise Rejected(rule, f"only {article(tables().kind_names[KIND[kind]])} can do that")
     if action["agent"] in state["pins"]:
         raise Rejected("TS-PIN", f"{who(state, action['agent'])} is pinned")
@@ -42,7 +56,8 @@ def use(state: dict, action: dict) -> list[dict]:
 
 WHY = {"double": "give a piece this agent holds to another agent, for one action",
        "comms": "move a loose piece within two spaces one space up (one action) or down "
-                "(one action and one Intel) onto a space with no loose Intel or blockade",
+                "(one action and one Intel) onto a space with no loose Intel or blockade "
+                "(the Comms Specialist, and the Smuggler as printed)",
        "smuggle": "move up to two spaces in the Field to a space with no agent or "
                   "blockade, for one action",
        "pin": "pin an adjacent enemy agent, once a turn, for one action",
@@ -60,15 +75,23 @@ def options(state: dict, agent_id: str) -> list[dict]:
     agent = state["agents"][agent_id]
     if agent_id in state["pins"]:
         return []
-    return LISTS[agent["kind"]](state, agent_id, agent)
+    return lister(state, agent["kind"])(state, agent_id, agent)
 
 
 def listed(state: dict) -> list[dict]:
     seat, pins, out = state["await"]["player"], state["pins"], []
     for agent_id, agent in state["agents"].items():
         if agent["seat"] == seat and agent_id not in pins:
-            out += LISTS[agent["kind"]](state, agent_id, agent)
+            out += lister(state, agent["kind"])(state, agent_id, agent)
     return out
+
+
+def lister(state: dict, kind: str):
+    """A kind's list of uses (TS-SMUGGLER: as printed, the Smuggler's is the Comms
+    Specialist's)."""
+    if kind == "smuggler" and not slips(state):
+        return comms_list
+    return LISTS[kind]
 
 
 # -- the lists --------------------------------------------------------------------------------

@@ -10,8 +10,7 @@ from __future__ import annotations
 from companion.core.figures import percent, seat_order_lines
 from companion.games.ts.data import tables
 
-ABILITY_KIND = {"double": "double-agent", "comms": "comms", "smuggle": "smuggler",
-                "pin": "hacker", "unpin": "hacker", "take": "hacker", "block": "engineer"}
+ABILITIES = {"double", "comms", "smuggle", "pin", "unpin", "take", "block"}
 
 
 class Reports:
@@ -27,7 +26,8 @@ class Reports:
         ended = state["ended"] or ""
         out["end:" + ("win" if "reaches" in ended else "stalled" if "no agent" in ended
                       else "rounds")] = 1
-        used = {ABILITY_KIND[a["type"]] for a in actions if a["type"] in ABILITY_KIND}
+        # by the acting agent's kind: as printed, a Smuggler's ability is a "comms" action
+        used = {tables().agents[a["agent"]][1] for a in actions if a["type"] in ABILITIES}
         if any(e["kind"] == "analyst" for e in events):
             used.add("analyst")
         for kind in used:

@@ -1,5 +1,6 @@
-"""Top-Secret's setup: checking a setup (TS-SETUP, TS-TRICKLE, TS-FIRST), the empty
-board, both rosters, the bag of Intel, and lots drawn for the first player."""
+"""Top-Secret's setup: checking a setup (TS-SETUP, TS-TRICKLE, TS-FIRST, and the
+Smuggler as printed or in its variant, TS-SMUGGLER), the empty board, both rosters,
+the bag of Intel, and lots drawn for the first player."""
 
 from __future__ import annotations
 
@@ -20,11 +21,15 @@ class SetupSteps:
         bag = setup.get("bag", "app")
         if bag not in ("app", "physical"):
             raise Rejected("TS-TRICKLE", "bag: app or physical")
+        smuggler = setup.get("smuggler", "printed")
+        if smuggler not in ("printed", "slips"):
+            raise Rejected("TS-SMUGGLER", "smuggler: printed or slips")
         first = first_seat(setup, "TS-FIRST")
         roster = {kind: sum(1 for team, k in self.tables.agents.values() if k == kind and
                             team == 0) for kind in self.tables.kinds}
-        state = {"game": GAME_ID, "version": STATE_VERSION, "settings": {"bag": bag},
-                 "rng": rng.seed_state(seed), "round": 1, "turn": 1, "first": 0,
+        state = {"game": GAME_ID, "version": STATE_VERSION,
+                 "settings": {"bag": bag, "smuggler": smuggler}, "rng": rng.seed_state(seed),
+                 "round": 1, "turn": 1, "first": 0,
                  "players": [{"name": n, "score": 0, "roster": dict(roster), "scored": []}
                              for n in names],
                  "bag": sorted(self.tables.intel), "board": [None] * board().size,
