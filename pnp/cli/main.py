@@ -33,6 +33,7 @@ from pnp.cli.options import (
     EXIT_INVALID,
     EXIT_TERMINATED,
     Terminated,
+    add_draft_option,
     add_given_print_options,
     add_lang_option,
     options_from,
@@ -207,6 +208,7 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
     add_lang_option(b, " (with --all: every language of every game)")
     add_only_option(b)
     add_given_print_options(b, {})
+    add_draft_option(b)
     c = command("check", "validate a game and render it in memory; write nothing", cmd_check)
     c.add_argument("game", metavar="GAME", help="bundled game id or game folder")
     c.add_argument("--shop", choices=tuple(cli_export.SHOP_HELP), metavar="SHOP",

@@ -147,7 +147,8 @@ class Watcher:
             kept = {e.get("file") for e in items}
             pages = [p for p in self.old_items(game, "manifest.json", "pages")
                      if p.get("file") in kept]
-            result = build_games([part], self.out, self.options.print,
+            printing = replace(self.options.print, placeholders=True)  # art still to come
+            result = build_games([part], self.out, printing,
                                  keep={"items": items, "pages": pages})[0]
         else:
             from pnp.export.writer import export_games

@@ -47,6 +47,7 @@ class Renderer(AlikeSides, TextDrawing, IconShapes, ImageDrawing, HexgridDrawing
         self.problems = problems
         self.warn = warn
         self.images: dict = {}
+        self.held: dict = {}  # (mark, file, use) -> pieces: pictures drawn as placeholders
         self._words: OrderedDict = OrderedDict()  # the most recently used last
         self._fits: OrderedDict = OrderedDict()
         self._encoder = None  # pnp.draw.textout's words in the document being drawn
@@ -181,7 +182,8 @@ class Renderer(AlikeSides, TextDrawing, IconShapes, ImageDrawing, HexgridDrawing
             c.setFillColor(color(e["fill"]))
             c.rect(-b * mm, -(h + b) * mm, (w + 2 * b) * mm, (h + 2 * b) * mm, stroke=0, fill=1)
         if e.get("image"):
-            self.place_image(e["image"], e["_mark"], -b, -b, w + 2 * b, h + 2 * b, "cover")
+            self.place_image(e["image"], e["_mark"], -b, -b, w + 2 * b, h + 2 * b, "cover",
+                             key="image")
 
     def draw_rect(self, e, w, h, b):
         fill, stroke = self.paint(e)

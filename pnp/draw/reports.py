@@ -7,6 +7,7 @@ from __future__ import annotations
 import difflib
 
 from pnp.draw.alike import per_piece
+from pnp.draw.notice import Notice
 from pnp.draw.typeset import SHOWN_IDS
 from pnp.load.errors import Mark
 from pnp.load.origins import bundled
@@ -16,7 +17,9 @@ from pnp.load.template import TemplateError, culprit
 class Reports:
     """The Renderer's problem collector (needs self.found, self.uses, self.at_origin,
     self.piece, self.element, self.layout_name, self.ctx, self.item_mark, self.origins,
-    self.warned, self.warn, self.problems and report_safe_zone)."""
+    self.warned, self.warn, self.problems, self.held and report_safe_zone)."""
+
+    placeheld = 0  # pictures drawn as placeholders so far (pnp build --draft counts them)
 
     def report(self, mark: Mark, message: str, use: tuple | None = None) -> None:
         """A problem of the piece being drawn; reported once per place by finish().
@@ -92,17 +95,38 @@ class Reports:
         """Hand the collected problems over, each once with the pieces it hits."""
         self.report_safe_zone()
         self.report_crowding()
+        if not self.placeholders:  # a layout's picture not there: where its name is written
+            for mark, message in self.game.pictures_missing:
+                self.problems.add(mark, message)
         for (mark, message), pieces in self.found.items():
-            if len(pieces) == 1:
-                where = f"in {pieces[0]}"
-            else:
-                more = ", ..." if len(pieces) > SHOWN_IDS else ""
-                where = f"in {len(pieces)} pieces: {', '.join(pieces[:SHOWN_IDS])}{more}"
+            where = pieces_text(pieces)
             uses = self.uses.get((mark, message))
             if uses:
                 where = f"{used_by(uses)}; {where}"
             self.problems.add(mark, f"{message} ({where})")
         self.found, self.uses, self.at_origin = {}, {}, {}
+        self.report_placeholders()
+
+    def report_placeholders(self) -> None:
+        """Each picture drawn as a placeholder, once a place, as a warning (a Notice:
+        `file`, `line` and `picture` for a preview to show it)."""
+        for (mark, src, use), pieces in self.held.items():
+            where = pieces_text(pieces)
+            if use is not None:
+                where = f"{used_by([use])}; {where}"
+            self.warn(Notice(f"{mark.file}:{mark.line}:{mark.col}: image '{src}' not found: "
+                             f"drawn as a placeholder ({where})", file=mark.file,
+                             line=mark.line, picture=src))
+        self.placeheld = len({src for _, src, _ in self.held}) + self.placeheld
+        self.held = {}
+
+
+def pieces_text(pieces: list) -> str:
+    """'in crew 'C-04'', or 'in 7 pieces: a, b, c, ...'."""
+    if len(pieces) == 1:
+        return f"in {pieces[0]}"
+    more = ", ..." if len(pieces) > SHOWN_IDS else ""
+    return f"in {len(pieces)} pieces: {', '.join(pieces[:SHOWN_IDS])}{more}"
 
 
 def used_by(uses: list) -> str:

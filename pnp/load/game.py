@@ -46,6 +46,7 @@ class Loader(ComponentLoader):
         self.check_fonts = check_fonts
         self.lang = lang
         self.translator: Translator | None = None
+        self.pictures_missing: list = []  # (mark, message): said when drawn (Game's)
 
     # -- helpers -----------------------------------------------------------
     def yaml(self, path: Path):
@@ -143,6 +144,7 @@ class Loader(ComponentLoader):
         game.credits = picture_credits.read(self.root, self.problems,
                                             rel(self.root / picture_credits.FILE))
         assign_files(game.components, self.problems)
+        game.pictures_missing = tuple(self.pictures_missing)
         game.table = read_table(self, spec["table"], raw.get("table"), raw.mark_of("table"),
                                 game, written_ids(raw["components"]))
         check_names(game, self.problems)

@@ -150,8 +150,8 @@ def check_element(loader, element, mark: Mark, game, unread: Unread | None = Non
     for key in ("src", "image"):
         if key in checked and not is_template(checked[key]):
             missing = missing_image(loader.root, checked[key])
-            if missing:
-                loader.problems.add(element.mark_of(key), missing)
+            if missing:  # a picture not drawn yet: refused, or a placeholder, when drawn
+                loader.pictures_missing.append((element.mark_of(key), missing))
             else:
                 loader.inside(checked[key], element.mark_of(key), "image")
     return checked
@@ -306,10 +306,21 @@ def close_files(root, src: str) -> str:
         except OSError:
             return ""
         match = [n for n in names if n.lower() == part.lower()] or \
-            difflib.get_close_matches(part, names, n=1)
+            (close_name(part, names) if last else difflib.get_close_matches(part, names, n=1))
         if not match:
             return ""
         here, fixed = here / match[0], [*fixed, match[0]]
     found = "/".join(fixed)
     return f"; did you mean '{found}'?" if found and found != src else ""
+
+
+def close_name(name: str, names: list) -> list:
+    """The file a mistyped file name probably means: one of the same extension whose
+    name is close (`Navigatr.png` -> `Navigator.png`); never one that only shares the
+    extension and a letter (`Raid.png` is not `back.png`)."""
+    stem, suffix = PurePosixPath(name).stem.lower(), PurePosixPath(name).suffix.lower()
+    same = {PurePosixPath(n).stem.lower(): n for n in names
+            if PurePosixPath(n).suffix.lower() == suffix}
+    close = difflib.get_close_matches(stem, list(same), n=1, cutoff=0.75)
+    return [same[close[0]]] if close else []
 

@@ -81,6 +81,9 @@ class Game:
     credits: dict = field(default_factory=lambda: dict(picture_credits.EMPTY))  # CREDITS.md
     table: dict | None = None  # the companion's table, plain data (pnp.load.table)
     print: dict = field(default_factory=dict)  # its print defaults (pnp.load.printdefaults)
+    # pictures a layout names that are not there, as (mark, message): refused when drawn,
+    # or drawn as placeholders (pnp watch, pnp build --draft: pnp.draw.images)
+    pictures_missing: tuple = ()
 
     @property
     def folder(self) -> str:

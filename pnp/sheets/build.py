@@ -8,6 +8,7 @@ build leaves nothing half-written behind.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from pnp.draw.alike import Memo
@@ -94,7 +95,10 @@ def _render_game(game: Game, output: Output, options: Options, progress,
     fit.fit_problems(game, options, problems, result.warnings.append)
     problems.raise_if_any()
     target = result.folder = output.folder(game.folder)
+    if options.draft:
+        options = replace(options, draft_note=draft_note(game, options))
     renderer = Renderer(game, problems, result.warnings.append)
+    renderer.placeholders = options.placeholders or options.draft
     for stem, comps in files(game.components):
         name = f"{stem}.pdf"
         if progress:
@@ -129,6 +133,19 @@ def _render_game(game: Game, output: Output, options: Options, progress,
     return result
 
 
+def draft_note(game: Game, options: Options) -> str:
+    """What every page of a draft says (--draft): how many pictures are placeholders,
+    counted by drawing the game once in memory first (a page's label is drawn before
+    the last page is)."""
+    renderer = Renderer(game, Problems(), lambda _warning: None)
+    renderer.placeholders, renderer.memo = True, Memo()
+    for stem, comps in files(game.components):
+        render_file(game, comps, stem, options, renderer, None, Result(manifest=None))
+    renderer.finish()
+    count = renderer.placeheld
+    return f"DRAFT: {count} picture{'' if count == 1 else 's'} missing" if count else "DRAFT"
+
+
 def check_game(game: Game, options: Options, options_for=None, more_problems=None) -> Result:
     """Render everything (every player set) to find per-card problems; write nothing.
     A side drawn alike is painted once (alike.py), and no page or manifest is kept.
@@ -144,6 +161,7 @@ def check_game(game: Game, options: Options, options_for=None, more_problems=Non
         more_problems(game.components, problems, result.warnings.append)
     problems.raise_if_any()
     renderer = Renderer(game, problems, result.warnings.append)
+    renderer.placeholders = options.placeholders or options.draft
     renderer.memo = Memo()
     for stem, comps in files(game.components):
         if options_for is None:

@@ -28,6 +28,12 @@ class Options:
     back_offset: tuple = (0.0, 0.0)  # mm (X right, Y up on the printed back): backoffset.py
     gutter: float | None = None  # mm between cards (None: 0, or --separated's): fit.deck_gap
     cut_guides: str | None = None  # None, "margins" or "across": pagemarks.cut_guides
+    # a picture not there is drawn as a placeholder and warned of, not refused (pnp watch,
+    # pnp preview); `draft` (--draft) also says on every page how many (draft_note)
+    placeholders: bool = False
+    draft: bool = False
+    draft_note: str = ""  # "DRAFT: 3 pictures missing": set by the build, first in labels
+    crop_marks: str = "fit"  # "long": room for 5 mm marks everywhere (fit.reserved)
     # the options the command line gave: the game's `print:` section sets the others it
     # names (for_game); None: every option is as meant here, the game's defaults unused
     given: frozenset | None = None
@@ -94,7 +100,8 @@ class ComponentPdf(TiledBoards):
             "trim": [round(pos[0], 3), round(pos[1], 3), round(size[0], 3), round(size[1], 3)]})
 
     def label(self, side: str, page_no: int, total: int, extra: str = "") -> str:
-        parts = [self.game.name, self.comp.name, side, *([extra] if extra else []),
+        parts = [*([self.options.draft_note] if self.options.draft_note else []),
+                 self.game.name, self.comp.name, side, *([extra] if extra else []),
                  f"page {page_no}/{total}", PAPER_NAMES[self.options.paper]]
         return " · ".join(parts)
 

@@ -182,7 +182,8 @@ class SheetPages:
         else:
             side_name = f"{side}s"
         moved = [] if shift is None else [f"back offset {backoffset.text(self.moved_by)}"]
-        label = " · ".join([self.game.name, ", ".join(names), side_name, *moved,
+        draft = [self.options.draft_note] if self.options.draft_note else []
+        label = " · ".join([*draft, self.game.name, ", ".join(names), side_name, *moved,
                             f"page {number}/{total}", PAPER_NAMES[self.options.paper]])
         page_furniture(c, plan.page, bands, label, number == 1, self.options.printer_margin)
 
