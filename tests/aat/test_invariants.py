@@ -46,6 +46,12 @@ def test_a_card_lost_or_changed_is_caught(middle):
                  if c not in RULES.deck_cards[player["subfaction"]])
     player["deck"].append(other)
     assert lost != other and broken(state) == [f"{player['name']}: cards not conserved"]
+    player["deck"][-1] = "no-such-card"
+    assert broken(state) == [f"{player['name']}: cards not conserved"]
+    player["deck"][-1] = lost
+    assert broken(state) == broken(state) == []  # whole again (and once more, as checked)
+    player["deck"][-1] = other
+    assert broken(state) == [f"{player['name']}: cards not conserved"]
     state["settings"]["cards"] = "tracked"  # printed cards: only the count is known
     assert broken(state) == []
 

@@ -31,6 +31,7 @@ from companion.core.agents import Agent
 from companion.games.aat import model as m
 from companion.games.aat.ai_actions import UnitActions
 from companion.games.aat.ai_effects import EffectValues
+from companion.games.aat.ai_memo import memo_for
 from companion.games.aat.ai_plays import PlaysAndChoices
 from companion.games.aat.ai_reading import Reading
 
@@ -47,6 +48,7 @@ class GreedyAgent(Agent):
     def __init__(self, seed: int):
         super().__init__(seed)
         self.worth: dict = {}
+        self.memo = None  # what it reads of the cards, shared by its rules' games
 
     def choose(self, rules, state) -> dict:
         actions = rules.legal_actions(state)
@@ -82,24 +84,51 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
     def __init__(self, agent: GreedyAgent, rules, state: dict, seat: int):
         self.agent, self.rules, self.state, self.seat = agent, rules, state, seat
         self.cards = rules.cards
+        memo = agent.memo
+        if memo is None or memo.rules is not rules:
+            memo = agent.memo = memo_for(rules)
+        self.memo = memo
+        self.working, self.quiet = memo.working, memo.quiet
         self.enemy = enemy = 1 - seat
-        self.goal = m.objective(state, seat)
-        self.their_goal = m.objective(state, enemy)
-        self.bases = (m.base(state, 0), m.base(state, 1))
-        self.home = self.bases[seat]["theater"]
-        self.front = self.bases[enemy]["theater"]
+        self.table = table = state["table"]
+        players = state["players"]
+        self.goals = goals = (m.OBJECTIVES[players[0]["subfaction"], players[0]["role"]],
+                              m.OBJECTIVES[players[1]["subfaction"], players[1]["role"]])
+        self.goal, self.their_goal = goals[seat], goals[enemy]
+        self.bases = bases = (table["b0"], table["b1"])
+        self.home = bases[seat]["theater"]
+        self.front = bases[enemy]["theater"]
         self.units = ([], [])
-        for p in state["table"].values():
-            if p["kind"] == "unit":
-                self.units[p["owner"]].append(p)
+        self.leaders = ([], [])
+        here = self._here = ({"Space": [], "Planetside": []},
+                             {"Space": [], "Planetside": []})
+        units = self.units
+        for p in table.values():
+            kind = p["kind"]
+            if kind == "unit":
+                owner = p["owner"]
+                units[owner].append(p)
+                theater = here[owner].get(p["theater"])
+                if theater is None:
+                    theater = here[owner][p["theater"]] = []
+                theater.append(p)
+            elif kind == "leader":
+                self.leaders[p["owner"]].append(p)
         self.level = state["escalation"]
+        self._weight = [None, None]
         self._worth: dict = {}
         self._danger: dict = {}
         self._kill: dict = {}
         self._block: dict = {}
+        self._guarded: dict = {}
+        self._serving: dict = {}
+        self._orders: dict = {}
+        self._commands: dict = {}
 
     def score(self, action: dict) -> float:
         kind = action["type"]
+        if kind == "attack":  # most of them, by far
+            return self.attack_score(action) + self.commands(action)
         if kind == "play":
             return self.play_score(action)
         if kind in ("attack", "order", "move", "undisrupt"):

@@ -23,25 +23,30 @@ class UnitActions:
     def commands(self, action: dict) -> float:
         """A unit with Command instructs others after its first action of the turn
         (AAT-TRAIT-7); a leader's Command is counted in its orders (order_score)."""
-        p = self.state["table"][action["unit"]]
-        if p["kind"] != "unit" or p["commanded"] or action["type"] == "undisrupt":
-            return 0.0
-        return self.command_value(p)
+        uid = action["unit"]
+        value = self._commands.get(uid)
+        if value is None:
+            p = self.table[uid]
+            value = 0.0
+            if p["kind"] == "unit" and not p["commanded"] and \
+                    "Command" in self.cards[p["card"]]["traits"]:
+                value = self.command_value(p)
+            self._commands[uid] = value
+        return 0.0 if action["type"] == "undisrupt" else value
 
     def attack_score(self, action: dict) -> float:
-        table = self.state["table"]
+        table = self.table
         p, t = table[action["unit"]], table[action["target"]]
         if t["owner"] == p["owner"]:
             return self.cleanup_score()
         cost = MARK_COST if action["mark"] else 0.0
-        amount = self.rules.attack_amount(p, t)
-        armor = max(0, (self.trait(t, "Armor") or 0) - (self.trait(p, "Pierce") or 0))
-        amount = max(0, amount - armor)
+        amount = self.memo.strike(p, t, t["theater"])[0]  # through Armor
         if not amount:
             return -1.0
-        if m.tokens(t, "stealth"):
+        held = t["tokens"]
+        if held.get("stealth", 0):
             return 0.25 * self.kill_value(t) - cost if t["kind"] != "base" else 1.0
-        shields = m.tokens(t, "shield")
+        shields = held.get("shield", 0)
         dealt = max(0, amount - shields)
         if t["kind"] == "base":
             if dealt >= self.left(t) + self.buffer(t["owner"]) + 1:
@@ -52,7 +57,9 @@ class UnitActions:
             score = 6 + self.kill_value(t)
         else:
             score = 0.5 * self.kill_value(t) * (dealt + 0.3 * shields) / left
-        return score - cost - self.retaliation(p, t, dealt >= left)
+        if dealt < left and "Fighter" in self.cards[p["card"]]["traits"]:
+            return score - cost - self.retaliation(p, t, False)
+        return score - cost  # no retaliation (x - 0.0 is x)
 
     def retaliation(self, p: dict, t: dict, kills: bool) -> float:
         """Point-Defense fires back at an attacking Fighter if it lives (AAT-TRAIT-11)."""
@@ -100,12 +107,24 @@ class UnitActions:
             return self.upload_score(p)
         source = table[action["leader"]] if action.get("leader") else p
         order = self.cards[source["card"]]["orders"][name]
-        score = -1.2 * order["funds"] + self.steps_value(order["effect"], source,
-                                                         m.theater_of(self.state, source),
-                                                         False, source["card"])
+        score = -1.2 * order["funds"] + self.order_value(source, name, order["effect"])
         if action.get("leader") and not source["commanded"]:
             score += self.command_value(source)
         return score
+
+    def order_value(self, source: dict, name, steps: list) -> float:
+        """What an order's steps are worth from `source` where it stands; the same for
+        every copy of its card in that theater unless a step reads the source itself
+        (a "self" target, an objective order), so kept per card, order and theater."""
+        theater = m.theater_of(self.state, source)
+        card_id = source["card"]
+        if self.memo.reads_source(card_id, name):
+            return self.steps_value(steps, source, theater, False, card_id)
+        key = (card_id, name, theater)
+        value = self._orders.get(key)
+        if value is None:
+            value = self._orders[key] = self.steps_value(steps, source, theater, False, card_id)
+        return value
 
     def command_value(self, source: dict) -> float:
         """AAT-TRAIT-7: a commander's first action a turn instructs Y units of type X."""

@@ -21,12 +21,11 @@ class PlaysAndChoices:
         value = 0.0
         enemies = self.here(self.enemy, theater)
         if theater == self.front:
-            moved = dict(p, theater=theater)
-            blocked = bool(self.blockers(moved))
+            blocked = bool(self.blockers(p, theater))
             value += attack * self.base_weight(self.enemy) * (0.3 if blocked else 0.8)
         if enemies:
-            moved = dict(p, theater=theater)
-            hits = [self.hit(moved, e) for e in enemies]
+            hit = self.memo.hit  # what `p` would put on each, moved there
+            hits = [hit(p, e, theater) for e in enemies]
             value += 0.6 * max(hits)
             hunt = [min(1.0, h / max(1, self.left(e))) * self.objective_worth(
                 e, self.enemy, self.their_goal) for e, h in zip(enemies, hits, strict=True)]

@@ -9,16 +9,18 @@ from companion.games.aat import model as m
 WIN = 10_000.0  # an action that wins the game now
 NEAR = 60.0  # an objective piece whose next action wins
 MARK_COST = 2.0  # a Mark token spent (AAT-TRAIT-15): one fewer guarded unit or leader to reach
+NOWHERE: list = []  # no units (shared: never changed)
 
 
 class Reading:
-    """Part of Look (ai.py): readings cached for one decision."""
+    """Part of Look (ai.py): readings cached for one decision. Look.__init__ sorts the
+    units by owner and theater and takes the card memo (ai_memo.py)."""
 
     def trait(self, p, name):
-        value = self.cards[p["card"]]["traits"].get(name)
-        if value is None or ("disruption" in p["tokens"] and name not in m.ALWAYS):
-            return None
-        return value
+        """model.trait: a working trait's value, or None."""
+        if "disruption" in p["tokens"]:
+            return self.quiet[p["card"]].get(name)
+        return self.working[p["card"]].get(name)
 
     def left(self, p) -> int:
         return self.cards[p["card"]]["health"] - p["damage"]
@@ -27,68 +29,89 @@ class Reading:
         return self.cards[p["card"]]["attack"]
 
     def here(self, owner: int, theater: str) -> list:
-        return [p for p in self.units[owner] if p["theater"] == theater]
+        """`owner`'s units in `theater`, in table order (a list shared: read, never change)."""
+        return self._here[owner].get(theater, NOWHERE)
 
     def base_weight(self, owner: int) -> float:
         """What one point of damage on `owner`'s base is worth: more as it falls."""
-        left = self.left(self.bases[owner]) + self.buffer(owner)
-        return 3.0 + 45.0 / (max(left, 0) + 5)
+        weight = self._weight[owner]
+        if weight is None:
+            left = self.left(self.bases[owner]) + self.buffer(owner)
+            weight = self._weight[owner] = 3.0 + 45.0 / (max(left, 0) + 5)
+        return weight
 
     def buffer(self, owner: int) -> int:
         """Damage `owner`'s leaders can still take for the base while living."""
-        return max([self.left(p) - 1 for p in m.leaders(self.state, owner)] + [0])
+        return max([self.left(p) - 1 for p in self.leaders[owner]] + [0])
 
     def guarded(self, owner: int, theater: str) -> bool:
-        return any(self.trait(u, "Defender") for u in self.here(owner, theater))
+        key = (owner, theater)
+        found = self._guarded.get(key)
+        if found is None:
+            found = self._guarded[key] = any(self.trait(u, "Defender")
+                                             for u in self.here(owner, theater))
+        return found
 
-    def blockers(self, q: dict) -> list:
-        """The enemy pieces keeping unit `q` off the enemy base in its theater."""
-        key = (q["uid"], q["theater"])
+    def blockers(self, q: dict, theater: str | None = None) -> list:
+        """The enemy pieces keeping unit `q` (in `theater`, by default its own) off the
+        enemy base in that theater."""
+        theater = theater or q["theater"]
+        key = (q["uid"], theater)
         if q["uid"] != "?" and key in self._block:
             return self._block[key]
-        out = self._blockers(q)
+        out = self._blockers(q, theater)
         if q["uid"] != "?":
             self._block[key] = out
         return out
 
-    def _blockers(self, q: dict) -> list:
+    def _blockers(self, q: dict, theater: str) -> list:
         foe = 1 - q["owner"]
-        if q["theater"] != self.bases[foe]["theater"]:
+        if theater != self.bases[foe]["theater"]:
             return []
         out = []
-        for u in self.here(foe, q["theater"]):
-            if self.trait(u, "Defender") or (
-                    self.trait(q, "Fighter") and self.trait(u, "Fighter")) or (
-                    self.trait(q, "Capital") and self.trait(u, "Capital")):
+        mine = self.memo.traits(q)
+        fighter, capital = mine.get("Fighter"), mine.get("Capital")
+        for u in self.here(foe, theater):
+            theirs = self.memo.traits(u)
+            if theirs.get("Defender") or (fighter and theirs.get("Fighter")) or (
+                    capital and theirs.get("Capital")):
                 out.append(u)
         return out
 
     def can_hit(self, e: dict, t: dict) -> bool:
         """May `e` attack unit `t` (same theater), ignoring whether it has acted?"""
-        if e["theater"] != t["theater"] or m.disrupted(e):
+        if e["theater"] != t["theater"]:
             return False
-        if self.trait(t, "Defended") and not self.trait(t, "Defender") and \
-                self.guarded(t["owner"], t["theater"]) and not m.tokens(e, "mark"):
+        return self.can_hit_at(e, t, t["theater"])
+
+    def can_hit_at(self, e: dict, t: dict, theater: str) -> bool:
+        """May `e` (in `theater`) attack unit `t` were it standing there?"""
+        if "disruption" in e["tokens"]:
             return False
-        if self.trait(t, "Capital") and self.trait(e, "Fighter") and not (
-                self.trait(e, "Bomber") or self.trait(e, "Torpedo")):
-            return False
-        return not (self.trait(t, "Fighter") and self.trait(e, "Capital") and
-                    not self.trait(e, "Point-Defense"))
+        reach = self.memo.reach(e, t)
+        if reach == "guarded":  # behind a working Defender, unless a Mark passes it
+            return not self.guarded(t["owner"], theater) or bool(e["tokens"].get("mark"))
+        return reach
 
     def hit(self, e: dict, t: dict) -> int:
         """Damage an attack of `e` puts through on unit `t` (Armor, not Stealth)."""
-        amount = self.rules.attack_amount(e, t)
-        armor = max(0, (self.trait(t, "Armor") or 0) - (self.trait(e, "Pierce") or 0))
-        return max(0, amount - armor) * (1 + (self.trait(e, "Repeater") or 0))
+        return self.memo.hit(e, t, t["theater"])
+
+    def incoming(self, t: dict, theater: str) -> int:
+        """What the enemy of unit `t` in `theater` can put on it there, by their cards
+        (before Stealth and Shield)."""
+        total = 0
+        memo = self.memo
+        for e in self.here(1 - t["owner"], theater):
+            if self.can_hit_at(e, t, theater):
+                total += memo.hit(e, t, theater)
+        return total
 
     def danger(self, t: dict) -> int:
         """What the enemy of `t` can put on it in its next turn (Stealth and Shield
         taken off), or the damage it takes now when it is that enemy's turn."""
         if t["uid"] not in self._danger:
-            foe = 1 - t["owner"]
-            total = sum(self.hit(e, t) for e in self.here(foe, t["theater"])
-                        if self.can_hit(e, t))
+            total = self.incoming(t, t["theater"])
             if total and m.tokens(t, "stealth"):
                 total = max(0, total - 2)
             self._danger[t["uid"]] = max(0, total - m.tokens(t, "shield"))
@@ -99,9 +122,7 @@ class Reading:
 
     def survives_in(self, p: dict, theater: str) -> bool:
         """Would `p` live through the enemy's next turn in `theater`?"""
-        moved = dict(p, theater=theater)
-        total = sum(self.hit(e, moved) for e in self.here(1 - p["owner"], theater)
-                    if self.can_hit(e, moved))
+        total = self.incoming(p, theater)
         if total and m.tokens(p, "stealth"):
             total = max(0, total - 2)
         return total - m.tokens(p, "shield") < self.left(p)
@@ -110,9 +131,7 @@ class Reading:
         """How much of unit `p` (or a card about to be deployed) is likely to be
         left to act after the enemy's turn in `theater`: a unit walking into more
         guns than it has health mostly just dies (AAT-TURN-5: it does not act first)."""
-        moved = dict(p, theater=theater)
-        incoming = sum(self.hit(e, moved) for e in self.here(1 - p["owner"], theater)
-                       if self.can_hit(e, moved))
+        incoming = self.incoming(p, theater)
         if not incoming:
             return 1.0
         stealth = m.tokens(p, "stealth") or (p["uid"] == "?" and "Stealth" in self.cards[
@@ -147,22 +166,20 @@ class Reading:
                 w += attack * self.base_weight(foe) * reach * (
                     1 + (self.trait(p, "Repeater") or 0))
             # what it keeps off its own base and objective
-            elif any(u for u in self.here(foe, p["theater"])):
+            elif self.here(foe, p["theater"]):
                 w += attack
-        goal = m.objective(self.state, owner)
-        w += self.objective_worth(p, owner, goal)
+        w += self.objective_worth(p, owner, self.goals[owner])
         if self.trait(p, "Defender") and p["theater"] == self.bases[owner]["theater"]:
             w += min(12, 1.2 * sum(self.attack(u) for u in self.here(foe, p["theater"])))
         return w
 
     def objective_worth(self, p: dict, owner: int, goal: str) -> float:
         """How much `p` does for its owner's alternate objective."""
-        player = self.state["players"][owner]
         if p.get("objective"):
             if goal == "crack":
                 return 400.0 if not m.disrupted(p) else 80.0 + 20 * (
                     2 - min(2, m.tokens(p, "disruption")))
-            need = m.WIN_TOKENS - player["scored"]
+            need = m.WIN_TOKENS - self.state["players"][owner]["scored"]
             if goal == "signal":
                 charge = m.tokens(p, "charge")
                 return NEAR if charge >= need else 9.0 + 9 * charge
@@ -174,9 +191,10 @@ class Reading:
                     return NEAR if need <= 1 else 28.0
                 return 14.0 if p["theater"] == "Planetside" else 10.0
             return 0.0
-        types = self.cards[p["card"]]["types"]
-        if goal == "evacuation" and "Transport" in types:
-            need = m.WIN_TOKENS - player["escaped"]
+        if goal == "evacuation":
+            if "Transport" not in self.cards[p["card"]]["types"]:
+                return 0.0
+            need = m.WIN_TOKENS - self.state["players"][owner]["escaped"]
             if p["planetside"] and p["theater"] == "Space":
                 return NEAR if need <= 1 else 26.0
             return 12.0 if p["planetside"] else 5.0
@@ -188,6 +206,16 @@ class Reading:
                 return NEAR
             return 5.0 + 4 * held
         return 0.0
+
+    def objective_here(self, owner: int, theater: str) -> bool:
+        """Does any unit of `owner` in `theater` serve its alternate objective?"""
+        key = (owner, theater)
+        found = self._serving.get(key)
+        if found is None:
+            goal = self.goals[owner]
+            found = self._serving[key] = any(self.objective_worth(q, owner, goal) > 0
+                                             for q in self.here(owner, theater))
+        return found
 
     def kill_value(self, t: dict) -> float:
         """What removing enemy piece `t` is worth to me (beyond its own worth: the
@@ -212,9 +240,8 @@ class Reading:
         if attack and t["theater"] == self.bases[me]["theater"]:
             reach = 0.4 if self.blockers(t) else 1.0
             value += 0.5 * attack * self.base_weight(me) * reach  # it is coming for me
-        if attack and any(self.objective_worth(q, me, m.objective(self.state, me)) > 0
-                          for q in self.here(me, t["theater"])):
+        if attack and self.objective_here(me, t["theater"]):
             value += 2.0 * attack
-        if m.objective(self.state, me) == "crack":
+        if self.goals[me] == "crack":
             value += 2.0  # one more Incident towards the Cracker
         return value
