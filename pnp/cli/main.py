@@ -1,4 +1,4 @@
-"""The `pnp` command: build, check, list, new, docs, icons, replay, simulate.
+"""The `pnp` command: build, check, list, new, docs, icons, preview, replay, simulate.
 
 Every mistake ends the same way: a plain message (with file:line:col where a
 file is at fault) on stderr, exit status 2, nothing written, no traceback.
@@ -18,6 +18,7 @@ from pathlib import Path
 from pnp import BUNDLED_GAMES, DOCS, __version__
 from pnp.cli import export as cli_export
 from pnp.cli import icons as cli_icons
+from pnp.cli import preview as cli_preview
 from pnp.cli.export import add_only_option
 from pnp.cli.games import (
     UsageError,
@@ -242,6 +243,7 @@ def parser() -> tuple[argparse.ArgumentParser, dict]:
     cli_gallery.add_command(command)
     cli_export.add_commands(command)
     cli_icons.add_commands(command)
+    cli_preview.add_command(command)
     for plugin in command_plugins():
         plugin(command)
     return p, commands
