@@ -41,7 +41,9 @@ def test_every_side_with_its_image_marks_and_source(game):
     assert found["rules/R1/front"]["safe"]["mpc"] is None  # MakePlayingCards: cards only
     assert card["name"] == "Pilot" and card["layout"] == "crew-front"
     assert card["source"]["line"] == 4 and "name: Pilot" in card["source"]["lines"][0][1]
-    assert card["source"]["layout"]["name"] == "crew-front"
+    layout = state["layouts"]["crew-front"]
+    assert layout["file"].endswith("layouts.yaml") and layout["line"] == 5
+    assert "extends: basic-card-front" in layout["lines"][1][1]
     assert card["overflows"] == []
     assert found["crew/C-01/back"]["image"] == found["crew/C-02/back"]["image"]  # alike
 

@@ -35,6 +35,7 @@ class Preview:
         self.order: list = []  # component ids, in the game's order
         self.errors: list = []  # problems loading the game: the pieces shown are older
         self.warnings: list = []
+        self.layouts: dict = {}  # name -> where it is written, and its lines
         self.game = {"id": "", "name": folder.name}
         self.version = 0
         self.lock = threading.Lock()
@@ -50,7 +51,7 @@ class Preview:
     def refresh(self, changed: set | None) -> None:
         """Load the game again and draw what `changed` (None: everything) touches."""
         from pnp.export.previewimages import draw_component, shop_safe_zones
-        from pnp.export.previewsource import item_source
+        from pnp.export.previewsource import Sources
         from pnp.load.game import load_game
         from pnp.load.players import for_players
         from pnp.sheets.printfile import for_game
@@ -75,7 +76,7 @@ class Preview:
         redo = [c for c in game.components if c.id in ids]
         self.order = [c.id for c in game.components]
         self.components = {k: v for k, v in self.components.items() if k in self.order}
-        zones = shop_safe_zones(options)
+        zones, sources = shop_safe_zones(options), Sources()
         warnings = []
         for comp in redo:
             entry = {"id": comp.id, "name": comp.name, "kind": comp.kind, "errors": [],
@@ -90,21 +91,21 @@ class Preview:
             else:
                 items = {i.printed_id: i for i in comp.items}
                 for side in sides:
-                    item = items[side["id"]]
-                    side["source"] = item_source(item.mark, game.layouts.get(side["layout"]))
+                    side["source"] = sources.item(items[side["id"]].mark)
                 entry["sides"] = sides
                 entry["warnings"] = said
             self.components[comp.id] = entry
         for comp_id in self.order:
             warnings += self.components.get(comp_id, {}).get("warnings", [])
         self.warnings = list(dict.fromkeys(warnings))
+        self.layouts = sources.layouts(game, game.layouts)
         self.publish()
 
     def make_snapshot(self) -> dict:
         from pnp.export.shops import SHOPS
 
         return {"version": self.version, "game": self.game, "errors": self.errors,
-                "warnings": self.warnings,
+                "warnings": self.warnings, "layouts": self.layouts,
                 "shops": [{"id": s.id, "name": s.name} for s in SHOPS.values()],
                 "components": [self.components[c] for c in self.order
                                if c in self.components]}

@@ -68,7 +68,7 @@ function showSource(side) {
   const src = side.source || {};
   $("source-title").textContent = `${side.id} (${side.side}): ${src.file}:${src.line}`;
   $("source-lines").textContent = lines(src.lines || []);
-  const layout = src.layout;
+  const layout = state.layouts[side.layout];
   $("layout-title").textContent = layout
     ? `layout '${layout.name}': ${layout.file}:${layout.line}` : `layout '${side.layout}'`;
   $("layout-lines").textContent = layout ? lines(layout.lines || []) : "";
