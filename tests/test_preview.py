@@ -91,20 +91,33 @@ def test_a_broken_save_keeps_the_last_good_pieces(game):
     assert preview.snapshot()["errors"] == [] and len(sides(preview.snapshot())) == 25
 
 
-def test_a_piece_that_cannot_be_drawn_shows_its_problem_over_its_last_pieces(game):
+def test_a_piece_that_cannot_be_drawn_shows_its_problem_in_its_place(game):
+    edit(game / "layouts.yaml", 'color: "{suit_colors.{suit}}"}',
+         'color: "{suit_colors.{suit}}"}\n      - {type: rect, x: "10 / power", y: 2, w: 3, h: 3}')
     preview = Preview(game)
     preview.refresh(None)
-    good = sides(preview.snapshot())
+    state = preview.snapshot()
+    crew = next(c for c in state["components"] if c["id"] == "crew")
+    [problem] = crew["errors"]  # Stowaway's power is 0
+    assert "division by zero" in problem["text"] and problem["line"] == 12
+    found = sides(state)
+    assert found["crew/C-06"]["stopped"] == [problem]
+    assert "crew/C-06/front" not in found and "crew/C-06/back" not in found
+    assert len([s for s in found.values() if "stopped" not in s]) == 23  # the others drawn
+    edit(game / "layouts.yaml", '"10 / power"', '"10 / (power + 1)"')
+    preview.refresh({game / "layouts.yaml"})
+    assert preview.snapshot()["components"][0]["errors"] == [] and len(sides(
+        preview.snapshot())) == 25
+
+
+def test_a_missing_picture_is_a_placeholder_and_a_warning(game):
     edit(game / "layouts.yaml", 'fill: "#fbf8f0"', 'fill: "#fbf8f0"}\n      - {type: image, '
          'src: missing.png, x: 0, y: 0, w: 5, h: 5')
-    preview.refresh({game / "layouts.yaml"})
+    preview = Preview(game)
+    preview.refresh(None)
     state = preview.snapshot()
-    rules = next(c for c in state["components"] if c["id"] == "rules")
-    [problem] = rules["errors"]
-    assert "missing.png" in problem["text"] and problem["file"].endswith("layouts.yaml")
-    assert problem["line"] == 15  # the image's line
-    assert [s["key"] for s in rules["sides"]] == ["rules/R1/front"]  # the last good one
-    assert sides(state) == good
+    assert all(c["errors"] == [] for c in state["components"]) and len(sides(state)) == 25
+    assert any("missing.png" in w and "placeholder" in w for w in state["warnings"])
 
 
 def test_the_server_answers_on_localhost(game):

@@ -1,7 +1,8 @@
 """`pnp preview` in a real browser (Debian's headless chromium through selenium): every
 side is shown, the search filters, the overlays change the pixels drawn, a save shows
 within seconds, a broken game.yaml shows its problem at file:line over the last good
-pieces, text that does not fit is marked, and a click shows the lines that drew a piece."""
+pieces, a piece that cannot be drawn shows its problem in its place, text that does not
+fit is marked, and a click shows the lines that drew a piece; Ctrl-C ends it with 130."""
 
 from __future__ import annotations
 
@@ -151,6 +152,14 @@ def test_the_preview_in_a_browser(game):
         edit(game / "game.yaml", "name: [Star Patrol", "name: Star Patrol")
         wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#errors li"))
         assert len(shown(driver)) == count
+
+        # a piece that cannot be drawn: its problem in its place, the others drawn
+        edit(game / "layouts.yaml", 'color: "{suit_colors.{suit}}"}', 'color: '
+             '"{suit_colors.{suit}}"}\n      - {type: rect, x: "10 / power", y: 2, w: 3, h: 3}')
+        stop = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR,
+                                                    'figure.stopped[data-id="C-06"]'))
+        assert "layouts.yaml:12" in stop[0].text and "division by zero" in stop[0].text
+        wait.until(lambda d: all_loaded(d, count - 2))
     finally:
         driver.quit()
         process.send_signal(signal.SIGINT)

@@ -3,8 +3,8 @@
 The folder is polled as `pnp watch` polls it (watch.stamps); after a save the game is
 loaded again, and the components watch.affected names are drawn again (their images
 re-rasterised only where a side's drawing changed). A save that breaks the game
-shows its problems at their file:line and keeps the last good pieces; a component
-that cannot be drawn shows its problems in place of its pieces.
+shows its problems at their file:line and keeps the last good pieces; a piece that
+cannot be drawn shows its problems in its place (previewimages.draw_pieces).
 
 The page reads `snapshot()`, a dict replaced whole after each refresh (the server's
 threads never see one half made)."""
@@ -50,7 +50,7 @@ class Preview:
 
     def refresh(self, changed: set | None) -> None:
         """Load the game again and draw what `changed` (None: everything) touches."""
-        from pnp.export.previewimages import draw_component, shop_safe_zones
+        from pnp.export.previewimages import draw_pieces, shop_safe_zones
         from pnp.export.previewsource import Sources
         from pnp.load.game import load_game
         from pnp.load.players import for_players
@@ -82,9 +82,7 @@ class Preview:
             entry = {"id": comp.id, "name": comp.name, "kind": comp.kind, "errors": [],
                      "sides": self.components.get(comp.id, {}).get("sides", [])}
             try:
-                sides, said = draw_component(game, comp, options, self.images, zones)
-            except InvalidInput as exc:
-                entry["errors"] = [problem_json(p) for p in exc.problems]
+                sides, said, problems = draw_pieces(game, comp, options, self.images, zones)
             except Exception as exc:  # noqa: BLE001 - one piece's bug: said, the rest shown
                 entry["errors"] = [{"text": f"{comp.id}: error: {type(exc).__name__}: "
                                             f"{exc}", "file": "", "line": 0}]
@@ -92,8 +90,8 @@ class Preview:
                 items = {i.printed_id: i for i in comp.items}
                 for side in sides:
                     side["source"] = sources.item(items[side["id"]].mark)
-                entry["sides"] = sides
-                entry["warnings"] = said
+                entry.update(sides=sides, warnings=said,
+                             errors=[problem_json(p) for p in problems])
             self.components[comp.id] = entry
         for comp_id in self.order:
             warnings += self.components.get(comp_id, {}).get("warnings", [])

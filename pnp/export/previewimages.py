@@ -70,6 +70,7 @@ def draw_component(game, comp, options, images: Images, shop_safe=None) -> tuple
     comp = one_copy(comp)
     problems, warnings, digests = Problems(), [], []
     renderer = Marking(game, problems, warnings.append)
+    renderer.placeholders = True  # a picture not drawn yet: its place and name, warned of
     buffer = io.BytesIO()
     pages = render_pieces(game, comp, options, renderer, buffer, f"{comp.id}.pdf", Result(),
                           digests)
@@ -104,6 +105,38 @@ def draw_component(game, comp, options, images: Images, shop_safe=None) -> tuple
             "overflows": overflows.get(where, []), "layout": page.layout,
             "mark": {"file": item.mark.file, "line": item.mark.line, "cell": item.mark.cell}})
     return sides, list(dict.fromkeys(warnings))
+
+
+def draw_pieces(game, comp, options, images: Images, shop_safe=None) -> tuple:
+    """([side], [warning], [problem]) of one component. When a piece cannot be drawn,
+    the others still are, one at a time, and each piece stopped is a side of its own
+    holding its problems ("stopped"), shown in its place."""
+    try:
+        sides, warnings = draw_component(game, comp, options, images, shop_safe)
+        return sides, warnings, []
+    except InvalidInput as exc:
+        if len(comp.items) == 1:
+            return [stopped(comp, comp.items[0], exc.problems)], [], exc.problems
+    sides, warnings, problems = [], [], []
+    for item in comp.items:
+        try:
+            found, said = draw_component(game, replace(comp, items=[item]), options, images,
+                                         shop_safe)
+        except InvalidInput as exc:
+            sides.append(stopped(comp, item, exc.problems))
+            problems += [p for p in exc.problems if p not in problems]
+        else:
+            sides += found
+            warnings += [w for w in said if w not in warnings]
+    return sides, warnings, problems
+
+
+def stopped(comp, item, problems) -> dict:
+    return {"key": f"{comp.id}/{item.printed_id}", "component": comp.id,
+            "id": item.printed_id, "name": str(item.fields.get("name", "")
+                                               or item.fields.get("title", "")),
+            "stopped": [{"text": str(p), "file": p.file, "line": p.line} for p in problems],
+            "mark": {"file": item.mark.file, "line": item.mark.line, "cell": item.mark.cell}}
 
 
 def shop_safe_zones(options):

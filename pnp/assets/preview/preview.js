@@ -33,7 +33,18 @@ function safeBox(side) {
   return box(side, b + safe, b + safe, side.w - 2 * safe, side.h - 2 * safe);
 }
 
+// a piece that could not be drawn: its problems where it would be
+function stoppedFigure(side) {
+  const fig = el("figure", { class: "stopped", "data-key": side.key, "data-id": side.id,
+                             "data-name": side.name },
+                 el("ul", {}, ...side.stopped.map((e) => el("li", {}, e.text))),
+                 el("figcaption", {}, `${side.id} ${side.name}: not drawn`));
+  fig.addEventListener("click", () => showSource(side));
+  return fig;
+}
+
 function figure(side) {
+  if (side.stopped) return stoppedFigure(side);
   const frame = el("div", { class: "frame" },
     el("img", { src: "image/" + side.image + ".png", alt: side.key,
                 width: Math.round((side.w + 2 * side.bleed) / 25.4 * 100) }));
@@ -66,11 +77,13 @@ function showSource(side) {
   const fig = document.querySelector(`figure[data-key="${CSS.escape(side.key)}"]`);
   if (fig) fig.classList.add("chosen");
   const src = side.source || {};
-  $("source-title").textContent = `${side.id} (${side.side}): ${src.file}:${src.line}`;
+  const which = side.side ? ` (${side.side})` : "";
+  $("source-title").textContent = `${side.id}${which}: ${src.file}:${src.line}`;
   $("source-lines").textContent = lines(src.lines || []);
   const layout = state.layouts[side.layout];
   $("layout-title").textContent = layout
-    ? `layout '${layout.name}': ${layout.file}:${layout.line}` : `layout '${side.layout}'`;
+    ? `layout '${layout.name}': ${layout.file}:${layout.line}`
+    : (side.layout ? `layout '${side.layout}'` : "");
   $("layout-lines").textContent = layout ? lines(layout.lines || []) : "";
   $("source").hidden = false;
 }
@@ -101,7 +114,8 @@ function render() {
               el("div", { class: "pieces" }, ...comp.sides.map(figure)));
   }));
   filter();
-  const count = state.components.reduce((n, c) => n + c.sides.length, 0);
+  const count = state.components.reduce(
+    (n, c) => n + c.sides.filter((s) => !s.stopped).length, 0);
   $("status").textContent = state.errors.length
     ? `${state.errors.length} problem(s); showing the last good pieces`
     : `${count} sides · updated ${new Date().toLocaleTimeString()}`;
