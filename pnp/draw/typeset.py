@@ -16,6 +16,7 @@ from pnp.draw import textout
 from pnp.draw.alike import per_piece
 from pnp.draw.colors import color
 from pnp.draw.cutshape import inset
+from pnp.draw.notice import Notice
 from pnp.draw.spacing import PAD
 from pnp.load.fonts import font_name
 from pnp.load.origins import bundled
@@ -66,7 +67,9 @@ class TextDrawing:
                 style["leading"], ascent, style["max_lines"]))
         size = fitted.size
         if not fitted.fits:
-            self.warn_unfit(source, min_size, text)
+            self.warn_unfit(source, min_size, text,
+                            overflow(fitted, box_w, box_h, style["leading"], ascent,
+                                     style["max_lines"]))
         self.min_drawn = size if self.min_drawn is None else min(self.min_drawn, size)
         left, top = -box_w / 2 * mm, box_h / 2 * mm
         step = size * style["leading"]
@@ -123,12 +126,14 @@ class TextDrawing:
         c.restoreState()
 
     @per_piece
-    def warn_unfit(self, source, min_size: float, text: str) -> None:
-        self.warn_once(self.unfit(source, min_size, text))
+    def warn_unfit(self, source, min_size: float, text: str, over: tuple = (0.0, 0)) -> None:
+        self.warn_once(self.unfit(source, min_size, text, over))
 
-    def unfit(self, source, min_size: float, text: str) -> str:
+    def unfit(self, source, min_size: float, text: str, over: tuple = (0.0, 0)) -> str:
         """The warning for text that does not fit: at the card's line (the field's, when
-        the text is one), naming the layout (and its line, when it is the designer's)."""
+        the text is one), by how much (`over`: mm, characters; see overflow), naming the
+        layout (and its line, when it is the designer's). A Notice: `over_mm`,
+        `over_chars`, `file` and `line` are its values."""
         templated = isinstance(source, str) and "{" in source
         element = self.element.get("_mark")
         mark = (self.origin(source) or self.item_mark) if templated else None
@@ -138,8 +143,13 @@ class TextDrawing:
         layout = f" (layout '{self.layout_name}'" + (
             f" at {element.file}:{element.line})" if element and mark != element
             and not bundled(element) else ")")
-        return (f"{place}{self.where}: text{field} does not fit at the minimum size "
-                f"{min_size:g} pt: '{text[:40]}'{layout}")
+        over_mm, over_chars = over
+        chars = f", about {over_chars} character{'' if over_chars == 1 else 's'} too many" \
+            if over_chars else ""
+        return Notice(f"{place}{self.where}: text{field} does not fit at the minimum size "
+                      f"{min_size:g} pt, by {over_mm:.1f} mm{chars}: '{text[:40]}'{layout}",
+                      over_mm=round(over_mm, 1), over_chars=over_chars,
+                      file=mark.file if mark else "", line=mark.line if mark else 0)
 
     @per_piece
     def safe_zone(self, left: float, top: float, right: float, bottom: float,
@@ -299,3 +309,25 @@ def keep(cache: OrderedDict, key, value):
     if len(cache) > CACHED:
         cache.popitem(last=False)
     return value
+
+
+def overflow(fitted, box_w: float, box_h: float, leading: float, ascent: float,
+             max_lines: int | None) -> tuple[float, int]:
+    """How far text at its smallest size overflows its box (w, h in mm): the mm it runs
+    past the bottom (or, for a word wider than the box, past the side), and the
+    characters on the lines below the last that fits, as a designer would cut them."""
+    size, lines = fitted.size, fitted.lines
+    step = size * leading
+    tall = (len(lines) - 1) * step + size * ascent
+    widest = max((w for _, w in lines), default=0.0) * size
+    room = box_h * mm - size * ascent
+    fit_lines = 0 if room < 0 else int(room / step + 1e-9) + 1
+    if max_lines is not None:
+        fit_lines = min(fit_lines, max_lines)
+    over_mm = max(tall - box_h * mm, widest - box_w * mm, 0.0) / mm
+    if max_lines is not None and len(lines) > max_lines:
+        over_mm = max(over_mm, (len(lines) - max_lines) * step / mm)
+    below = lines[fit_lines:]  # each after a break: the space there is cut with it
+    chars = sum(1 if frag is None or frag.icon else len(frag.text)
+                for frags, _ in below for frag in frags) + (len(below) if fit_lines else 0)
+    return over_mm, chars

@@ -156,6 +156,9 @@ class Loader(ComponentLoader):
         if pieces > MAX_PIECES:
             self.problems.add(raw.mark_of("components"), f"{pieces} pieces in the game "
                               f"(copies counted); the limit is {MAX_PIECES}")
+        if self.problems.items:  # nothing will be drawn: said now, with the others
+            for mark, message in self.pictures_missing:
+                self.problems.add(mark, message)
         self.problems.raise_if_any()
         return game
 

@@ -9,6 +9,7 @@ import difflib
 from pathlib import Path
 
 from pnp.load.errors import InvalidInput, Mark, rel, unknown_ref
+from pnp.load.specs import RESERVED
 
 
 class ItemSources:
@@ -100,8 +101,9 @@ class ItemSources:
         return False
 
     def columns(self, entries, spec, path: Path):
-        """A required field without a column is one problem at the header row, with the
-        rows it leaves out, not one a row: the field is then optional for the rest of
+        """A required field without a column, and a column that is no field (`cots` for
+        `cost`), are each one problem at the header row, with the rows they touch, not
+        one a row: the field is then optional, and the column left out, for the rest of
         this component's check (the load fails on this problem anyway). Without an
         `id` column the rows are dropped."""
         if not entries:
@@ -111,23 +113,59 @@ class ItemSources:
         required = ["id"] + [name for name, f in fields.items()
                              if isinstance(f, str) or f.get("required", True)]
         missing = [name for name in required if name not in present]
-        if not missing:
+        known = {*RESERVED[spec["kind"]], *fields}
+        unknown = [name for name in dict.fromkeys(k for e in entries for k in e)
+                   if name not in known]
+        if not missing and not unknown:
             return entries
         row = entries.mark.line
         sheet = entries[0].mark.cell.rpartition("!")[0] if entries[0].mark.cell else ""
         head = Mark(rel(path), row, 1, f"{sheet}!A{row}" if sheet else str(row))
         rows = f"{len(entries)} row{'' if len(entries) == 1 else 's'}"
         names = header(path, sheet)
+        meant = self.unknown_columns(entries, unknown, known, missing, spec, head)
         for name in missing:
             wrong = f"column '{name}' is empty" if name in names else \
                 f"no column '{name}' in the header row"
-            self.problems.add(head, f"{wrong}: a required field, so all {rows} lack it")
+            if name not in meant:  # else said with the column that was meant for it
+                self.problems.add(head, f"{wrong}: a required field, so all {rows} lack it")
             if name != "id":  # reported once here: optional for the rest of the check
                 declared = fields[name]
                 fields[name] = {**({"type": declared} if isinstance(declared, str)
                                    else declared), "required": False}
         spec["fields"] = fields
         return [] if "id" in missing else entries
+
+
+    def unknown_columns(self, entries, unknown: list, known: set, missing: list, spec,
+                        head: Mark) -> set:
+        """Each column that is no field said once, at its header cell, with the rows
+        that fill it and the field it probably means; the cells are then dropped. The
+        required fields that a misspelt column was meant for (they are said with it)."""
+        meant = set()
+        for name in unknown:
+            filled = [entry for entry in entries if name in entry]
+            close = difflib.get_close_matches(str(name), sorted(map(str, known)), n=1)
+            where = filled[0].key_mark(name)
+            sheet, _, ref = where.cell.rpartition("!")
+            cell = f"{sheet}!{ref.rstrip('0123456789')}{head.line}" if sheet else \
+                f"{head.line}: column '{name}'"
+            mark = Mark(head.file, head.line, where.col, cell)
+            count = f"{len(filled)} row{'' if len(filled) == 1 else 's'}"
+            named = f"column '{name}' is " if sheet else ""  # a CSV's place names it
+            said = f"{named}not a field of '{spec['id']}' ({count} fill it)"
+            if close and close[0] in missing:
+                meant.add(close[0])
+                said += (f"; did you mean '{close[0]}'? (a required field, so all "
+                         f"{len(entries)} rows lack it)")
+            elif close:
+                said += f"; did you mean '{close[0]}'?"
+            else:
+                said += f" (fields: {', '.join(sorted(map(str, known)))})"
+            self.problems.add(mark, said)
+            for entry in filled:
+                del entry[name]
+        return meant
 
 
 def header(path: Path, sheet: str) -> list:
