@@ -158,9 +158,17 @@ def test_the_lines_of_a_block_item(tmp_path):
     assert block(str(data), 99) == []
 
 
-def test_a_port_out_of_range_is_a_usage_error(capsys):
+def test_a_port_out_of_range_is_a_usage_error(game, capsys):
     from pnp.cli.main import main
 
     with pytest.raises(SystemExit) as stop:
-        main(["preview", "pnp/assets/example", "--port", "70000"])
+        main(["preview", str(game), "--port", "70000"])
     assert stop.value.code == 2 and "65535" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lang, said", [("all", "one language at a time"), ("xx", "xx")])
+def test_a_language_the_preview_cannot_show_is_a_usage_error(lang, said, game, capsys):
+    from pnp.cli.main import main
+
+    assert main(["preview", str(game), "--lang", lang, "--no-browser"]) == 2
+    assert said in capsys.readouterr().err

@@ -28,14 +28,21 @@ def add_command(command) -> None:
 
 
 def cmd_preview(args) -> int:
+    import contextlib
     import webbrowser
 
-    from pnp.cli.games import UsageError, resolve_game, say
+    from pnp.cli.games import UsageError, load_languages, resolve_game, say
     from pnp.cli.options import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated
     from pnp.cli.previewserver import serve
     from pnp.cli.previewstate import Preview
+    from pnp.load.errors import InvalidInput
 
     folder = resolve_game(args.game)
+    if args.lang == "all":
+        raise UsageError("the preview shows one language at a time: --lang CODE")
+    if args.lang:
+        with contextlib.suppress(InvalidInput):  # a broken game: the page shows it
+            load_languages(folder, args.lang)  # a language it lacks: exit 2 now
     preview = Preview(folder, args.lang)
     try:
         server, url = serve(preview, args.port)
