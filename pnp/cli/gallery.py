@@ -1,4 +1,5 @@
-"""`pnp gallery`: the command that draws docs/gallery.md (gallery.py draws it)."""
+"""`pnp gallery`: the command that draws docs/gallery.md and docs/cookbook.md
+(pnp/export/gallery.py and cookbook.py draw them)."""
 
 from __future__ import annotations
 
@@ -14,14 +15,19 @@ def cmd_gallery(args) -> int:
         written = write_gallery(Path(args.out), args.dpi)
     except GalleryError as exc:
         raise UsageError(str(exc)) from None
-    print(f"gallery: {written[0]} and {len(written) - 1} pictures in {written[0].parent}/gallery/")
+    for page in (p for p in written if p.suffix == ".md"):
+        count = sum(1 for p in written if p.parent == page.with_suffix(""))
+        print(f"{page.stem}: {page} and {count} pictures in {page.with_suffix('')}/")
     return 0
 
 
 def add_command(command) -> None:
     """Register `pnp gallery` (pnp.cli.main's parser calls this next to `new` and `docs`)."""
     g = command("gallery", "draw every element, badge, track, icon shape and bundled layout "
-                "with the YAML that makes it: DIR/gallery.md and DIR/gallery/*.png", cmd_gallery)
-    g.add_argument("--out", default="docs", metavar="DIR", help="where gallery.md goes")
+                "with the YAML that makes it (DIR/gallery.md, DIR/gallery/*.png), and the "
+                "cookbook of recipes a designer copies (DIR/cookbook.md, DIR/cookbook/*.png)",
+                cmd_gallery)
+    g.add_argument("--out", default="docs", metavar="DIR",
+                   help="where gallery.md and cookbook.md go")
     g.add_argument("--dpi", type=ranged(int, 30, 150, "a whole number"), default=DEFAULT_DPI,
                    help="resolution of the pictures")

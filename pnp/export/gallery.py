@@ -263,8 +263,31 @@ def indent(text: str, spaces: int) -> str:
 
 def pictures(dpi: int) -> dict:
     """Every picture by key (bundled layouts by name), drawn through the export path."""
+    missing = sorted(set(bundled_layouts()) - set(SAMPLES))
+    if missing:
+        raise GalleryError(f"pnp/export/gallery.py has no sample item for the bundled layout(s) "
+                         f"{', '.join(missing)}: add one to SAMPLES")
+    with tempfile.TemporaryDirectory(prefix="pnp-gallery-") as temp:
+        game_folder(Path(temp))
+        drawn = draw_game(Path(temp), dpi, safe_margin=0.0, what="the gallery")
+    return {page.item.id if comp == "pictures" else comp: framed(image)
+            for comp, page, image in drawn}
+
+
+def framed(image):
+    """`image` in a 1 px grey frame, so a white piece shows its edges on a white page."""
     from PIL import Image
 
+    out = Image.new("RGB", (image.width + 2, image.height + 2), FRAME)
+    out.paste(image, (1, 1))
+    return out
+
+
+def draw_game(folder: Path, dpi: int, safe_margin: float, what: str) -> list:
+    """[(component id, piece page, image)]: every side of every piece of the game in
+    `folder`, trimmed without bleed, drawn one piece a page (piecepdf) and rasterised
+    as exports do. A warning (text that does not fit, text in the safe zone...) is a
+    GalleryError naming `what`: a picture in the docs must draw clean."""
     from pnp.draw.renderer import Renderer
     from pnp.export.pixels import pixels
     from pnp.export.raster import rasterise
@@ -273,33 +296,22 @@ def pictures(dpi: int) -> dict:
     from pnp.sheets.piecepdf import render_pieces
     from pnp.sheets.printfile import Options, Result
 
-    missing = sorted(set(bundled_layouts()) - set(SAMPLES))
-    if missing:
-        raise GalleryError(f"pnp/export/gallery.py has no sample item for the bundled layout(s) "
-                         f"{', '.join(missing)}: add one to SAMPLES")
-    options = Options(bleed=0.0, safe_margin=0.0, printer_margin=0.0)
-    found, warnings = {}, []
-    with tempfile.TemporaryDirectory(prefix="pnp-gallery-") as temp:
-        game_folder(Path(temp))
-        game = load_game(Path(temp))
-        problems = Problems()
-        renderer = Renderer(game, problems, warnings.append)
-        for comp in game.components:
-            buffer = io.BytesIO()
-            pages = render_pieces(game, comp, options, renderer, buffer, f"{comp.id}.pdf",
-                                  Result())
-            problems.raise_if_any()
-            sizes = [tuple(pixels(v, dpi) for v in page.size) for page in pages]
-            for page, image in zip(pages, rasterise(buffer.getvalue(), dpi, sizes),
-                                   strict=True):
-                key = page.item.id if comp.id == "pictures" else comp.id
-                framed = Image.new("RGB", (image.width + 2, image.height + 2), FRAME)
-                framed.paste(image, (1, 1))
-                found[key] = framed
-        renderer.finish()
+    options = Options(bleed=0.0, safe_margin=safe_margin, printer_margin=0.0)
+    found, warnings = [], []
+    game = load_game(folder)
+    problems = Problems()
+    renderer = Renderer(game, problems, warnings.append)
+    for comp in game.components:
+        buffer = io.BytesIO()
+        pages = render_pieces(game, comp, options, renderer, buffer, f"{comp.id}.pdf", Result())
         problems.raise_if_any()
+        sizes = [tuple(pixels(v, dpi) for v in page.size) for page in pages]
+        for page, image in zip(pages, rasterise(buffer.getvalue(), dpi, sizes), strict=True):
+            found.append((comp.id, page, image))
+    renderer.finish()
+    problems.raise_if_any()
     if warnings:
-        raise GalleryError("the gallery drew with warnings: " + "; ".join(warnings))
+        raise GalleryError(f"{what} drew with warnings: " + "; ".join(warnings))
     return found
 
 
@@ -341,29 +353,42 @@ def markdown(dpi: int) -> str:
 
 
 def write_gallery(out_dir: Path, dpi: int = DEFAULT_DPI) -> list[Path]:
-    """DIR/gallery.md and DIR/gallery/<key>.png, all or nothing; the pictures an older
-    gallery.md named that this one does not are dropped with it (nothing else is)."""
-    from pnp.sheets.output import Output, OutputError, describe
+    """DIR/gallery.md with DIR/gallery/<key>.png, and DIR/cookbook.md with
+    DIR/cookbook/<key>.png (cookbook.py), all or nothing; the pictures an older page
+    named that this one does not are dropped with it (nothing else is)."""
+    from pnp.export import cookbook
+    from pnp.sheets.output import Output
 
-    images = pictures(dpi)
+    pages = [("gallery", pictures(dpi), markdown(dpi)),
+             ("cookbook", cookbook.pictures(dpi), cookbook.markdown(dpi))]
     output = Output(out_dir)
-    page = out_dir / "gallery.md"
+    written = []
     try:
-        old = set(re.findall(r"\(gallery/([a-z0-9-]+\.png)\)", page.read_text("utf-8")))
-    except OSError:
-        old = set()
-    try:
-        folder = output.folder("gallery")
-        for key, image in images.items():
-            temp = output.temporary(folder / f"{key}.png")
-            try:
-                image.save(temp, format="PNG", optimize=True, dpi=(dpi, dpi))
-            except OSError as exc:
-                raise OutputError(describe(exc, folder / f"{key}.png")) from None
-        output.write_text(page, markdown(dpi))
-        output.removed += [folder / name for name in old - {f"{key}.png" for key in images}]
+        for name, images, text in pages:
+            written += stage(output, name, images, text, dpi)
         output.commit()
     except BaseException:
         output.discard()
         raise
+    return written
+
+
+def stage(output, name: str, images: dict, text: str, dpi: int) -> list[Path]:
+    """Stage DIR/NAME.md and its pictures in DIR/NAME/ (see write_gallery)."""
+    from pnp.sheets.output import OutputError, describe
+
+    page = output.out_dir / f"{name}.md"
+    try:
+        old = set(re.findall(rf"\({name}/([a-z0-9-]+\.png)\)", page.read_text("utf-8")))
+    except OSError:
+        old = set()
+    folder = output.folder(name)
+    for key, image in images.items():
+        temp = output.temporary(folder / f"{key}.png")
+        try:
+            image.save(temp, format="PNG", optimize=True, dpi=(dpi, dpi))
+        except OSError as exc:
+            raise OutputError(describe(exc, folder / f"{key}.png")) from None
+    output.write_text(page, text)
+    output.removed += [folder / png for png in old - {f"{key}.png" for key in images}]
     return [page, *(folder / f"{key}.png" for key in images)]
