@@ -117,6 +117,21 @@ def test_the_ninth_card_is_kept_on_a4(build):
     assert min(ends) == pytest.approx(LONG, abs=TOL)
 
 
+def test_long_crop_marks_are_5_mm_everywhere_at_the_cost_of_the_ninth_card(build):
+    """--crop-marks long (or print: crop_marks: long): the layout keeps room for 5 mm
+    marks at every edge, so poker cards on A4 go 8 a page and every mark of a card page
+    is 5 mm, clear of the printer margin."""
+    folder, _ = build(BUNDLED_GAMES / "above-top-secret", paper="a4", crop_marks="long")
+    counts = defaultdict(int)
+    for entry in manifest(folder)["items"]:
+        if entry["file"] == "cards.pdf" and entry["side"] == "front":
+            counts[entry["page"]] += 1
+    assert max(counts.values()) == 8
+    for page, marks in crop_marks(folder / "cards.pdf"):
+        assert marks and min(max(x1 - x0, y1 - y0) for x0, y0, x1, y1 in marks) >= LONG - TOL
+        assert min(room_to_margin(mark, page) for mark in marks) >= -TOL
+
+
 @pytest.mark.parametrize("game, file", [("geheime-mission", "chips.pdf"),
                                         ("against-all-tyrants", "tokens.pdf")])
 def test_marks_between_stacked_blocks_grow_to_5_mm(build, game, file):

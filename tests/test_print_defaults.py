@@ -68,6 +68,11 @@ def test_an_export_takes_the_games_paper_where_it_applies_and_is_not_refused(gam
                  "--quiet"]) == 0
 
 
+def test_long_crop_marks_kept_with_the_game(game):
+    with_print(game, "{crop_marks: long, duplex: fold}")
+    assert load_game(game).print == {"crop_marks": "long", "duplex": "fold"}
+
+
 def test_check_takes_the_games_defaults(game, capsys):
     with_print(game, "{paper: letter, printer_margin: 0}")
     assert main(["check", str(game)]) == 0
@@ -81,6 +86,7 @@ def test_check_takes_the_games_defaults(game, capsys):
     ("{players: 2}", "declares no player_sets"),
     ("{duplex: none, back_offset: [1, 0]}", "no back is printed behind its front"),
     ("{back_offset: [1]}", "at least 2"),
+    ("{crop_marks: short}", "'short' is not one of: fit, long"),
 ])
 def test_a_bad_print_section_is_stopped_at_its_line(game, section, said):
     with_print(game, section)

@@ -25,8 +25,6 @@ from pnp.load.formats import (
 MAX_DPI = 1200
 IMAGES = ("png", "shop", "sheet", "tts", "showcase")
 PAGE_SIZED = ("paper", "orientation", "printer_margin")  # images: a `size: page` sheet's size
-PRINT_OPTIONS = ("bleed", "safe_margin", "players", *PAGE_SIZED, "duplex", "separated",
-                 "back_offset", "gutter", "cut_guides")
 CSV = "a spreadsheet lists the items as written"
 ON_PAPER = "an export is one piece side per image or page, never laid out on paper"
 CORNERS = "it cuts the images of --format png to the trim, for screens"
@@ -61,6 +59,8 @@ NOT_FOR = {  # option -> {format: why it changes nothing there}
                "cut": CUT_LAYOUT},
     "cut_guides": {**{f: f"{ON_PAPER}: there are no cuts to guide" for f in (*IMAGES, "csv")},
                    "cut": CUT_LAYOUT},
+    "crop_marks": {**{f: f"{ON_PAPER}: it has no crop marks" for f in (*IMAGES, "csv")},
+                   "cut": "a cutter's sheet is cut by its registration marks"},
     "cmyk": {f: "only --format shop is made for a printer that asks for CMYK"
              for f in ("png", "sheet", "tts", "csv", "pdf", "showcase", "cut")},
     "tiff": {f: "only --format shop --cmyk writes CMYK TIFFs"
@@ -91,7 +91,7 @@ EXPORT_HELP = {
     "printer_margin": "a sheet of `size: page` stays this far inside the paper edge",
     "duplex": argparse.SUPPRESS, "separated": argparse.SUPPRESS,
     "back_offset": argparse.SUPPRESS, "gutter": argparse.SUPPRESS,
-    "cut_guides": argparse.SUPPRESS,
+    "cut_guides": argparse.SUPPRESS, "crop_marks": argparse.SUPPRESS,
 }
 
 

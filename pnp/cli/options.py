@@ -10,6 +10,7 @@ import time
 
 from pnp.cli.argtypes import ranged
 from pnp.cli.games import UsageError, say
+from pnp.load.formats import CROP_MARKS
 from pnp.plan import backoffset
 from pnp.plan.impose import PAPER_NAMES, PAPERS
 
@@ -78,6 +79,12 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
                              "across: over the fronts too (a cut then leaves half the line "
                              "on each edge); backs get them in the margins only, so a duplex "
                              "shift shows no line on them. Tiled boards keep their own marks")
+    parser.add_argument("--crop-marks", choices=CROP_MARKS, default="fit",
+                        help="fit: crop marks 5 mm long wherever the page has the room, "
+                             "shorter (at least 1.5 mm) where 5 mm would cost a card a page "
+                             "(poker cards on A4: at the sides); long: 5 mm everywhere, to "
+                             "line up in a trimmer, at the cost of that card (poker cards "
+                             "on A4: 8 a page, not 9)")
     parser.add_argument("--back-offset", type=backoffset.parse, metavar="X,Y",
                         help="long/short duplex: move every back X mm right and Y mm up as "
                              "you look at the printed back, -10 to 10 each (e.g. 1.5,-0.5), "
@@ -85,7 +92,8 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
                              "that measures it; default: 0,0")
 
 
-GAME_SETS = ("paper", "duplex", "bleed", "players", "printer_margin", "back_offset")
+GAME_SETS = ("paper", "duplex", "bleed", "players", "printer_margin", "back_offset",
+             "crop_marks")
 
 
 def add_given_print_options(parser: argparse.ArgumentParser, helps: dict) -> None:

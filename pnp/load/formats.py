@@ -18,4 +18,5 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0),
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter", "a3": "A3", "tabloid": "US Tabloid",
                "legal": "US Legal"}
 DUPLEX = ("long", "short", "none", "fold")  # --duplex: how backs are printed
+CROP_MARKS = ("fit", "long")  # --crop-marks: as long as the page leaves, or 5 mm always
 BACK_SHIFT = 10.0  # mm each way --back-offset moves the backs: more than any printer shifts

@@ -10,7 +10,8 @@ from pnp.load.errors import Problems
 
 # print: key -> the build option (pnp.sheets.printfile.Options) it sets
 OPTION = {"paper": "paper", "duplex": "duplex", "bleed": "bleed", "players": "players",
-          "printer_margin": "printer_margin", "back_offset": "back_offset"}
+          "printer_margin": "printer_margin", "back_offset": "back_offset",
+          "crop_marks": "crop_marks"}
 
 
 def print_defaults(spec: dict, raw, game, problems: Problems) -> dict:

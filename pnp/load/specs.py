@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import re
 
-from pnp.load.formats import BACK_SHIFT, DUPLEX, MAX_SHOWN, PAPERS, SHOWCASE_STYLES
+from pnp.load.formats import (
+    BACK_SHIFT,
+    CROP_MARKS,
+    DUPLEX,
+    MAX_SHOWN,
+    PAPERS,
+    SHOWCASE_STYLES,
+)
 from pnp.load.langs import LANGUAGES
 from pnp.load.schema import (
     SLUG,
@@ -282,6 +289,7 @@ PRINT = Record({
     "bleed": Opt(Num(min=0, max=10, expected="a number of mm")),
     "players": Opt(Int(min=1, max=MAX_PLAYER_SETS)),
     "printer_margin": Opt(Num(min=0, max=15, expected="a number of mm")),
+    "crop_marks": Opt(Str(choices=CROP_MARKS)),
     "back_offset": Opt(ListOf(Num(min=-BACK_SHIFT, max=BACK_SHIFT, expected="a number of mm"),
                               min=2, max=2)),
 }, what="print")

@@ -12,32 +12,40 @@ from __future__ import annotations
 from pnp.load.errors import Problems
 from pnp.load.specs import PAGE
 from pnp.plan import pieces
-from pnp.plan.impose import FOLD_CLEAR, PAPERS, PRINTER_MARGIN, edge
+from pnp.plan.impose import FOLD_CLEAR, MARK_LEN, MIN_MARK, PAPERS, PRINTER_MARGIN, edge
 from pnp.plan.impose import PAPER_NAMES as PAPER_NAMES  # the guide names the paper from here
 
 TOKEN_BLEED = 2.0
 SEPARATED = 3.0  # mm of bare paper between two cards' bleeds with --separated
 
 
+def reserved(options) -> float:
+    """The crop marks' length a layout keeps room for at the paper edge: --crop-marks
+    fit keeps MIN_MARK (the marks take what more the page leaves: a card is never given
+    up for them), long keeps MARK_LEN everywhere, for a trimmer, at the cost of a card
+    a page where the paper is tight (poker cards on A4: 8 a page, not 9)."""
+    return MARK_LEN if getattr(options, "crop_marks", "fit") == "long" else MIN_MARK
+
+
 def room(kind: str, options) -> float:
     """How close a piece of this kind may come to the paper edge (its trim line)."""
     return edge(piece_bleed(kind, options.bleed), options.printer_margin,
-                marks=kind in ("deck", "sheet"))
+                marks=kind in ("deck", "sheet"), mark=reserved(options))
 
 
 def printable(paper: str, bleed: float, margin: float = PRINTER_MARGIN,
-              marks: bool = True) -> tuple:
+              marks: bool = True, mark: float = MIN_MARK) -> tuple:
     """The largest trim size that fits one portrait page: what `size: page` means."""
     width, height = PAPERS[paper]
-    room = edge(bleed, margin, marks)
+    room = edge(bleed, margin, marks, mark)
     return (round(width - 2 * room, 3), round(height - 2 * room, 3))
 
 
 def folded(paper: str, bleed: float, margin: float = PRINTER_MARGIN,
-           marks: bool = True) -> tuple:
+           marks: bool = True, mark: float = MIN_MARK) -> tuple:
     """The printable area of one half of a gutterfold page."""
     width, height = PAPERS[paper]
-    room = edge(bleed, margin, marks)
+    room = edge(bleed, margin, marks, mark)
     return (round(width - 2 * room, 3), round(height / 2 - bleed - FOLD_CLEAR - room, 3))
 
 
@@ -54,7 +62,8 @@ def sheet_size(size, options) -> tuple:
     """A sheet's size; 'page' is the printable area in the chosen orientation."""
     if size != PAGE:
         return size
-    w, h = printable(options.paper, options.bleed, options.printer_margin)
+    w, h = printable(options.paper, options.bleed, options.printer_margin,
+                     mark=reserved(options))
     return (h, w) if options.orientation == "landscape" else (w, h)
 
 
@@ -93,8 +102,9 @@ def fit_problems(game, options, problems: Problems, warn) -> None:
             item.back or comp.back for item in comp.items))
         marks = comp.kind in ("deck", "sheet")
         margin = options.printer_margin
-        area = folded(options.paper, bleed, margin, marks) if backs and \
-            options.duplex == "fold" else printable(options.paper, bleed, margin, marks)
+        mark = reserved(options)
+        area = folded(options.paper, bleed, margin, marks, mark) if backs and \
+            options.duplex == "fold" else printable(options.paper, bleed, margin, marks, mark)
         turned = options.orientation == "landscape"  # the room said as the page lies
         room = f"{area[1]:g} x {area[0]:g} mm on a landscape page" if turned else \
             f"{area[0]:g} x {area[1]:g} mm"

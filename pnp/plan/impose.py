@@ -19,17 +19,19 @@ MARK_GAP = 1.0  # between the bleed edge and a crop mark
 # a card a page, the card is kept and the marks are shorter. Poker cards (63 x 88 mm) on
 # A4 with 3 mm bleed: 3 across leave 7.5 mm a side beyond the bleed, 5 of them the
 # printer's, so the marks at the sides are 1.5 mm; 5 mm marks would take 2 cards across,
-# 6 a page instead of 9 (--cut-guides draws each cut across the whole sheet instead).
+# 6 a page instead of 9 (--cut-guides draws each cut across the whole sheet instead;
+# --crop-marks long keeps 5 mm for them everywhere: 8 a page, landscape: fit.reserved).
 MARK_LEN = 5.0
-MIN_MARK = 1.5  # the shortest crop mark the margin may leave
+MIN_MARK = 1.5  # the shortest crop mark the margin may leave (--crop-marks long: MARK_LEN)
 FOLD_CLEAR = 3.0  # gap between a piece's bleed and the fold line
 
 
-def edge(bleed: float, margin: float = PRINTER_MARGIN, marks: bool = True) -> float:
+def edge(bleed: float, margin: float = PRINTER_MARGIN, marks: bool = True,
+         mark: float = MIN_MARK) -> float:
     """The closest a trim line comes to the paper edge: the printer's blank margin,
-    then room for the crop marks (cards and sheets; tokens and dice have none),
+    then room for crop marks `mark` long (cards and sheets; tokens and dice have none),
     then the bleed."""
-    return margin + bleed + (MARK_GAP + MIN_MARK if marks else 0.0)
+    return margin + bleed + (MARK_GAP + mark if marks else 0.0)
 
 
 @dataclass

@@ -47,6 +47,7 @@ class Run:
     gap: float
     room: float  # the closest a trim line comes to the paper edge
     pieces: list = field(default_factory=list)
+    mark: float = MIN_MARK  # the crop marks' length kept room for at the paper edge
 
     @property
     def backs(self) -> bool:
@@ -183,7 +184,8 @@ def component_pieces(comp, options, big: list):
         return
     if kind == "deck":
         gap = fit.deck_gap(options)
-        key, make = ("deck", tuple(comp.size), gap), lambda: Run("marks", bleed, gap, room)
+        key, make = ("deck", tuple(comp.size), gap), lambda: Run(
+            "marks", bleed, gap, room, mark=fit.reserved(options))
     elif kind == "tokens":
         tb = fit.piece_bleed("tokens", bleed)
         key, make = ("tokens",), lambda: Run("line", tb, 2 * tb + 2.0, room)
@@ -200,8 +202,10 @@ def component_pieces(comp, options, big: list):
 
 def sheet_pieces(comp, options, sizes: list, big: list):
     bleed = options.bleed
-    area = fit.printable(options.paper, bleed, options.printer_margin)
-    run = lambda: Run("marks", bleed, 2 * bleed + 3, fit.room("sheet", options))  # noqa: E731
+    area = fit.printable(options.paper, bleed, options.printer_margin,
+                         mark=fit.reserved(options))
+    run = lambda: Run("marks", bleed, 2 * bleed + 3, fit.room("sheet", options),  # noqa: E731
+                      mark=fit.reserved(options))
     entries = list(zip(comp.items, sizes, strict=True))
     for first, second in sheet_pairs(comp, entries, options):
         (item, size), back = first, second[0] if second else None
@@ -220,7 +224,8 @@ def sheet_pairs(comp, entries: list, options) -> list:
     pair too large for half the paper prints one side a sheet."""
     if not comp.two_sided:
         return [(entry, None) for entry in entries]
-    half = fit.folded(options.paper, options.bleed, options.printer_margin)
+    half = fit.folded(options.paper, options.bleed, options.printer_margin,
+                      mark=fit.reserved(options))
     out, n = [], 0
     while n < len(entries):
         item, size = entries[n]
@@ -244,7 +249,7 @@ def clearance(block: Block, inner: bool) -> float:
     marks (or none); towards another block, marks of STACK_MARK or a small gap."""
     if inner:
         return MARK_GAP + STACK_MARK if block.marks else LOOSE_CLEAR
-    return MARK_GAP + MIN_MARK if block.marks else 0.0
+    return MARK_GAP + block.run.mark if block.marks else 0.0
 
 
 def stacked(host: Plan, block: Block, options) -> Plan | None:
@@ -281,10 +286,10 @@ def longer(blocks: list, gaps: list, slack: float) -> tuple:
     STACK_MARK between two blocks (a block without marks wants nothing). When the slack
     cannot give every mark its full length, each gets the same share of what it lacks.
     Returns (room above the stack, the gaps between blocks, room below it)."""
-    wants = [MARK_LEN - MIN_MARK if blocks[0].marks else 0.0,
+    wants = [MARK_LEN - blocks[0].run.mark if blocks[0].marks else 0.0,
              *[(MARK_LEN - STACK_MARK) * (a.marks + b.marks)
                for a, b in zip(blocks, blocks[1:], strict=False)],
-             MARK_LEN - MIN_MARK if blocks[-1].marks else 0.0]
+             MARK_LEN - blocks[-1].run.mark if blocks[-1].marks else 0.0]
     share = min(1.0, slack / sum(wants)) if sum(wants) > 0 else 0.0
     grown = [want * share for want in wants]
     rest = (slack - sum(grown)) / 2

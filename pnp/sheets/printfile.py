@@ -33,6 +33,7 @@ class Options:
     placeholders: bool = False
     draft: bool = False
     draft_note: str = ""  # "DRAFT: 3 pictures missing": set by the build, first in labels
+    crop_marks: str = "fit"  # "long": room for 5 mm marks everywhere (fit.reserved)
     # the options the command line gave: the game's `print:` section sets the others it
     # names (for_game); None: every option is as meant here, the game's defaults unused
     given: frozenset | None = None
