@@ -324,6 +324,9 @@ def markdown(dpi: int) -> str:
            "Made by `pnp gallery --out docs`; tests/test_gallery.py regenerates them and "
            "fails when this page is stale. The fox and owl art is from game-icons.net by "
            "Lorc, CC BY 3.0 (the art starter's CREDITS.md).", "",
+           "Recipes that put these together into whole cards (a cost in the corner, a "
+           "type banner, a full-art card, a row of icons, `when:`, a two-sided token), "
+           "each a small game to copy: [cookbook.md](cookbook.md).", "",
            "What the companion app draws for a game's `table:` (counters, piles, hands, "
            "dice, turns), each beside its YAML: [table-gallery.md](table-gallery.md).", "",
            "Contents: " + ", ".join(f"[{name}](#{name.lower().replace(' ', '-')})" for name
