@@ -70,6 +70,8 @@ def test_text_that_does_not_fit_is_marked_at_its_box(game):
     card = sides(preview.snapshot())["crew/C-04/front"]
     [overflow] = card["overflows"]
     assert "does not fit" in overflow["text"] and "crew.yaml:5" in overflow["text"]
+    assert overflow["over_mm"] > 5 and overflow["over_chars"] > 100  # 40 sentences, in 4
+    assert f"by {overflow['over_mm']:.1f} mm" in overflow["text"]
     assert 0 <= overflow["x"] < overflow["x"] + overflow["w"] <= card["w"]
     assert 0 <= overflow["y"] < overflow["y"] + overflow["h"] <= card["h"]
     assert sides(preview.snapshot())["crew/C-03/front"]["overflows"] == []

@@ -137,7 +137,8 @@ def test_the_preview_in_a_browser(game):
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'figure[data-name="Pilotess"]'))
         marked = wait.until(lambda d: d.find_elements(
             By.CSS_SELECTOR, 'figure[data-key="crew/C-04/front"] .overflow'))
-        assert marked[0].size["width"] > 0
+        assert marked[0].size["width"] > 0 and marked[0].text.endswith("chars")
+        assert marked[0].text.startswith("+") and " mm" in marked[0].text  # by how much
         assert "does not fit" in driver.find_element(
             By.CSS_SELECTOR, 'figure[data-key="crew/C-04/front"] .overflow-note').text
         wait.until(lambda d: all_loaded(d, count))

@@ -89,9 +89,11 @@ def draw_component(game, comp, options, images: Images, shop_safe=None) -> tuple
     standard = safe_margin(comp, options) if comp.kind != "dice" else 0.0
     shops = shop_safe(comp) if shop_safe else {}
     overflows: dict = {}
-    for where, (x, y, w, h), text in renderer.overflows:
-        overflows.setdefault(where, []).append({"x": x, "y": y, "w": w, "h": h,
-                                                "text": text})
+    for where, (x, y, w, h), text in renderer.overflows:  # by how much: pnp.draw.notice
+        overflows.setdefault(where, []).append({
+            "x": x, "y": y, "w": w, "h": h, "text": str(text),
+            "over_mm": getattr(text, "over_mm", None),
+            "over_chars": getattr(text, "over_chars", None)})
     sides = []
     for page, key in zip(pages, keys, strict=True):
         item = page.item

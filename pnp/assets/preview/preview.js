@@ -55,8 +55,11 @@ function figure(side) {
   if (safe) frame.append(el("div", { class: "mark safe", style: safe }));
   const notes = [];
   for (const o of side.overflows) {
+    const much = o.over_mm === null ? "does not fit"
+      : `+${o.over_mm.toFixed(1)} mm` + (o.over_chars ? `, ${o.over_chars} chars` : "");
     frame.append(el("div", { class: "mark overflow", title: o.text,
-                             style: box(side, side.bleed + o.x, side.bleed + o.y, o.w, o.h) }));
+                             style: box(side, side.bleed + o.x, side.bleed + o.y, o.w, o.h) },
+                    el("span", { class: "over" }, much)));
     notes.push(el("div", { class: "overflow-note" }, o.text));
   }
   const name = side.name ? " " + side.name : "";
