@@ -59,6 +59,8 @@ def test_a_save_draws_again_only_what_changed(game):
     changed = {k for k in before if before[k]["image"] != after[k]["image"]}
     assert changed == {"crew/C-03/front"}
     assert set(preview.images.png) - set(kept) == {after["crew/C-03/front"]["image"]}
+    assert before["crew/C-03/front"]["image"] not in preview.images.png  # shown no more
+    assert set(preview.images.png) == {side["image"] for side in after.values()}
     assert after["crew/C-03/front"]["name"] == "Pilotess"
     assert preview.snapshot()["version"] == 2
 

@@ -98,6 +98,8 @@ class Preview:
         self.warnings = list(dict.fromkeys(warnings))
         self.layouts = sources.layouts(game, game.layouts)
         self.publish()
+        self.images.only({side.get("image") for entry in self.components.values()
+                          for side in entry["sides"]})
 
     def make_snapshot(self) -> dict:
         from pnp.export.shops import SHOPS

@@ -18,7 +18,6 @@ from pnp.sheets.printfile import Result
 from pnp.sheets.sheetpdf import safe_margin
 
 DPI = 100  # a card of 63 mm is about 250 px: a screen's size, quick to draw
-KEPT = 4096  # images cached; a save of a big game replaces few of them
 
 
 class Marking(Renderer):
@@ -40,7 +39,7 @@ class Marking(Renderer):
 
 
 class Images:
-    """PNG bytes by digest, the ones used most recently kept."""
+    """PNG bytes by digest: the pictures the page shows, and no others once it moves on."""
 
     def __init__(self):
         self.png: dict = {}
@@ -49,10 +48,11 @@ class Images:
         return self.png.get(digest)
 
     def keep(self, digest: str, data: bytes) -> None:
-        self.png.pop(digest, None)
         self.png[digest] = data
-        while len(self.png) > KEPT:
-            self.png.pop(next(iter(self.png)))
+
+    def only(self, used: set) -> None:
+        """Forget the pictures no side shows any more (a save replaced them)."""
+        self.png = {k: v for k, v in self.png.items() if k in used}
 
 
 def one_copy(comp):
