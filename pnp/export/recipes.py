@@ -219,8 +219,8 @@ layouts:
          when: "kind == 'event'"}
       - {type: text, x: 5, y: 50, w: "w - 10", h: 8, text: EVENT, style: basic-token,
          when: "kind == 'event'"}
-      - {type: rect, x: 39, y: 18, w: 17, h: 6, radius: 1, fill: "#9c6310", when: unique}
-      - {type: text, x: 39, y: 18, w: 17, h: 6, text: UNIQUE, style: basic-token,
+      - {type: rect, x: 39, y: 51, w: 17, h: 6, radius: 1, fill: "#9c6310", when: unique}
+      - {type: text, x: 39, y: 51, w: 17, h: 6, text: UNIQUE, style: basic-token,
          size: 7, when: unique}
       - {type: text, x: 7, y: 63, w: "w - 14", h: 18, text: "{text}", style: basic-body,
          size: 9, align: center}
@@ -258,6 +258,51 @@ layouts:
       - {type: text, x: 5, y: 15, w: 20, h: 5, text: SPENT, style: basic-token,
          size: 7, color: "#e0e0e0"}
 """, sides=("front", "back")),
+    recipe("layout-per-kind", "A layout for each kind of card", "Grove", [
+        "give each kind of card its own layout", "share a frame between layouts"], """
+`front: "{kind}-front"` names each card's layout by its `kind` field, so creatures and
+spells are drawn differently in one deck (a kind with no layout is an error at its
+card). Both layouts `extends` one frame, `grove-base`, which draws what they share:
+change the frame once and every kind follows. Add a kind by adding a layout named
+`KIND-front`.""", f"""
+- id: grove
+  kind: deck
+  size: poker
+  front: "{{kind}}-front"
+  {BACK}
+  fields:
+    name: text
+    kind: {{type: text, choices: [creature, spell]}}
+    art: {{type: text, required: false}}
+    text: text
+  items:
+    - {{id: G1, name: Snake, kind: creature, art: snake, text: Strikes twice.}}
+    - {{id: G2, name: Frog, kind: creature, art: frog, text: Jumps over a card.}}
+    - {{id: G3, name: Deep Roots, kind: spell,
+       text: "Until your next turn, no card can leave the table. Draw a card."}}
+""", """
+layouts:
+  grove-base:
+    elements:
+      - {type: background, fill: "#efe6d2"}
+      - {type: text, x: 5, y: 5, w: "w - 10", h: 9, text: "{name}", style: basic-title,
+         size: 13}
+  creature-front:
+    extends: grove-base
+    elements:
+      - {type: rect, x: 5, y: 16, w: "w - 10", h: 46, radius: 2, fill: "#fbf8f0"}
+      - {type: image, src: "art/{art}.svg", x: 10, y: 19, w: "w - 20", h: 40}
+      - {type: text, x: 7, y: 65, w: "w - 14", h: 16, text: "{text}", style: basic-body,
+         size: 9, align: center}
+  spell-front:
+    extends: grove-base
+    elements:
+      - {type: rect, x: 5, y: 16, w: "w - 10", h: 66, radius: 2, fill: "#5b3f86"}
+      - {type: text, x: 5, y: 20, w: "w - 10", h: 6, text: SPELL, style: basic-token,
+         size: 8}
+      - {type: text, x: 9, y: 30, w: "w - 18", h: 44, text: "{text}", style: basic-body,
+         size: 11, color: "#ffffff", align: center, valign: middle}
+"""),
     recipe("stat-block", "A block of stats", "Beasts", [
         "show several numbers with their names (attack, defence...)"], """
 Three badges in a row, each with a `label` under its value; the shapes tell the
@@ -312,9 +357,12 @@ replaces only its `id` element, the small text at the foot. For copies of one ca
   rules: {count: 3}
   fields: {name: text, color: text, text: text}
   items:
-    - {id: J1, name: Set Out, color: "#2f5d3a", text: Everyone draws **two** cards.}
-    - {id: J2, name: The Ford, color: "#2b5f7a", text: Discard a card or wait a turn.}
-    - {id: J3, name: Home, color: "#7a4f12", text: The first one here wins.}
+    - {id: J1, name: Set Out, color: "#2f5d3a",
+       text: "Everyone draws **two** cards. The youngest player starts."}
+    - {id: J2, name: The Ford, color: "#2b5f7a",
+       text: "Discard a card to cross now, or wait a turn."}
+    - {id: J3, name: Home, color: "#7a4f12",
+       text: "The first player to arrive wins the journey."}
 """, """
 layouts:
   numbered:
