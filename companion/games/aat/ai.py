@@ -124,6 +124,8 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
         self._serving: dict = {}
         self._orders: dict = {}
         self._commands: dict = {}
+        self._hunted: dict = {}
+        self._threat: dict = {}
 
     def score(self, action: dict) -> float:
         kind = action["type"]

@@ -25,13 +25,13 @@ class PlaysAndChoices:
             value += attack * self.base_weight(self.enemy) * (0.3 if blocked else 0.8)
         if enemies:
             hit = self.memo.hit  # what `p` would put on each, moved there
-            hits = [hit(p, e, theater) for e in enemies]
-            value += 0.6 * max(hits)
-            hunt = [min(1.0, h / max(1, self.left(e))) * self.objective_worth(
-                e, self.enemy, self.their_goal) for e, h in zip(enemies, hits, strict=True)]
-            value += 0.4 * min(40.0, max(hunt))
+            value += 0.6 * max([hit(p, e, theater) for e in enemies])
+            hunted = self.hunted(theater)
+            if hunted:  # the others add 0 (and every share is 0 or more)
+                value += 0.4 * min(40.0, max([min(1.0, hit(p, e, theater) / left) * worth
+                                              for e, worth, left in hunted]))
         if theater == self.home:
-            threat = sum(self.attack(e) for e in enemies if not m.disrupted(e))
+            threat = self.threat(theater)
             if threat:
                 if card["traits"].get("Defender"):
                     value += 1.5 * threat * self.base_weight(self.seat) / 4
@@ -55,6 +55,25 @@ class PlaysAndChoices:
             if any(s["op"] == "disrupt" for o in card["orders"] for s in o["effect"]):
                 value += 4.0 * (self.level - 2)
         return value
+
+    def hunted(self, theater: str) -> list:
+        """The enemy units in `theater` that serve their alternate objective: (unit,
+        what it does for it, its health left or 1)."""
+        found = self._hunted.get(theater)
+        if found is None:
+            enemy, goal = self.enemy, self.their_goal
+            found = self._hunted[theater] = [
+                (e, worth, max(1, self.left(e))) for e in self.here(enemy, theater)
+                if (worth := self.objective_worth(e, enemy, goal))]
+        return found
+
+    def threat(self, theater: str) -> int:
+        """The attack of the enemy's working units in `theater`."""
+        found = self._threat.get(theater)
+        if found is None:
+            found = self._threat[theater] = sum(self.attack(e) for e in self.here(
+                self.enemy, theater) if not m.disrupted(e))
+        return found
 
     def play_score(self, action: dict) -> float:
         card_id = action["card"]

@@ -99,12 +99,28 @@ class Reading:
 
     def incoming(self, t: dict, theater: str) -> int:
         """What the enemy of unit `t` in `theater` can put on it there, by their cards
-        (before Stealth and Shield)."""
+        (before Stealth and Shield): can_hit_at and hit, read straight from the memo."""
         total = 0
         memo = self.memo
+        hits, reaches = memo.hits, memo.reaches
+        card, kind, quiet = t["card"], t["kind"], "disruption" in t["tokens"]
+        guarded = None
         for e in self.here(1 - t["owner"], theater):
-            if self.can_hit_at(e, t, theater):
-                total += memo.hit(e, t, theater)
+            tokens = e["tokens"]
+            if "disruption" in tokens:
+                continue
+            reach = reaches.get((e["card"], card, quiet))
+            if reach is None:
+                reach = memo.reach(e, t)
+            if reach is False:
+                continue
+            if reach == "guarded" and not tokens.get("mark"):
+                if guarded is None:
+                    guarded = self.guarded(t["owner"], theater)
+                if guarded:
+                    continue
+            value = hits.get((e["card"], False, card, kind, theater))
+            total += value[1] if value is not None else memo.hit(e, t, theater)
         return total
 
     def danger(self, t: dict) -> int:

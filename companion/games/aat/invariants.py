@@ -12,8 +12,6 @@ from __future__ import annotations
 from companion.games.aat import model as m
 from companion.games.aat.objectives import CARRY_CAP, CHARGE_CAP
 
-PILES = ("deck", "hand", "discard", "special", "removed", "objectives", "unused_base")
-
 
 class Invariants:
     """Part of AatRules (rules.py)."""
@@ -27,12 +25,9 @@ class Invariants:
 
     def _held_by_seat(self, state: dict) -> list[list[str]]:
         """Each seat's cards, from its piles, the table and the task stack, in one pass."""
-        held = []
-        for player in state["players"]:
-            cards = []
-            for pile in PILES:
-                cards += player[pile]
-            held.append(cards)
+        held = [[*player["deck"], *player["hand"], *player["discard"], *player["special"],
+                 *player["removed"], *player["objectives"], *player["unused_base"]]
+                for player in state["players"]]
         for p in state["table"].values():
             held[p["owner"]].append(p["card"])
         for task in state["tasks"]:
