@@ -109,8 +109,9 @@ layouts:
 The picture is the card's `background` (`image:` covers the card and its bleed,
 cropping what overflows), and the text sits on a band of cream with an alpha of `d9`
 (`#fbf8f0d9`, 85 % opaque), so the picture shows through a little while the text stays
-readable. Lower the alpha (`#fbf8f0a0`) to see more of the picture; keep it high enough
-for dark text to read. A PNG or JPEG painting works the same as these SVG files.""", f"""
+readable; the band runs on into the bleed (`x: "-bleed"`), so a cut a little off never
+shows where it ends. Lower the alpha (`#fbf8f0a0`) to see more of the picture; keep
+it high enough for dark text to read. A PNG or JPEG painting works as these SVGs do.""", f"""
 - id: portraits
   kind: deck
   size: poker
@@ -127,7 +128,7 @@ layouts:
     elements:
       - {type: background, fill: "#c9b995"}
       - {type: background, image: "art/{art}.svg"}
-      - {type: rect, x: 0, y: 60, w: w, h: 22, fill: "#fbf8f0d9"}
+      - {type: rect, x: "-bleed", y: 60, w: "w + 2 * bleed", h: 22, fill: "#fbf8f0d9"}
       - {type: text, x: 5, y: 61, w: "w - 10", h: 9, text: "{name}", style: basic-title,
          size: 13}
       - {type: text, x: 5, y: 70, w: "w - 10", h: 9, text: "{text}", style: basic-body,
