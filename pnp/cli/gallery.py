@@ -7,7 +7,8 @@ from pathlib import Path
 
 from pnp.cli.argtypes import ranged
 from pnp.cli.games import UsageError
-from pnp.export.gallery import DEFAULT_DPI, GalleryError, write_gallery
+from pnp.export.docpages import write_gallery
+from pnp.export.gallery import DEFAULT_DPI, GalleryError
 
 
 def cmd_gallery(args) -> int:

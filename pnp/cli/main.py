@@ -168,7 +168,9 @@ def cmd_calibrate(args) -> int:
 
 
 DOC_TOPICS = {"format": "game folders", "tutorial": "from pnp new to a sleeved prototype",
-              "gallery": "every element with its YAML", "save-format": "the companion's saves",
+              "gallery": "every element with its YAML",
+              "cookbook": "recipes to copy: a cost in the corner, a type banner, full art...",
+              "save-format": "the companion's saves",
               "table-gallery": "every widget of a declared table with its YAML"}
 
 
