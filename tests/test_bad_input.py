@@ -343,7 +343,8 @@ def test_conditions_with_and_or_not_hold_per_card(game, tmp_path):
 def test_an_unreadable_data_file_is_one_problem_not_a_wrong_card_count(game, tmp_path, capsys):
     (game / "crew.yaml").write_text("cards: [\n  - {id: 1\n")
     err = refused(game, tmp_path, capsys)
-    assert "crew.yaml:2:3: YAML syntax error" in err and "must have 6 cards" not in err
+    assert "crew.yaml:2:5: YAML syntax error: the '{' here is not closed" in err
+    assert "must have 6 cards" not in err
 
 
 def test_a_font_family_typo_is_an_error_with_a_suggestion(game, tmp_path, capsys):

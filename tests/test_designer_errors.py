@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import edit
 from test_error_places import only, problems
 
@@ -103,3 +104,59 @@ def test_the_overflow_warning_carries_its_amounts(game):
                    if "does not fit" in w)
     assert f"by {warning.over_mm:.1f} mm, about {warning.over_chars} characters" in warning
     assert warning.line == 3 and warning.file.endswith("crew.yaml")
+
+
+# -- YAML mistakes: at the line of the mistake, with what to do ---------------------------
+
+YAML_MISTAKES = [  # (what, file, old, new, line, column, advice)
+    ("an unquoted colour in braces", "layouts.yaml", '- {type: background, fill: "#fbf8f0"}',
+     "- {type: background, fill: #fbf8f0}", 14, 34,
+     "YAML syntax error: '#fbf8f0' is read as a comment, since '#' starts one in YAML, so "
+     "'fill' has no value: put the colour in quotes: fill: \"#fbf8f0\""),
+    ("an unquoted colour on its own line", "game.yaml", 'back_color: "#24305e"',
+     "back_color: #24305e", 9, 15, "so 'back_color' has no value: put the colour in quotes: "
+     "back_color: \"#24305e\""),
+    ("a key off its list item", "game.yaml", "    size: poker", "   size: poker", 15, 4,
+     "'size' is indented to column 4, off the list that starts at line 12: line it up with "
+     "the keys of the item above (column 5), or start a new item with '- ' at column 3"),
+    ("a key between two levels", "game.yaml", "      suit: {type: text",
+     "     suit: {type: text", 21, 6, "'suit' is indented to column 6, between the keys at "
+     "column 5 (line 12) and those at column 7 (line 20): line it up with the ones it "
+     "belongs with"),
+    ("a key indented past the one above", "game.yaml", "    kind: deck\n    name: Crew",
+     "     kind: deck\n    name: Crew", 13, 6, "this line is indented more than 'id' on "
+     "line 12 (column 6, not 5), so YAML reads it as more of the value of 'id': line it up "
+     "with 'id'"),
+    ("a component key under fields", "game.yaml", "      text: text\n    rules:",
+     "      text: text\n      rules:", 24, 7, "'rules' is a key of the component, not a "
+     "field: it is indented under 'fields:' (column 7); move it left to column 5, in line "
+     "with 'fields:'"),
+    ("a second ': ' in a value", "game.yaml", "name: Star Patrol", "name: Star: Patrol", 3,
+     11, "a second ': ' in the value of 'name': if it is text, put it in quotes: "
+     "name: \"Star: Patrol\""),
+    ("an item off its list", "crew.yaml", "  - {id: C-03", "   - {id: C-03", 4, 4,
+     "this item '- ' is at column 4; the items of the list at line 2 start at column 3: "
+     "line it up with them"),
+    ("a quote never closed", "crew.yaml", 'text: "*Fast.* Play this card before anyone else."',
+     'text: "*Fast.* Play this card before anyone else.', 4, 57,
+     "the text that starts with \" here is never closed"),
+    ("a bracket never closed", "game.yaml", "players: {min: 2, max: 4}",
+     "players: {min: 2, max: 4", 4, 10, "the '{' here is not closed: end it with '}'"),
+]
+
+
+@pytest.mark.parametrize("file,old,new,line,col,advice", [c[1:] for c in YAML_MISTAKES],
+                         ids=[c[0] for c in YAML_MISTAKES])
+def test_a_yaml_mistake_is_said_at_its_line_with_what_to_do(game, capsys, file, old, new,
+                                                           line, col, advice):
+    edit(game / file, old, new)
+    at, said_line, said_col, message = only(problems(game, capsys))
+    assert (at, said_line, said_col) == (file, line, col), message
+    assert advice in message
+
+
+def test_an_empty_value_with_a_comment_is_still_empty(game, capsys):
+    """Only a colour after the key is taken for a mistake: `key:  # a note` stays empty."""
+    edit(game / "game.yaml", "vars:\n", "vars:\n  later:   # #abc, to come\n")
+    edit(game / "game.yaml", 'back_color: "#24305e"', 'back_color: "#24305e"  # #abc')
+    assert main(["check", str(game)]) == 0, capsys.readouterr().err

@@ -12,6 +12,7 @@ from pnp.load.model import Component, Game, Item
 from pnp.load.schema import Record
 from pnp.load.sources import ItemSources
 from pnp.load.specs import CARD_SIZES, COMPONENT, PAGE, RESERVED
+from pnp.load.yamlload import YMap
 
 
 class Entries(list):
@@ -35,6 +36,7 @@ class ComponentLoader(ItemSources):
     # -- components and their items -----------------------------------------
     def load_components(self, raws, game: Game):
         for i, raw in enumerate(raws):
+            misplaced_keys(raw, self.problems)
             spec = self.checked(COMPONENT, raw, raws.marks[i])
             if spec is not None:
                 yield self.load_component(spec, raw, game)
@@ -203,6 +205,24 @@ class ComponentLoader(ItemSources):
             item.size = named_size(checked["size"])
             item.size_mark = entry.mark_of("size")
         return item
+
+
+def misplaced_keys(raw, problems) -> None:
+    """A component's key indented under `fields:` (`rules:` a step too far right) reads
+    as a field without a type: said once, as the indentation it is, and taken out."""
+    fields = raw.get("fields") if isinstance(raw, YMap) else None
+    if not isinstance(fields, YMap):
+        return
+    for name in list(fields):
+        value = fields[name]
+        if name not in COMPONENT.fields or not isinstance(value, (dict, list)) or \
+                (isinstance(value, dict) and "type" in value):
+            continue  # a field's type (text, or a mapping with 'type'), or a wrong value
+        mark, there = fields.key_mark(name), raw.key_mark("fields")
+        problems.add(mark, f"'{name}' is a key of the component, not a field: it is indented "
+                     f"under 'fields:' (column {mark.col}); move it left to column "
+                     f"{there.col}, in line with 'fields:'")
+        del fields[name]
 
 
 def named_size(size):

@@ -20,6 +20,7 @@ import yaml
 
 from pnp.load.bignum import beyond
 from pnp.load.errors import InvalidInput, Mark, Problem
+from pnp.load.yamlhints import COLOUR, block_colour, syntax_problem
 
 MAX_NODES = 200_000  # values in one document, aliases expanded
 MAX_DEPTH = 40  # collections nested in one another (a real file needs fewer than 10)
@@ -103,11 +104,29 @@ def _mark(file: str, node: yaml.Node) -> Mark:
 
 
 class _Builder:
-    def __init__(self, file: str, loader):
+    def __init__(self, file: str, loader, text: str = ""):
         self.file = file
         self.loader = loader
+        self.text = text
+        self.lines: list | None = None  # the text's lines, split when first needed
         self.count = 0
         self.active: set[int] = set()
+
+    def empty(self, key, value, node) -> None:
+        """`fill: #e9c46a` reads as an empty value and a comment: refused at the '#',
+        with the quotes that make it a colour (an empty value is rare, and cheap to
+        look at)."""
+        if value is not None or node.style or getattr(node, "value", None) != "":
+            return
+        if self.lines is None:
+            self.lines = self.text.splitlines()
+        line = node.start_mark.line
+        if line >= len(self.lines):
+            return
+        for found in COLOUR.finditer(self.lines[line]):
+            if found.group(1) == str(key) and not self.lines[line][found.end():].strip():
+                raise InvalidInput([Problem(self.file, line + 1, found.start(2) + 1,
+                                            block_colour(found.group(1), found.group(2)))])
 
     def build(self, node: yaml.Node, depth: int = 0):
         self.count += 1
@@ -153,6 +172,7 @@ class _Builder:
                 key = new_key(out, self.build(key_node, depth + 1),
                               _mark(self.file, key_node))
                 out[key] = self.build(value_node, depth + 1)
+                self.empty(key, out[key], value_node)
                 out.key_marks[key] = _mark(self.file, key_node)
                 out.value_marks[key] = _mark(self.file, value_node)
             return out
@@ -227,6 +247,7 @@ class _EventBuilder(_Builder):
             key = new_key(out, self.value(key_event, depth + 1), _mark(self.file, key_event))
             value_event = loader.get_event()
             out[key] = self.value(value_event, depth + 1)
+            self.empty(key, out[key], value_event)
             out.key_marks[key] = _mark(self.file, key_event)
             out.value_marks[key] = _mark(self.file, value_event)
         loader.get_event()
@@ -325,9 +346,9 @@ def load_text(text: str, file: str):
     try:
         if aliased:
             node = loader.get_single_node()
-            value = NO_DOCUMENT if node is None else _Builder(file, loader).build(node)
+            value = NO_DOCUMENT if node is None else _Builder(file, loader, text).build(node)
         else:
-            value = _EventBuilder(file, loader).document()
+            value = _EventBuilder(file, loader, text).document()
         if value is NO_DOCUMENT:
             empty = YMap()
             empty.mark, empty.key_marks, empty.value_marks = Mark(file, 1, 1), {}, {}
@@ -341,6 +362,9 @@ def load_text(text: str, file: str):
 
 def _yaml_problem(exc: yaml.YAMLError, file: str, text: str) -> Problem:
     if isinstance(exc, yaml.MarkedYAMLError):
+        said = syntax_problem(exc, file, text)  # the common mistakes, in a designer's words
+        if said is not None:
+            return Problem(file, said.line, said.col, f"YAML syntax error: {said.message}")
         mark = exc.problem_mark or exc.context_mark
         where = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         return Problem(file, *where, f"YAML syntax error: {exc.problem or exc.context}")
