@@ -20,65 +20,92 @@ TRAP = 60  # a Honeypot on one of one's own agents
 
 class GreedyAgent(Agent):
     name = "greedy"
+    read: tuple = ((), None)  # the loose Intel and blockades last read, and next_falls'
 
     def choose(self, rules, state) -> dict:
-        legal = rules.legal_actions(state)
         kind = state["await"]["kind"]
         if kind == "keep":
             return {"type": "keep", "keep": True}
+        legal = rules.legal_actions(state)
         if kind != "act" and kind != "spawn":  # draws and dice: what the table gets
             return self.random.choice(legal)
-        view = Reading(state)
-        scored = [(view.worth(a), self.random.random(), a) for a in legal]
-        best = max(scored, key=lambda s: (s[0], s[1]))
-        return best[2]
+        seen = (state["board"], state["walls"])  # most actions of a turn leave them be
+        if self.read[0] != seen:
+            self.read = ((list(seen[0]), list(seen[1])), next_falls(state))
+        view = Reading(state, self.read[1])
+        draw, worth, fed = self.random.random, WORTH.get, view.fed
+        best, top, tie = None, 0.0, 0.0
+        for action in legal:  # the first of the best, ties broken by a draw each
+            luck = draw()
+            if action["type"] == "block" and not fed[action["at"]]:
+                continue  # under no Intel it is worth less (w_block) than the end of the turn
+            value = worth(action["type"], Reading.w_end_turn)(view, action)
+            if best is None or value > top or (value == top and luck > tie):
+                best, top, tie = action, value, luck
+        return best
+
+
+def next_falls(state: dict) -> tuple[list, list, list]:
+    """Per space: the expected points landing there next trickle, the chance of a
+    Honeypot, and whether loose Intel lies just above it (blocked or not)."""
+    cells, walls, down = state["board"], state["walls"], board().down
+    intel, size = tables().intel, board().size
+    points, traps, fed = [0.0] * size, [0.0] * size, [False] * size
+    for space, piece in enumerate(cells):
+        if piece is None:
+            continue
+        for target in down[space]:
+            if target != OFF:
+                fed[target] = True
+        if walls[space]:
+            continue
+        below = [s for s in down[space] if s == OFF or not walls[s]]
+        tile = intel[piece]
+        for target in below:
+            if target == OFF:
+                continue
+            share = 1.0 / len(below)
+            if tile.honeypot:
+                traps[target] += share
+            else:
+                points[target] += share * tile.value
+    return points, traps, fed
 
 
 class Reading:
-    """The board as the greedy player reads it for one decision."""
+    """The board as the greedy player reads it for one decision (what it works out
+    for one action, such as an agent's Intel's worth, is kept for the others: the
+    state does not change while it decides)."""
 
-    def __init__(self, state: dict):
+    def __init__(self, state: dict, falls: tuple | None = None):
         self.state = state
         self.seat = state["await"]["player"]
         self.geometry = board()
         self.intel = tables().intel
-        self.falls = self.next_falls()
-
-    def next_falls(self) -> list:
-        """Per space: (expected points landing there next trickle, chance of a Honeypot)."""
-        cells, walls = self.state["board"], self.state["walls"]
-        out = [[0.0, 0.0] for _ in range(self.geometry.size)]
-        for space, piece in enumerate(cells):
-            if piece is None or walls[space]:
-                continue
-            below = [s for s in self.geometry.down[space] if s == OFF or not walls[s]]
-            for target in below:
-                if target == OFF:
-                    continue
-                share = 1.0 / len(below)
-                tile = self.intel[piece]
-                if tile.honeypot:
-                    out[target][1] += share
-                else:
-                    out[target][0] += share * tile.value
-        return out
+        self.carry = tables().limits["carry"]
+        self.points, self.traps, self.fed = falls or next_falls(state)
+        self.values: dict = {}  # agent id -> the value of its Intel
+        self.catches: dict = {}  # space -> the points expected there and beside it
 
     def mine(self, agent_id) -> bool:
         return self.state["agents"][agent_id]["seat"] == self.seat
 
     def held_value(self, agent_id) -> int:
-        return sum(self.intel[i].value for i in self.state["agents"][agent_id]["held"])
+        value = self.values.get(agent_id)
+        if value is None:
+            value = self.values[agent_id] = sum(
+                self.intel[i].value for i in self.state["agents"][agent_id]["held"])
+        return value
 
     def spot_value(self, space: int, agent_id: str) -> float:
         """What standing on `space` is worth to an agent (by the next trickle)."""
-        points, trap = self.falls[space]
-        room = tables().limits["carry"] - len(self.state["agents"][agent_id]["held"])
-        return (CATCH * points if room > 0 else -CATCH * self.held_value(agent_id)) - \
-            TRAP * trap
+        room = self.carry - len(self.state["agents"][agent_id]["held"])
+        return (CATCH * self.points[space] if room > 0 else
+                -CATCH * self.held_value(agent_id)) - TRAP * self.traps[space]
 
     # -- the worth of each action -------------------------------------------------------
     def worth(self, action: dict) -> float:
-        return getattr(self, f"w_{action['type']}", lambda a: 0.0)(action)
+        return WORTH.get(action["type"], Reading.w_end_turn)(self, action)
 
     def w_end_turn(self, action) -> float:
         return 0.0
@@ -87,10 +114,13 @@ class Reading:
         return -1.0  # spawn while one can
 
     def w_spawn(self, action) -> float:
-        roster = self.state["players"][self.seat]["roster"]
-        catch = self.falls[action["at"]][0] + sum(self.falls[n][0] for n in
-                                                   self.geometry.adjacent[action["at"]])
-        return 5 + catch + roster[action["kind"]] * 0.5 - 50 * self.falls[action["at"]][1]
+        roster, at = self.state["players"][self.seat]["roster"], action["at"]
+        catch = self.catches.get(at)
+        if catch is None:  # the same for every kind spawned there
+            points = self.points
+            catch = self.catches[at] = points[at] + sum(points[n] for n in
+                                                        self.geometry.adjacent[at])
+        return 5 + catch + roster[action["kind"]] * 0.5 - 50 * self.traps[at]
 
     def w_retire(self, action) -> float:
         agent = self.state["agents"][action["agent"]]
@@ -99,28 +129,29 @@ class Reading:
         if score + points >= tables().limits["win"]:
             return 10_000
         if agent["kind"] == "analyst" and len(agent["held"]) < 3 and \
-                self.falls[agent["at"]][1] == 0:  # TS-ANALYST: a third piece brings a fourth
+                self.traps[agent["at"]] == 0:  # TS-ANALYST: a third piece brings a fourth
             return 10 * points - 40
         return 10 * points - 1 if points else -5
 
     def arrive_value(self, agent_id: str, to: int) -> float:
         agent = self.state["agents"][agent_id]
         piece = self.state["board"][to]
-        value = self.spot_value(to, agent_id)
-        held = len(agent["held"])
+        held, carried = len(agent["held"]), self.held_value(agent_id)
+        value = (CATCH * self.points[to] if held < self.carry else -CATCH * carried) - \
+            TRAP * self.traps[to]  # spot_value(to)
         if piece is not None:
             tile = self.intel[piece]
             if tile.honeypot:
                 return -TRAP * 2
-            value += CATCH * tile.value if held < 3 else -CATCH * self.held_value(agent_id)
+            value += CATCH * tile.value if held < 3 else -CATCH * carried
             held += 1
-        carried = self.held_value(agent_id) + (self.intel[piece].value if piece else 0)
-        rows = self.geometry.row[to] - self.geometry.row[agent["at"]]
+            carried += tile.value
+        row = self.geometry.row
+        rows = row[to] - row[agent["at"]]
         if held:  # carrying: home to the * tiles
-            value += 3 * rows * (1 + carried / 3)
-        else:  # empty-handed: up into the falling Intel
-            value -= 0.5 * rows
-        return value - self.spot_value(agent["at"], agent_id) * (held == 0)
+            return value + 3 * rows * (1 + carried / 3)
+        # empty-handed: up into the falling Intel, and off what falls where it stands
+        return value - 0.5 * rows - self.spot_value(agent["at"], agent_id)
 
     def w_move(self, action) -> float:
         return self.arrive_value(action["agent"], action["to"])
@@ -175,6 +206,8 @@ class Reading:
         catch it brings to ours, the Honeypot it turns away, less what it costs."""
         at, cells, spots = action["at"], self.state["board"], self.state["spots"]
         pay = self.intel[action["pay"]].value * CATCH + 2 if action.get("pay") else 0
+        if not self.fed[at]:  # most blockades are far ones under no Intel: worth nothing
+            return -1.0 - pay
         gain = -1.0
         for above in (s for s in self.geometry.up[at] if s != OFF and cells[s] is not None):
             other = next(s for s in self.geometry.down[above] if s != at)
@@ -189,3 +222,6 @@ class Reading:
             if blocked_agent is None and landing is None:
                 gain += 0.2
         return gain - pay
+
+
+WORTH = {name[2:]: method for name, method in vars(Reading).items() if name.startswith("w_")}
