@@ -160,3 +160,10 @@ def test_an_empty_value_with_a_comment_is_still_empty(game, capsys):
     edit(game / "game.yaml", "vars:\n", "vars:\n  later:   # #abc, to come\n")
     edit(game / "game.yaml", 'back_color: "#24305e"', 'back_color: "#24305e"  # #abc')
     assert main(["check", str(game)]) == 0, capsys.readouterr().err
+
+
+def test_a_tab_in_the_indentation_is_said_so(game, capsys):
+    edit(game / "game.yaml", "    kind: deck", "\tkind: deck")
+    at, line, col, message = only(problems(game, capsys))
+    assert (at, line, col) == ("game.yaml", 13, 1)
+    assert "a tab in the indentation: YAML indents with spaces only" in message

@@ -34,7 +34,8 @@ def syntax_problem(exc: yaml.MarkedYAMLError, file: str, text: str) -> Problem |
     problem = exc.problem or ""
     context = exc.context or ""
     start = exc.context_mark
-    if "cannot start any token" in problem and "\\t" in problem:
+    if "tab" in problem or ("cannot start any token" in problem and line < len(lines)
+                            and "\t" in lines[line][:mark.column + 1]):
         return Problem(file, line + 1, mark.column + 1, "a tab in the indentation: YAML "
                        "indents with spaces only; replace the tab with spaces")
     if "quoted scalar" in context and start is not None:
