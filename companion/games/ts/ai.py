@@ -33,13 +33,14 @@ class GreedyAgent(Agent):
         if self.read[0] != seen:
             self.read = ((list(seen[0]), list(seen[1])), next_falls(state))
         view = Reading(state, self.read[1])
-        draw, worth, fed = self.random.random, WORTH.get, view.fed
+        draw, worth, fed, nothing = self.random.random, WORTH.get, view.fed, Reading.w_end_turn
         best, top, tie = None, 0.0, 0.0
         for action in legal:  # the first of the best, ties broken by a draw each
             luck = draw()
-            if action["type"] == "block" and not fed[action["at"]]:
+            kind = action["type"]
+            if kind == "block" and not fed[action["at"]]:
                 continue  # under no Intel it is worth less (w_block) than the end of the turn
-            value = worth(action["type"], Reading.w_end_turn)(view, action)
+            value = worth(kind, nothing)(view, action)
             if best is None or value > top or (value == top and luck > tie):
                 best, top, tie = action, value, luck
         return best

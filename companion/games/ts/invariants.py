@@ -20,8 +20,7 @@ class Invariants:
         in the Field; no one over the carry limit; blockades on free spaces."""
         broken = []
         agents, spots, walls = state["agents"], state["spots"], state["walls"]
-        places = [i for i in state["board"] if i]
-        places += state["bag"]
+        places = [*filter(None, state["board"]), *state["bag"]]
         carry, field, at = self.tables.limits["carry"], board().field, set()
         seats, over, crowded, astray = [0, 0], False, False, False
         for agent_id, agent in agents.items():
@@ -38,9 +37,10 @@ class Invariants:
             places.append(state["analyst"])
         if len(places) != len(self.tables.intel) or set(places) != _all_intel():
             broken.append("TS-INTEL: an Intel is lost or in two places")
-        team = self.tables.agents
-        for agent_id in state["gone"]:
-            seats[team[agent_id][0]] += 1
+        gone = state["gone"]
+        second = sum(map(_seat_of().__getitem__, gone))  # seats are 0 and 1
+        seats[0] += len(gone) - second
+        seats[1] += second
         for seat, player in enumerate(state["players"]):
             count = sum(player["roster"].values()) + seats[seat]
             if count != 12:
@@ -60,3 +60,8 @@ class Invariants:
 @cache
 def _all_intel() -> frozenset:
     return frozenset(tables().intel)
+
+
+@cache
+def _seat_of() -> dict:
+    return {agent_id: seat for agent_id, (seat, _) in tables().agents.items()}

@@ -78,8 +78,21 @@ def spawn_options(state: dict) -> list[dict]:
     return [{"type": "spawn", "kind": k, "at": s} for k in kinds for s in tiles]
 
 
+def spawn_allowed(state: dict, action: dict) -> bool:
+    """Whether `action` is one of spawn_options, without listing them all."""
+    seat = state["await"]["player"]
+    kind, space = action.get("kind"), action.get("at")
+    if set(action) - {"by"} != {"type", "kind", "at"} or action["type"] != "spawn" or \
+            len(on_board(state, seat)) >= tables().limits["on_board"]:
+        return False
+    if not any(k == kind for k in tables().kinds if state["players"][seat]["roster"].get(k)):
+        return False
+    return any(s == space for s in board().spawn if state["spots"][s] is None and
+               not state["walls"][s] and state["board"][s] is None)
+
+
 def spawn(state: dict, action: dict) -> list[dict]:
-    if bare(action) not in spawn_options(state):
+    if not spawn_allowed(state, action):
         raise Rejected("TS-SPAWN", "spawn an agent of your roster onto an empty * tile, "
                                    "while you have fewer than three on the board")
     seat, kind, space = state["await"]["player"], action["kind"], action["at"]
