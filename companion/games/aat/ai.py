@@ -126,6 +126,7 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
         self._commands: dict = {}
         self._hunted: dict = {}
         self._threat: dict = {}
+        self._held_off: dict = {}
 
     def score(self, action: dict) -> float:
         kind = action["type"]

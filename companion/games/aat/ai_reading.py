@@ -56,12 +56,11 @@ class Reading:
         """The enemy pieces keeping unit `q` (in `theater`, by default its own) off the
         enemy base in that theater."""
         theater = theater or q["theater"]
-        key = (q["uid"], theater)
-        if q["uid"] != "?" and key in self._block:
-            return self._block[key]
-        out = self._blockers(q, theater)
-        if q["uid"] != "?":
-            self._block[key] = out
+        # a card about to enter ("?") is one of mine with no tokens: its card says all
+        key = (q["uid"], theater) if q["uid"] != "?" else (q["card"], theater, q["owner"])
+        out = self._block.get(key)
+        if out is None:
+            out = self._block[key] = self._blockers(q, theater)
         return out
 
     def _blockers(self, q: dict, theater: str) -> list:
@@ -240,6 +239,20 @@ class Reading:
             self._kill[t["uid"]] = self.compute_kill_value(t)
         return self._kill[t["uid"]]
 
+    def held_off(self, me: int, theater: str) -> dict:
+        """My working, attacking units in `theater` that a single enemy piece keeps off
+        the enemy base there: that piece's uid -> (the piece, each unit), in table order."""
+        key = (me, theater)
+        found = self._held_off.get(key)
+        if found is None:
+            found = self._held_off[key] = {}
+            for q in self.here(me, theater):
+                if not m.disrupted(q) and self.attack(q):
+                    blocking = self.blockers(q)
+                    if len(blocking) == 1:
+                        found.setdefault(blocking[0]["uid"], []).append((blocking[0], q))
+        return found
+
     def compute_kill_value(self, t: dict) -> float:
         value = self.worth(t)
         if t["kind"] != "unit":
@@ -247,11 +260,9 @@ class Reading:
         me = 1 - t["owner"]
         # the one blocker between my unit and the enemy base
         if t["theater"] == self.bases[t["owner"]]["theater"]:
-            for q in self.here(me, t["theater"]):
-                if not m.disrupted(q) and self.attack(q):
-                    blocking = self.blockers(q)
-                    if len(blocking) == 1 and blocking[0] is t:
-                        value += 0.8 * self.attack(q) * self.base_weight(t["owner"])
+            for blocker, q in self.held_off(me, t["theater"]).get(t["uid"], ()):
+                if blocker is t:
+                    value += 0.8 * self.attack(q) * self.base_weight(t["owner"])
         attack = self.attack(t)
         if attack and t["theater"] == self.bases[me]["theater"]:
             reach = 0.4 if self.blockers(t) else 1.0
