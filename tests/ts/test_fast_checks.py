@@ -65,3 +65,25 @@ def test_the_blockades_the_ai_skips_are_worth_less_than_ending_the_turn():
                 assert view.worth(action) < 0
                 skipped += 1
     assert skipped > 100
+
+
+def test_far_apart_stands_for_exactly_the_engineers_paid_blockades():
+    """abilities.listed(far_apart=True), its tuples made into actions pay by pay, is
+    legal_actions' list in its order (the greedy AI draws for each in that order)."""
+    from companion.games.ts import abilities
+
+    kept_apart = 0
+    for state in states(3):
+        if state["await"]["kind"] != "act":
+            continue
+        made = []
+        for entry in moves.listed(state) + abilities.listed(state, far_apart=True):
+            if type(entry) is tuple:
+                _, agent_id, held, empty = entry
+                made += [{"type": "block", "agent": agent_id, "at": s, "pay": p}
+                         for p in held for s in empty]
+                kept_apart += 1
+            else:
+                made.append(entry)
+        assert made + [{"type": "end_turn"}] == RULES.legal_actions(state)
+    assert kept_apart > 50

@@ -78,11 +78,21 @@ def options(state: dict, agent_id: str) -> list[dict]:
     return lister(state, agent["kind"])(state, agent_id, agent)
 
 
-def listed(state: dict) -> list[dict]:
+def listed(state: dict, far_apart: bool = False) -> list:
+    """Every ability use of the acting player now. With `far_apart` (for the greedy
+    AI, which scores few of them), an Engineer's paid blockades are not made into
+    actions: in their place stands one tuple ("far", agent id, the pieces it may pay
+    with, the empty spaces), which engineer_list makes into its actions, pay by pay."""
     seat, pins, out = state["await"]["player"], state["pins"], []
     for agent_id, agent in state["agents"].items():
         if agent["seat"] == seat and agent_id not in pins:
-            out += lister(state, agent["kind"])(state, agent_id, agent)
+            if far_apart and agent["kind"] == "engineer":
+                out += engineer_near(state, agent_id, agent)
+                held, empty = engineer_far(state, agent)
+                if held and empty:
+                    out.append(("far", agent_id, held, empty))
+            else:
+                out += lister(state, agent["kind"])(state, agent_id, agent)
     return out
 
 
@@ -148,18 +158,27 @@ def hacker_list(state, agent_id, agent):
 
 
 def engineer_list(state, agent_id, agent):
-    if walls_up(state) >= tables().limits["blockades"]:
+    held, empty = engineer_far(state, agent)
+    return engineer_near(state, agent_id, agent) + [
+        {"type": "block", "agent": agent_id, "at": s, "pay": p} for p in held for s in empty]
+
+
+def engineer_near(state, agent_id, agent) -> list:
+    """The Engineer's blockades beside it, for one action."""
+    if state["actions"] < 1 or walls_up(state) >= tables().limits["blockades"]:
         return []
     taken, walls, cells = state["spots"], state["walls"], state["board"]
-    out = [{"type": "block", "agent": agent_id, "at": s} for s in board().adjacent[agent["at"]]
-           if cells[s] is None and taken[s] is None and not walls[s]] \
-        if state["actions"] >= 1 else []
-    if not agent["held"]:
-        return out
-    empty = [s for s in range(board().size)
-             if cells[s] is None and taken[s] is None and not walls[s]]
-    return out + [{"type": "block", "agent": agent_id, "at": s, "pay": p}
-                  for p in agent["held"] for s in empty]
+    return [{"type": "block", "agent": agent_id, "at": s} for s in board().adjacent[agent["at"]]
+            if cells[s] is None and taken[s] is None and not walls[s]]
+
+
+def engineer_far(state, agent) -> tuple:
+    """What the Engineer's blockades anywhere may be paid with, and the empty spaces."""
+    if not agent["held"] or walls_up(state) >= tables().limits["blockades"]:
+        return (), ()
+    taken, walls, cells = state["spots"], state["walls"], state["board"]
+    return agent["held"], [s for s in range(board().size)
+                           if cells[s] is None and taken[s] is None and not walls[s]]
 
 
 def block_allowed(state, agent, action) -> bool:

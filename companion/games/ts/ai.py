@@ -11,6 +11,7 @@ space below with even chances, or surely to the open one past a blockade."""
 from __future__ import annotations
 
 from companion.core.agents import Agent
+from companion.games.ts import abilities, moves
 from companion.games.ts.data import tables
 from companion.games.ts.geometry import OFF, board
 
@@ -26,7 +27,11 @@ class GreedyAgent(Agent):
         kind = state["await"]["kind"]
         if kind == "keep":
             return {"type": "keep", "keep": True}
-        legal = rules.legal_actions(state)
+        if kind == "act":  # legal_actions' list, an Engineer's far blockades kept apart
+            legal = moves.listed(state) + abilities.listed(state, far_apart=True)
+            legal.append({"type": "end_turn"})
+        else:
+            legal = rules.legal_actions(state)
         if kind != "act" and kind != "spawn":  # draws and dice: what the table gets
             return self.random.choice(legal)
         seen = (state["board"], state["walls"])  # most actions of a turn leave them be
@@ -36,6 +41,12 @@ class GreedyAgent(Agent):
         draw, worth, fed, nothing = self.random.random, WORTH.get, view.fed, Reading.w_end_turn
         best, top, tie = None, 0.0, 0.0
         for action in legal:  # the first of the best, ties broken by a draw each
+            if type(action) is tuple:  # paid blockades, in engineer_list's order
+                far = self.far_block(view, action, draw)
+                if far is not None and (best is None or far[1] > top or
+                                        (far[1] == top and far[2] > tie)):
+                    best, top, tie = far
+                continue
             luck = draw()
             kind = action["type"]
             if kind == "block" and not fed[action["at"]]:
@@ -44,6 +55,22 @@ class GreedyAgent(Agent):
             if best is None or value > top or (value == top and luck > tie):
                 best, top, tie = action, value, luck
         return best
+
+    @staticmethod
+    def far_block(view, entry, draw):
+        """The best of an Engineer's paid blockades as (action, worth, draw), each
+        drawn for in turn as if listed; those under no Intel are not made (w_block)."""
+        _, agent_id, held, empty = entry
+        fed, best, top, tie = view.fed, None, 0.0, 0.0
+        for pay in held:
+            for space in empty:
+                luck = draw()
+                if fed[space]:
+                    action = {"type": "block", "agent": agent_id, "at": space, "pay": pay}
+                    value = view.w_block(action)
+                    if best is None or value > top or (value == top and luck > tie):
+                        best, top, tie = action, value, luck
+        return None if best is None else (best, top, tie)
 
 
 def next_falls(state: dict) -> tuple[list, list, list]:
