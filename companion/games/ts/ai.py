@@ -10,6 +10,8 @@ space below with even chances, or surely to the open one past a blockade."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from companion.core.agents import Agent
 from companion.games.ts import abilities, moves
 from companion.games.ts.data import tables
@@ -73,6 +75,12 @@ class GreedyAgent(Agent):
         return None if best is None else (best, top, tie)
 
 
+@cache
+def points_of() -> dict:
+    """Intel id -> its value."""
+    return {i: tile.value for i, tile in tables().intel.items()}
+
+
 def next_falls(state: dict) -> tuple[list, list, list]:
     """Per space: the expected points landing there next trickle, the chance of a
     Honeypot, and whether loose Intel lies just above it (blocked or not)."""
@@ -122,7 +130,7 @@ class Reading:
         value = self.values.get(agent_id)
         if value is None:
             value = self.values[agent_id] = sum(
-                self.intel[i].value for i in self.state["agents"][agent_id]["held"])
+                map(points_of().__getitem__, self.state["agents"][agent_id]["held"]))
         return value
 
     def spot_value(self, space: int, agent_id: str) -> float:
@@ -236,9 +244,12 @@ class Reading:
         pay = self.intel[action["pay"]].value * CATCH + 2 if action.get("pay") else 0
         if not self.fed[at]:  # most blockades are far ones under no Intel: worth nothing
             return -1.0 - pay
-        gain = -1.0
-        for above in (s for s in self.geometry.up[at] if s != OFF and cells[s] is not None):
-            other = next(s for s in self.geometry.down[above] if s != at)
+        gain, down = -1.0, self.geometry.down
+        for above in self.geometry.up[at]:
+            if above == OFF or cells[above] is None:
+                continue
+            left, right = down[above]
+            other = left if left != at else right  # the other space below that piece
             tile = self.intel[cells[above]]
             landing = spots[other] if other != OFF else None
             blocked_agent = spots[at]
