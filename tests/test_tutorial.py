@@ -94,7 +94,7 @@ def edit(folder: Path, action: str, name: str, lines: list[str]) -> None:
 
 def environment() -> dict:
     return {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-            "COLUMNS": "100"}
+            "COLUMNS": "100", "BROWSER": "true"}  # pnp preview opens no browser here
 
 
 _SCREEN: list = []  # the Xvfb the companion's steps draw on, started for the first
@@ -116,7 +116,7 @@ def screen_environment(folder: Path) -> dict:
 
 
 def run(folder: Path, command: str, status: int, shown: list[str]) -> None:
-    if command.startswith("pnp watch"):
+    if command.startswith(("pnp watch", "pnp preview")):
         return watch(folder, command, shown)
     env = screen_environment(folder) if command.startswith("dossier-companion") else \
         environment()
@@ -141,11 +141,31 @@ def watch(folder: Path, command: str, shown: list[str]) -> None:
                 assert process.poll() is None, f"$ {command} ended:\n{log.read_text()}"
                 time.sleep(0.05)
             assert not shown_in(shown, log.read_text()), log.read_text()
+            if command.startswith("pnp preview"):
+                served(re.search(r"http://[\d.:]+/", log.read_text()).group(0))
         finally:
             process.send_signal(signal.SIGINT)
             code = process.wait(timeout=30)
     log.unlink()
     assert code in (0, 130, -signal.SIGINT), f"$ {command}: exit {code}"
+
+
+def served(address: str) -> None:
+    """The preview's page answers with the game's pieces (its browser test:
+    tests/test_preview_browser.py)."""
+    import json
+    from urllib.request import urlopen
+
+    with urlopen(address, timeout=30) as page:
+        assert page.status == 200 and b"<html" in page.read().lower()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with urlopen(address + "state.json", timeout=30) as answer:
+            state = json.loads(answer.read())
+        if any(comp.get("sides") or comp.get("pieces") for comp in state["components"]):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the preview at {address} showed no pieces: {state}")
 
 
 def follow(page: str, folder: Path) -> None:
