@@ -50,18 +50,24 @@ def test_neither_army_dominates(study):
 
 
 def test_games_end_before_the_round_cap(study):
-    """ATT-END settles only a stalled game."""
+    """ATT-END settles only a stalled game (1.8 % of the full study's games)."""
     _, stats = study
-    assert stats["capped"] <= 0.03
+    assert stats["capped"] <= 0.05
 
 
-def test_every_kind_of_ability_is_played(study):
-    """Every kind of both armies' abilities is played in a fair share of games, but the
-    Robots' Carrier, which needs a Carrier on a base, a free slot beside it and a base in
-    the discard pile (0.1 % of the full study's games; every single card being played is
-    the full study's figure, docs/balance.md)."""
+def test_a_game_lasts(study):
+    """Issue 35: the median game lasts 5 rounds or more, and few end in the first two
+    (the full study: median 10, 2.3 % in round 1, 17 % in round 2)."""
     _, stats = study
-    rare = {"robots:carrier"}
-    assert set(stats["played"]) > rare
-    assert all(share >= 0.05 for kind, share in stats["played"].items() if kind not in rare), \
-        stats["played"]
+    length = stats["length"]
+    assert length["median"] >= 5, length
+    assert length["round_1"] <= 0.08 and length["within_2"] <= 0.35, length
+
+
+def test_every_troop_type_and_kind_of_ability_is_played(study):
+    """Every troop type of both armies is recruited, and every kind of ability played, in
+    at least 5 % of games (issue 35; every single card's share is the full study's,
+    docs/balance.md)."""
+    _, stats = study
+    assert all(share >= 0.05 for share in stats["played"].values()), stats["played"]
+    assert all(share >= 0.05 for share in stats["troops"].values()), stats["troops"]

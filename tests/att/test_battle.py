@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from companion.core.engine import Rejected
-from tests.att.scenario import act, attacks, hand, new, special, territory, texts, troops
+from tests.att.scenario import (RULES, act, attacks, hand, new, special, territory, texts,
+                                troops)
 
 ATTACK = {"type": "attack", "from": 0, "to": 0, "specials": []}
 
@@ -157,14 +158,20 @@ def test_survivors_and_bases_heal_after_a_battle():
     assert troops(state, 1, 0) == [0, None, None]
 
 
-def test_an_empty_territory_leads_straight_to_the_palace():
-    """ATT-EMPTY and ATT-PALACE: the palace deals 10 in its defence."""
+def test_an_empty_territory_cannot_be_attacked():
+    """ATT-EMPTY (issue 35): the palace battle follows only a battle in which the
+    attackers destroyed the territory's last defenders; a territory with no base and no
+    troop has none to destroy, so it is not offered and an attack on it is refused."""
     state = new()
     territory(state, 0, 0, ("cavalry", 2), ("heavy", 2))  # 6 + 4 = 10
-    events = attacks(state, 0)
-    events = act(state, {**ATTACK, "to": 2})
-    assert state["winner"] == 0
-    assert "Player 1 destroys Player 2's palace and wins" in texts(events)
+    territory(state, 1, 0, ("light", 0))
+    attacks(state, 0)
+    targets = {a["to"] for a in RULES.legal_actions(state) if a["type"] == "attack"}
+    assert targets == {0}
+    with pytest.raises(Rejected) as refused:
+        act(state, {**ATTACK, "to": 2})
+    assert refused.value.rule == "ATT-EMPTY"
+    assert state["winner"] is None
 
 
 def test_a_fallen_territory_opens_the_palace_battle_to_the_survivors():
@@ -191,12 +198,15 @@ def test_special_troops_defend_the_palace_and_shield_it():
     """ATT-PALACE and ATT-UNMANNED: the Singularity must fall before the palace can be hit."""
     state = new()
     territory(state, 1, 0, ("light", 2), ("light", 2), ("light", 2))  # a complete territory
+    territory(state, 1, 2, ("light", 0))  # a base with no troop on territory 3
     special(state, 1, "singularity")
     territory(state, 0, 0, ("siege", 2), ("siege", 2), ("cavalry", 2))  # 16 Artillery + 6
     attacks(state, 0)
-    events = act(state, {**ATTACK, "to": 2})  # territory 3 is empty: the palace
-    lines = texts(events)
-    # 6 kill the Singularity (1), and only then may the Artillery's 16 hit the palace (10)
+    act(state, {**ATTACK, "to": 2})  # the Carriers' Artillery destroys the unmanned base
+    lines = texts(act(state, {"type": "kill", "target": ["troop", 0, 2, 0]}))  # its 4: a Drone
+    assert any(t.startswith("Territory 3 has fallen: 5 attacking troops") for t in lines)
+    # the palace: the Drone kills the Singularity (1), and only then may the Artillery
+    # hit the palace (10)
     assert lines[-2:] == ["Player 1 destroys Player 2's Singularity (1 damage)",
                           "Player 1 destroys Player 2's palace (10 damage)"]
     lines = texts(act(state, {"type": "suggest"}))  # the defence's 11, given back

@@ -49,7 +49,7 @@ def test_an_attack_is_two_taps_and_a_special_troop_joining_is_a_button():
     answer, sel = picks.tap(("slot", 0, 1, 0))  # a slot stands for its territory
     assert answer == "sel" and sel == (("territory", 0, 1),)
     picks = Picks(state, RULES.legal_actions(state), sel)
-    assert picks.lit() == {("territory", 1, t) for t in range(3)}
+    assert picks.lit() == {("territory", 1, 2)}  # the others are empty (ATT-EMPTY)
     answer, sel = picks.tap(("slot", 1, 2, 1))
     assert answer == "sel"  # the calculator first, then the button
     picks = Picks(state, RULES.legal_actions(state), sel)
@@ -76,7 +76,6 @@ def test_the_calculator_shows_both_sides_initiative_and_regular_before_the_attac
     territory(state, 1, 0, ("shooter", 1), ("light", 1))
     attacks(state, 0)
     figures = calc.preview(state, 0, 0, 0)
-    assert not figures["palace"]
     attacker, defender = figures["sides"]
     assert (attacker["initiative"], attacker["regular"]) == (2, 3)
     assert (defender["initiative"], defender["regular"]) == (1, 1 + 8)
@@ -88,20 +87,21 @@ def test_the_calculator_shows_both_sides_initiative_and_regular_before_the_attac
     assert strikes[0] == "Initiative damage at territory 1: Player 1 2, Player 2 1"
 
 
-def test_the_calculator_counts_artillery_apart_and_sees_an_empty_territory():
-    """ATT-ARTILLERY and ATT-EMPTY: a Carrier's 4 is Artillery; an empty territory is
-    the palace battle, where the palace's 10 defends."""
+def test_the_calculator_counts_artillery_apart():
+    """ATT-ARTILLERY: a Carrier's 4 is Artillery; against an unmanned base it destroys it,
+    and the palace's 10 then destroys the Carrier (ATT-PALACE-BATTLE)."""
     state = new()
     territory(state, 0, 0, ("siege", 1))
+    territory(state, 1, 1, ("light", 0))
     attacks(state, 0)
     figures = calc.preview(state, 0, 0, 1)
-    assert figures["palace"]
     attacker, defender = figures["sides"]
     assert (attacker["regular"], attacker["artillery"]) == (0, 4)
-    assert defender["regular"] == 10
+    assert defender["regular"] == 4
     lines = calc.preview_lines(state, 0, 0, 1)
-    assert "the palace (the territory is empty)" in lines[0]
-    assert lines[-1].endswith("Player 2 loses nothing, Player 1 loses 1 troop; the palace holds")
+    assert lines[0] == "Territory 1 against territory 2:"
+    assert lines[-1].endswith("Player 2 loses 1 base, Player 1 loses 1 troop; territory 2 "
+                              "falls")
 
 
 def test_the_calculators_verdict_is_the_battle_the_engine_fights():

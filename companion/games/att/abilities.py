@@ -207,7 +207,7 @@ def add_troop(state: dict, seat: int, t: int, s: int) -> dict:
     base = player["board"][t][s]
     base["troops"].append(0)
     name = tables().armies[player["army"]].troops[base["type"]]
-    return {"kind": "recruit", "player": seat, "at": [t, s],
+    return {"kind": "recruit", "player": seat, "at": [t, s], "troop": base["type"],
             "text": f"{player['name']} recruits {model.a(name)} in territory {t + 1}"}
 
 

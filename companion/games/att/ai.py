@@ -1,12 +1,13 @@
 """Attack the Tower's greedy computer player (the random one is the core's).
 
-It plays as a careful beginner: it builds a base in every territory (an empty one lets
-an attack straight through to the palace, ATT-EMPTY), then into territories it can complete,
+It plays as a careful beginner: it builds into its thinnest territory (a territory with
+one base falls to the first strong attack, and its survivors go on to the palace),
 recruits with its abilities once the renewal's troops are in, calls a renewal when it
-gains at least as much as the opponent, and attacks where a battle played out on a
-copy of the game (both sides giving the app's suggested kills) costs the opponent
-more than it costs itself, above all where a palace falls. In a battle it plays what
-adds fighters, replaces losses or raises the power of its troops that fight, and gives its
+gains at least as much as the opponent or has fewer bases, and attacks where a battle
+played out on a copy of the game (both sides giving the app's suggested kills) costs the
+opponent more than it costs itself, above all where a palace falls. In a battle it plays
+what adds fighters, replaces losses or raises the power of its troops that fight, turns a
+defending Carrier (whose Artillery cannot hurt troops) into one more base, and gives its
 damage as the app suggests."""
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from companion.core.agents import Agent
 from companion.games.att import abilities, damage, model, playout
 from companion.games.att.data import tables
 
-CALM = 5  # after this round, a plan may cost more than it gains, by PATIENCE a round more:
-PATIENCE = 0.75  # a stalled game is worth breaking
+CALM = 8  # after this round, a plan may cost more than it gains, by PATIENCE a round more:
+PATIENCE = 2.0  # a stalled game is worth breaking (docs/balance.md: fewer games reach ATT-END)
 BURNS = 5  # ATT-SETUP: a person burns as often as they like; a computer player stops here,
 # so that a simulation ends (five burns go through every card of a pile)
 
@@ -48,8 +49,7 @@ class GreedyAgent(Agent):
         return burn if bases < 2 or bases == 5 else {"type": "keep"}
 
     def on_build(self, rules, state, seat, legal):
-        """Onto an empty slot: of an empty territory first, then of the fullest (complete
-        ones keep special troops)."""
+        """Onto an empty slot of the thinnest territory, the strongest base first."""
         board = state["players"][seat]["board"]
         builds = [a for a in legal if a["type"] == "build" and
                   board[a["at"][0]][a["at"][1]] is None]
@@ -57,7 +57,7 @@ class GreedyAgent(Agent):
             return {"type": "done"}
         def worth(action):
             built = sum(b is not None for b in board[action["at"][0]])
-            return (built == 0, built, -action["at"][0],
+            return (-built, -action["at"][0],
                     tables().powers[model.army(state, seat).bases[action["card"]]])
 
         return max(builds, key=worth)
@@ -75,10 +75,13 @@ class GreedyAgent(Agent):
 
     # -- the turn ---------------------------------------------------------------------------
     def on_renew(self, rules, state, seat, legal):
-        """Renew when it recruits and draws at least as much as the opponent."""
+        """Renew when it recruits and draws at least as much as the opponent, or when it
+        has fewer bases (a renewal is the only time to build)."""
         mine = len(model.with_room(state, seat)) + model.extra_recruits(state, seat)
         theirs = len(model.with_room(state, 1 - seat)) + model.extra_recruits(state, 1 - seat)
-        return {"type": "renew", "renew": mine >= theirs or mine >= 4}
+        built = [sum(1 for _ in model.slots(p)) for p in state["players"]]
+        return {"type": "renew", "renew": mine >= theirs or mine >= 4 or
+                built[seat] < built[1 - seat]}
 
     def on_attacks(self, rules, state, seat, legal):
         plays = [a for a in legal if a["type"] == "play" and self.wanted(state, seat, a)]
@@ -150,7 +153,8 @@ class GreedyAgent(Agent):
         if "special" in effect:
             return True
         if "sacrifice_build" in effect:
-            return self.carrier_slot(state, seat) is not None
+            return self.carrier_slot(state, seat) is not None or \
+                self.carrier_defends(state, seat) is not None
         if "power" in effect and effect["power"]["value"] < tables().powers[
                 effect["power"]["troop"]]:
             return late
@@ -194,14 +198,42 @@ class GreedyAgent(Agent):
                 return t
         return None
 
+    def carrier_defends(self, state, seat):
+        """The territory under attack where a Carrier, whose Artillery cannot hurt the
+        attackers, may become one more base to fight them: with a base discarded and a
+        slot free, or a base without troops to build over (its own, once it is
+        sacrificed, if it was its only troop)."""
+        battle = state["battle"]
+        if battle is None or battle["palace"] or battle["d"] != seat or \
+                not state["players"][seat]["discard"]["base"]:
+            return None
+        territory = state["players"][seat]["board"][battle["to"]]
+        carriers = [base for base in territory if base and base["type"] == "siege"
+                    and base["troops"]]
+        if carriers and (None in territory or any(not b["troops"] for b in territory if b)
+                         or any(len(b["troops"]) == 1 for b in carriers)):
+            return battle["to"]
+        return None
+
     def on_carrier(self, rules, state, seat, legal):
         board = state["players"][seat]["board"]
+        defended = self.carrier_defends(state, seat)
+        if defended is not None:
+            here = [a for a in legal if a["troop"][0] == defended]
+            return min(here or legal, key=lambda a: len(board[a["troop"][0]][a["troop"][1]]
+                                                         ["troops"]))
         return next((a for a in legal if None in board[a["troop"][0]]), legal[0])
 
     def on_rebuild(self, rules, state, seat, legal):
+        """Onto an empty slot, else over a base with the fewest troops; the strongest."""
         board = state["players"][seat]["board"]
-        empty = [a for a in legal if board[a["at"][0]][a["at"][1]] is None]
-        return max(empty or legal, key=lambda a: tables().powers[a["base"]])
+
+        def worth(a):
+            base = board[a["at"][0]][a["at"][1]]
+            return (base is None, -len(base["troops"]) if base else 0,
+                    tables().powers[a["base"]])
+
+        return max(legal, key=worth)
 
     def on_assign(self, rules, state, seat, legal):
         return {"type": "suggest"}

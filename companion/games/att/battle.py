@@ -15,18 +15,15 @@ from companion.games.att import abilities, damage, model
 
 
 def start(state: dict, attacker: int, source: int, target: int, joined: list) -> list:
-    """A declared attack (ATT-ATTACK): its battle, or straight the palace's (ATT-EMPTY)."""
+    """A declared attack (ATT-ATTACK) on a territory that is not empty (ATT-EMPTY)."""
     defender = 1 - attacker
-    empty = model.territory_empty(state, defender, target)
     state["battle"] = {"a": attacker, "d": defender, "from": source, "to": target,
-                       "specials": list(joined), "palace": empty, "pools": [None, None],
+                       "specials": list(joined), "palace": False, "pools": [None, None],
                        "targets": [[], []], "marks": [[], []], "wounds": [[], []], "lines": [],
                        "step": "window"}
     names = [p["name"] for p in state["players"]]
     text = f"{names[attacker]} attacks from territory {source + 1} " \
            f"{names[defender]}'s territory {target + 1}"
-    if empty:
-        text += ": it has nothing left, so the palace is attacked (ATT-EMPTY)"
     push(state, *steps(attacker))
     return [{"kind": "attack", "player": attacker, "from": source, "to": target,
              "joined": list(joined), "text": text}]

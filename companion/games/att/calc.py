@@ -1,7 +1,7 @@
 """The battle calculator's figures (no Kivy here): what each side would give in an
 attack before it is declared, and, in a battle, what each side has left to give, what
 it has marked to destroy and which bases stand unmanned (ATT-INITIATIVE, ATT-REGULAR,
-ATT-UNMANNED, ATT-ARTILLERY, ATT-EMPTY)."""
+ATT-UNMANNED, ATT-ARTILLERY)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,12 @@ from companion.games.att import damage, model, playout
 
 def preview(state: dict, seat: int, source: int, target: int,
             joined: list | tuple = ()) -> dict:
-    """{"palace": whether it goes straight to the palace, "sides": [attacker, defender]
-    each {"name", "initiative", "regular", "artillery", "lost"}}: the damage of an attack
-    from `source` on `target`, as the battle would work it out with everyone alive."""
+    """{"sides": [attacker, defender] each {"name", "initiative", "regular", "artillery",
+    "lost"}}: the damage of an attack from `source` on `target` (a territory that is not
+    empty, ATT-EMPTY), as the battle would work it out with everyone alive."""
     defender = 1 - seat
-    palace = model.territory_empty(state, defender, target)
     battle = {"a": seat, "d": defender, "from": source, "to": target,
-              "specials": list(joined), "palace": palace}
+              "specials": list(joined), "palace": False}
     looked = {**state, "battle": battle}
     sides = []
     for side in (seat, defender):
@@ -26,15 +25,13 @@ def preview(state: dict, seat: int, source: int, target: int,
         sides.append({"name": state["players"][side]["name"], "initiative": first["damage"],
                       "regular": then["damage"], "artillery": then["artillery"],
                       "lost": first["lost"] + then["lost"]})
-    return {"palace": palace, "sides": sides}
+    return {"sides": sides}
 
 
 def preview_lines(state: dict, seat: int, source: int, target: int,
                   joined: list | tuple = ()) -> list[str]:
     figures = preview(state, seat, source, target, joined)
-    where = "the palace (the territory is empty)" if figures["palace"] else \
-        f"territory {target + 1}"
-    lines = [f"Territory {source + 1} against {where}:"]
+    lines = [f"Territory {source + 1} against territory {target + 1}:"]
     for role, side in zip(("attacks", "defends"), figures["sides"], strict=True):
         lines.append(f"{side['name']} {role}: {damage_words(side)}")
     return lines + [verdict(state, seat, source, target, joined)]
@@ -47,7 +44,6 @@ def verdict(state: dict, seat: int, source: int, target: int,
     light = playout.lighten(state)
     defender = 1 - seat
     names = [p["name"] for p in state["players"]]
-    at_palace = model.territory_empty(state, defender, target)
     before = [forces(light, seat, source), forces(light, defender, target)]
     if playout.battle(light, seat, source, target, list(joined), [0.0, 0.0]):
         return f"Likely: {names[seat]} takes the palace and wins the game"
@@ -59,9 +55,7 @@ def verdict(state: dict, seat: int, source: int, target: int,
         lost = " and ".join(w for w in (every + viewing.plural(troops, "troop") if troops else "",
                                         viewing.plural(bases, "base") if bases else "") if w)
         losses.append(f"{names[side]} loses {lost or 'nothing'}")
-    if at_palace:
-        end = "the palace holds"
-    elif model.territory_empty(light, defender, target):
+    if model.territory_empty(light, defender, target):
         end = f"territory {target + 1} falls" + (", the palace holds" if after[0][0] else "")
     else:
         end = f"territory {target + 1} holds"

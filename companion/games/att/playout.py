@@ -30,8 +30,9 @@ def waves(state: dict, seat: int, order: list, target: int, specials: list) -> f
     best = float("-inf")
     for index, source in enumerate(order):
         if source in attacked or not any(
-                base and base["troops"] for base in light["players"][seat]["board"][source]):
-            break  # no longer a legal attack (ATT-ATTACK)
+                base and base["troops"] for base in light["players"][seat]["board"][source]) \
+                or model.territory_empty(light, 1 - seat, target):
+            break  # no longer a legal attack (ATT-ATTACK, ATT-EMPTY)
         attacked.append(source)
         if fight(light, seat, source, target, specials if index == 0 else [], lost):
             return PALACE
@@ -124,7 +125,7 @@ def battle(light: dict, attacker: int, source: int, target: int, joined: list,
     defender = 1 - attacker
     light["battle"] = fought = {
         "a": attacker, "d": defender, "from": source, "to": target,
-        "specials": list(joined), "palace": model.territory_empty(light, defender, target),
+        "specials": list(joined), "palace": False,
         "wounds": {attacker: [], defender: []}}
     while True:
         for step in ("initiative", "regular"):

@@ -1,7 +1,7 @@
 """Attack the Tower for the simulator: its setups (every pairing of armies), each game's
 tally (match-up, seat and army of the winner, how it ended, its length, every ability
-kind played, bases built, attacks, palace battles), the balance report (issue 23,
-section 6) and the replay summary."""
+kind and troop type played, bases built, attacks, palace battles), the balance report
+(issue 23, section 6; the length's spread, issue 35) and the replay summary."""
 
 from __future__ import annotations
 
@@ -25,6 +25,17 @@ def quantile(histogram: list[tuple[int, int]], share: float):
         if seen >= share * total:
             return value
     return None
+
+
+def length_statistics(lengths: list[tuple[int, int]]) -> dict:
+    """A game's length in rounds (issue 35): median and quartiles, and the shares of games
+    over in round 1 and in round 2."""
+    total = max(1, sum(count for _, count in lengths))
+    ended = dict(lengths)
+    return {"median": quantile(lengths, 0.5), "q1": quantile(lengths, 0.25),
+            "q3": quantile(lengths, 0.75), "round_1": round(ended.get(1, 0) / total, 4),
+            "round_2": round(ended.get(2, 0) / total, 4),
+            "within_2": round((ended.get(1, 0) + ended.get(2, 0)) / total, 4)}
 
 
 class Reports:
@@ -76,8 +87,11 @@ class Reports:
                 played.add(f"{army}:{event['card']}")
             elif kind in ("attack", "build", "fallen", "recruit"):
                 out[f"n:{kind}"] += 1
+                if kind == "recruit":
+                    army = state["players"][event["player"]]["army"]
+                    played.add(f"troop:{army}:{event['troop']}")
         for key in played:
-            out[f"played:{key}"] += 1
+            out[key if key.startswith("troop:") else f"played:{key}"] += 1
         return dict(out)
 
     def statistics(self, counters: dict, games: int) -> dict:
@@ -127,7 +141,10 @@ class Reports:
                 "avg_rounds": round(get("rounds", 0) / games, 2),
                 "rounds": {"median": quantile(lengths, 0.5), "p90": quantile(lengths, 0.9),
                            "max": lengths[-1][0] if lengths else None},
+                "length": length_statistics(lengths),
                 "played": {k: round(get(f"played:{k}", 0) / games, 4) for k in sorted(kinds)},
+                "troops": {f"{army}:{kind}": round(get(f"troop:{army}:{kind}", 0) / games, 4)
+                           for army in armies for kind in tables().troops},
                 "cards": cards,
                 "per_game": {k: round(get(f"n:{k}", 0) / games, 2)
                              for k in ("attack", "fallen", "build", "recruit")}}
@@ -150,9 +167,15 @@ class Reports:
                      f"{statistics['avg_turns']} turns a game ({statistics['avg_rounds']} rounds; "
                      f"median {length['median']}, 90 % within {length['p90']}, "
                      f"longest {length['max']})")
+        spread = statistics["length"]
+        lines.append(f"Rounds: quartiles {spread['q1']} / {spread['median']} / {spread['q3']}; "
+                     f"over in round 1: {percent(spread['round_1'])}, in round 2: "
+                     f"{percent(spread['round_2'])}")
         per = statistics["per_game"]
         lines.append(f"A game: {per['attack']} attacks, {per['fallen']} territories fallen, "
                      f"{per['build']} bases built, {per['recruit']} troops recruited")
+        lines.append("Troops recruited (share of games): " + ", ".join(
+            f"{k} {percent(v)}" for k, v in statistics["troops"].items()))
         lines.append("Abilities played (share of games):")
         lines += [f"  {k}: {percent(v)}" for k, v in statistics["played"].items()]
         for army, row in statistics["cards"].items():

@@ -143,12 +143,14 @@ class Attacks(Task):
 
 def declarable(state: dict, seat: int) -> list[dict]:
     """ATT-ATTACK: a territory with troops that has not attacked, against any of the
-    opponent's; the special troops that have not fought yet may join."""
+    opponent's that is not empty (ATT-EMPTY); the special troops that have not fought yet
+    may join."""
     player = state["players"][seat]
     free = [c for c in player["palace"] if c not in state["joined"]]
     groups = [list(g) for n in range(len(free) + 1) for g in combinations(free, n)] \
         if free else [[]]
-    targets = range(tables().limits["territories"])
+    targets = [t for t in range(tables().limits["territories"])
+               if not model.territory_empty(state, 1 - seat, t)]
     attacked = state["attacked"]
     out = []
     for source, territory in enumerate(player["board"]):
@@ -176,6 +178,9 @@ def check_attack(state: dict, seat: int, action: dict) -> None:
         raise Rejected("ATT-ATTACK", f"territory {source + 1} has attacked this turn")
     if not any(base and base["troops"] for base in player["board"][source]):
         raise Rejected("ATT-ATTACK", f"territory {source + 1} has no troops")
+    if model.territory_empty(state, 1 - seat, target):
+        raise Rejected("ATT-EMPTY", f"the opponent's territory {target + 1} is empty: a "
+                                    "battle there would destroy nothing")
     if not isinstance(joined, list) or joined != [c for c in free if c in joined] or \
             len(set(map(str, joined))) != len(joined):
         raise Rejected("ATT-ATTACK", "specials: special troops on your palace that have "
