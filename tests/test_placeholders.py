@@ -100,6 +100,29 @@ def test_watch_draws_a_placeholder_for_a_missing_picture(game, tmp_path):
     assert "DRAFT" not in front  # a watch's pages are for looking at, not marked
 
 
+def test_watch_draws_a_placeholder_in_an_image_format_too(game, tmp_path):
+    """`pnp watch --format png`: the card images with a placeholder where the picture
+    will be (grey, not the card's colour), each missing one warned of at its card."""
+    with_art(game)
+    out, log = tmp_path / "out", []
+    Watcher(game, None, out, "png", ExportOptions(format="png", print=Options()),
+            log.append).run(lambda: True)
+    warned = [line for line in log if "drawn as a placeholder" in line]
+    assert len(warned) == 3 and "crew.yaml:5:" in warned[0], log
+    cards = out / "star-patrol" / "png" / "crew"
+    drawn, missing = (Image.open(cards / f"{name}-front.png").convert("RGB")
+                      for name in ("C-01", "C-04"))  # Navigator drawn, Medic missing
+    box = [round(v * drawn.width / (63 + 6)) for v in (3 + 5 + 15, 3 + 10 + 10)]  # x, y mm
+    assert drawn.getpixel(tuple(box))[:3] == (255, 0, 0)  # the picture, red
+    assert missing.getpixel(tuple(box))[:3] != (255, 0, 0)
+
+
+def test_an_export_still_refuses_a_missing_picture(game, tmp_path, capsys):
+    with_art(game)
+    assert main(["export", str(game), "--format", "png", "--out", str(tmp_path)]) == 2
+    assert "crew.yaml:5:" in capsys.readouterr().err
+
+
 def test_a_missing_per_card_picture_in_a_csv_is_at_its_row(game, tmp_path, capsys):
     with_art(game)
     rows = ["id,name,suit,power,text"] + [

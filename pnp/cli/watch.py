@@ -156,7 +156,9 @@ class Watcher:
             kept = [e for e in self.old_items(game, f"{self.fmt}/manifest.json", "files")
                     if e.get("component") not in ids] if len(ids) < len(game.components) \
                 else []  # the files of the other components, which stay as they are
-            result = export_games([part], self.out, self.options, keep=kept)[0]
+            drafting = replace(self.options, print=replace(self.options.print,
+                                                            placeholders=True))
+            result = export_games([part], self.out, drafting, keep=kept)[0]
         self.last = result.folder
         self.written |= {p.resolve() for p in result.files}
         where = result.folder.resolve()

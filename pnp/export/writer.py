@@ -94,6 +94,7 @@ def _export_game(game, output: Output, options: ExportOptions, progress,
     kind = f"shop-{options.shop}" if options.shop else options.format
     target = result.folder = output.folder(f"{game.folder}/{kind}")
     renderer = Renderer(game, problems, result.warnings.append)
+    renderer.placeholders = options.print.placeholders  # pnp watch: art still to come
     files = []
     saved = None
     if options.format == "tts":
