@@ -71,3 +71,12 @@ def test_every_troop_type_and_kind_of_ability_is_played(study):
     _, stats = study
     assert all(share >= 0.05 for share in stats["played"].values()), stats["played"]
     assert all(share >= 0.05 for share in stats["troops"].values()), stats["troops"]
+
+
+def test_the_length_is_reported_with_quartiles_and_the_first_two_rounds():
+    """`pnp simulate --json` gives `statistics.length` (issue 35), from each game's round."""
+    from companion.games.att.reports import length_statistics
+
+    spread = length_statistics([(1, 1), (2, 3), (5, 4), (9, 2)])
+    assert spread == {"median": 5, "q1": 2, "q3": 5, "round_1": 0.1, "round_2": 0.3,
+                      "within_2": 0.4}

@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion.core.engine import Rejected
-from tests.att.scenario import (RULES, act, attacks, hand, new, special, territory, texts,
-                                troops)
+from tests.att.scenario import RULES, act, attacks, hand, new, special, territory, texts, troops
 
 ATTACK = {"type": "attack", "from": 0, "to": 0, "specials": []}
 
@@ -268,7 +267,6 @@ def test_a_wound_is_the_players_choice_where_there_are_several_pieces():
     """ATT-DAMAGE: 2 initiative damage against Drones on two bases: the player chooses which
     takes it; of two Drones alike on a base, the damaged one is destroyed first."""
     from companion.games.att import view
-    from tests.att.scenario import RULES
 
     state = new()
     territory(state, 0, 0, ("shooter", 2), ("light", 1))
