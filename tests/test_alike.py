@@ -121,7 +121,7 @@ def test_a_warning_of_a_side_alike_names_its_own_card(tmp_path, monkeypatch):
         '      - {type: text, x: 25, y: 40, w: 13, h: 4, text: "{player}", size: 9, '
         'min_size: 9,') + 1
     assert unfit == [f"{folder}/crew.yaml:{line}:5: crew '{card}' back: text ({{player}}) "
-                     "does not fit at the minimum size 9 pt: 'Ultraviolet' (layout "
+                     "does not fit at the minimum size 9 pt, by 1.8 mm: 'Ultraviolet' (layout "
                      f"'crew-back' at {folder}/layouts.yaml:{layout})"
                      for card, line in cards.items()]  # one a card, at its line
     zone = [w for w in warnings if "safe zone" in w]
