@@ -113,3 +113,16 @@ def test_players_is_said_once_and_within_the_sets(tmp_path):
          "  values: [Red, Blue, Green, Yellow, Purple, Grey]\n  print: 2\n")
     with pytest.raises(InvalidInput, match="keep one of them"):
         load_game(game)
+
+
+def test_every_print_key_is_the_build_option_it_sets_and_the_command_lines():
+    """game.yaml's print: keys are named as Options' fields, each one the command line
+    also takes (the same option, given there, wins)."""
+    from dataclasses import fields
+
+    from pnp.cli.options import GAME_SETS
+    from pnp.load.specs import PRINT
+    from pnp.sheets.printfile import Options
+
+    assert set(PRINT.fields) <= {f.name for f in fields(Options)}
+    assert set(PRINT.fields) == set(GAME_SETS)

@@ -128,3 +128,15 @@ def test_a_piece_whole_on_its_paper_is_not_listed_as_tiled(tmp_path):
                tmp_path, Options(paper="a3"))
     text = guide_text(tmp_path / "geheime-mission")
     assert "board.pdf" in text and "tiled" not in text
+
+
+def test_with_long_crop_marks_the_guide_names_only_the_paper_that_still_holds_it(tmp_path):
+    """--crop-marks long keeps 5 mm for the marks: Above Top Secret's 399 x 250 mm playmat
+    no longer fits A3 (392 mm across), so the guide of an A4 build, where it is tiled,
+    names US Tabloid (403.8 x 251.4 mm) alone, the one paper that still holds it."""
+    game = load_game(BUNDLED_GAMES / "above-top-secret")
+    build_game(replace(game, components=[c for c in game.components if c.id == "playmat"]),
+               tmp_path, Options(paper="a4", crop_marks="long"))
+    text = " ".join(guide_text(tmp_path / "above-top-secret").split())
+    assert "Whole on one sheet of US Tabloid (--paper tabloid)." in text
+    assert "A3 (--paper a3)" not in text and "joined" in text

@@ -8,20 +8,16 @@ from __future__ import annotations
 
 from pnp.load.errors import Problems
 
-# print: key -> the build option (pnp.sheets.printfile.Options) it sets
-OPTION = {"paper": "paper", "duplex": "duplex", "bleed": "bleed", "players": "players",
-          "printer_margin": "printer_margin", "back_offset": "back_offset",
-          "crop_marks": "crop_marks"}
-
 
 def print_defaults(spec: dict, raw, game, problems: Problems) -> dict:
-    """{option: value} from the game's `print:` ({} without one), each checked where it
+    """{option: value} from the game's `print:` ({} without one): each key is named as
+    the build option it sets (pnp.sheets.printfile.Options), each checked where it
     depends on the rest of the game."""
     section = spec.get("print")
     if not section:
         return {}
     marks = raw["print"]
-    found = {OPTION[key]: value for key, value in section.items() if value is not None}
+    found = {key: value for key, value in section.items() if value is not None}
     if "players" in found:
         sets = game.player_sets
         if sets is None:

@@ -24,7 +24,7 @@ def reserved(options) -> float:
     fit keeps MIN_MARK (the marks take what more the page leaves: a card is never given
     up for them), long keeps MARK_LEN everywhere, for a trimmer, at the cost of a card
     a page where the paper is tight (poker cards on A4: 8 a page, not 9)."""
-    return MARK_LEN if getattr(options, "crop_marks", "fit") == "long" else MIN_MARK
+    return MARK_LEN if options.crop_marks == "long" else MIN_MARK
 
 
 def room(kind: str, options) -> float:

@@ -124,8 +124,7 @@ def _render_game(game: Game, output: Output, options: Options, progress,
                             {entry["file"] for entry in keep.get("items", ())} | {FILE})
     result.notes += [note] if note else []
     try:
-        write_guide(output.temporary(target / FILE), game, manifest, options.paper,
-                    options.printer_margin)
+        write_guide(output.temporary(target / FILE), game, manifest, options)
     except OSError as exc:
         raise OutputError(describe(exc, target / FILE)) from None
     output.write_text(target / "manifest.json", manifest_chunks(manifest))

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from pnp.load.components import count_label
 from pnp.load.fonts import BUNDLED_FONTS, font_name
-from pnp.plan.fit import fits, printable
-from pnp.plan.impose import PAPER_NAMES, PAPERS, PRINTER_MARGIN, page_size
+from pnp.plan.fit import fits, printable, reserved
+from pnp.plan.impose import MIN_MARK, PAPER_NAMES, PAPERS, PRINTER_MARGIN, page_size
 
 FILE = "print-guide.pdf"
 STOCK = {  # what each kind of piece is best printed on
@@ -86,14 +86,16 @@ def rows(game, manifest: dict) -> list[list[str]]:
     return lines
 
 
-def whole_on(size: tuple, paper: str, bleed: float, margin: float = PRINTER_MARGIN) -> list:
+def whole_on(size: tuple, paper: str, bleed: float, margin: float = PRINTER_MARGIN,
+             mark: float = MIN_MARK) -> list:
     """The other papers one sheet of which holds a piece of this trim size whole, with
-    its bleed and crop marks inside the printer margin, in either orientation."""
+    its bleed and crop marks (`mark` long) inside the printer margin, either way up."""
     return [other for other in PAPERS if other != paper
-            and fits(tuple(size), printable(other, bleed, margin))]
+            and fits(tuple(size), printable(other, bleed, margin, mark=mark))]
 
 
-def tiled(game, manifest: dict, margin: float = PRINTER_MARGIN) -> list[tuple]:
+def tiled(game, manifest: dict, margin: float = PRINTER_MARGIN,
+          mark: float = MIN_MARK) -> list[tuple]:
     """(name, what to say) for each size of sheet tiled over several pages on this
     build's paper: the pages it takes, and the papers that would print it whole (with
     the option that picks each), or that none does."""
@@ -113,7 +115,7 @@ def tiled(game, manifest: dict, margin: float = PRINTER_MARGIN) -> list[tuple]:
         each = max(counts)
         says = (f"{w:g} x {h:g} mm: {each} pages of {PAPER_NAMES.get(paper, paper)} each "
                 f"({sum(counts)} in all), joined. ")
-        whole = whole_on((w, h), paper, bleed, margin)
+        whole = whole_on((w, h), paper, bleed, margin, mark)
         if whole:
             says += "Whole on one sheet of " + " or ".join(
                 f"{PAPER_NAMES[p]} (--paper {p})" for p in whole) + "."
@@ -130,10 +132,11 @@ def cutting_order(game, manifest: dict) -> list[str]:
     return [text for role, text in CUTS.items() if role in present]
 
 
-def write_guide(path: Path, game, manifest: dict, paper: str,
-                printer_margin: float = PRINTER_MARGIN) -> None:
-    """The guide, on the build's own paper, nothing within the printer margin (the
-    build's, for the papers that would hold a tiled piece whole)."""
+def write_guide(path: Path, game, manifest: dict, options) -> None:
+    """The guide, on the build's own paper, nothing within its printer margin (the
+    build's margin and crop marks also decide the papers that would hold a tiled piece
+    whole)."""
+    paper, printer_margin = options.paper, options.printer_margin
     from reportlab.lib.colors import HexColor
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.lib.units import mm
@@ -172,7 +175,7 @@ def write_guide(path: Path, game, manifest: dict, paper: str,
                        "at 100 % (actual size): never 'fit to page', or the pieces come out "
                        "smaller than the rules and the backs miss their fronts.", body),
              Paragraph("What to print", head), table]
-    joined = tiled(game, {**manifest, "paper": paper}, printer_margin)
+    joined = tiled(game, {**manifest, "paper": paper}, printer_margin, reserved(options))
     if joined:
         story += [Paragraph("Pieces tiled over several pages", head)]
         options = re.compile(r"--paper \w+")
