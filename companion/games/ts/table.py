@@ -185,20 +185,19 @@ class TsTable(TableFrame):
         else:
             prompt, results, moves = picks.prompt(), self.results(), self.act_moves(picks, state)
             self.sheet.show(prompt, results, moves)
-            self.show_roster(state, kind, self.roster_fits(prompt, results, len(moves)))
+            told = "agent" not in self.sel and self.roster_fits(state, prompt, results,
+                                                                len(moves))
+            self.show_roster(state, kind if told else "")
             return
         self.show_roster(state, kind)
 
-    def roster_fits(self, prompt: str, results: list, moves: int) -> bool:
+    def roster_fits(self, state: dict, prompt: str, results: list, moves: int) -> bool:
         """Whether what is left of the roster fits under this sheet, the board as large
         as ever: a tablet's side has the room; a phone's, what its sheet leaves of the
         room kept under the board (RESERVE), measured before the layout."""
         if self.landscape:
             return True
-        state = self.app.controller.state
-        kinds = sum(1 for count in state["players"][state["await"]["player"]]["roster"].values()
-                    if count)
-        rows = -(-kinds // TOLD_ROW)
+        rows = -(-len(left_to_spawn(state)) // TOLD_ROW)
         return measure.sheet_height(prompt, results, self.width, moves) + measure.strip_title() \
             + measure.rows_height(rows, dp(TOLD)) <= RESERVE
 
@@ -229,20 +228,17 @@ class TsTable(TableFrame):
         return [Move("Replay the trickle", lambda: self.board.play(*SLOW))] \
             if self.board.moves else []
 
-    def show_roster(self, state: dict, kind: str, room: bool = False) -> None:
-        """Spawning: the acting player's roster to choose from. At the actions, while no
-        agent is chosen and there is the `room`, what is left of it to spawn, told rather
-        than offered, in the room the spawn prompt keeps under a phone's board."""
-        idle = room and kind == "act" and "agent" not in self.sel
-        if kind != "spawn" and not idle:
+    def show_roster(self, state: dict, kind: str) -> None:
+        """Spawning ("spawn"): the acting player's roster to choose from. At the actions
+        ("act": no agent chosen and the room for it), what is left of it to spawn, told
+        rather than offered, in the room the spawn prompt keeps under a phone's board."""
+        idle = kind == "act"
+        if kind not in ("spawn", "act"):
             self.hand.show("", [])
             return
-        seat = state["await"]["player"]
-        team = TEAMS[seat]
+        team = TEAMS[state["await"]["player"]]
         cards = []
-        for name, count in state["players"][seat]["roster"].items():
-            if not count:
-                continue
+        for name, count in left_to_spawn(state):
             card = self.kind_card(team, name)
             card.count, card.chosen = count, int(not idle and self.sel.get("kind") == name)
             card.flat, card.idle = not self.landscape, idle
@@ -339,3 +335,9 @@ class TsTable(TableFrame):
 
     def act_trickle(self) -> None:
         self.act({"type": "trickle"})
+
+
+def left_to_spawn(state: dict) -> list[tuple[str, int]]:
+    """The acting player's kinds still in the roster, with their counts, in its order."""
+    roster = state["players"][state["await"]["player"]]["roster"]
+    return [(name, count) for name, count in roster.items() if count]
