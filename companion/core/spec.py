@@ -106,13 +106,17 @@ class GameSpec:
 RANDOM_AGENT = "companion.core.agents:RandomAgent"  # the computer player every game has
 
 
-def parts(package: str, prefix: str) -> dict:
+def parts(package: str, prefix: str, expert: bool = False) -> dict:
     """The parts every game has under the same names (docs/game-interface.md), as
     GameSpec fields: `rules:<Prefix>Rules`, `view`, `table:<Prefix>Table`,
-    `demo:demo_session`, and the game's greedy AI (`ai:GreedyAgent`) beside the random one."""
+    `demo:demo_session`, and the game's greedy AI (`ai:GreedyAgent`) beside the random one
+    (and its strongest, `expert:ExpertAgent`, once it has one)."""
+    agents = {"greedy": f"{package}.ai:GreedyAgent", "random": RANDOM_AGENT}
+    if expert:
+        agents["expert"] = f"{package}.expert:ExpertAgent"
     return {"rules": f"{package}.rules:{prefix}Rules", "view": f"{package}.view",
             "table": f"{package}.table:{prefix}Table", "demo": f"{package}.demo:demo_session",
-            "agents": {"greedy": f"{package}.ai:GreedyAgent", "random": RANDOM_AGENT}}
+            "agents": agents}
 
 
 def seat_option(option_id: str, label: str, lots: str = "lots") -> Option:
