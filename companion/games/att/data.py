@@ -33,6 +33,10 @@ class Army:
     bases: dict  # card id -> troop type
     abilities: dict  # card id -> Ability
 
+    def __post_init__(self):
+        # every card of the army once, sorted: what the deck invariant compares with
+        object.__setattr__(self, "cards", sorted([*self.bases, *self.abilities]))
+
     def special(self, card: str) -> dict | None:
         """The special troop a card recruits (its `special` effect), if any."""
         ability = self.abilities.get(card)
