@@ -18,7 +18,7 @@ from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, ColorProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -36,6 +36,8 @@ from companion.games.att.picks import Picks, selection_words
 
 Builder.load_file(str(Path(__file__).with_name("table.kv")))
 
+TABLET_SP = 18  # a hand card's words in a tablet's side column: its room goes to reading
+
 RENEWAL_STEPS = {"abilities": "abilities", "recruit": "recruits", "place": "recruits",
                  "draw": "draw two", "discard": "draw two", "build": "build"}
 
@@ -50,11 +52,12 @@ class AttCard(Holdable, ButtonBehavior, BoxLayout):
     fill = ColorProperty((0.3, 0.3, 0.3, 1))
     ready = BooleanProperty(True)
     chosen = BooleanProperty(False)
+    text_sp = NumericProperty(14)  # a tablet's side column reads larger (TABLET_SP)
 
 
-def text_height(text: str, width: float, bold: bool = False) -> float:
-    """The height of 14 sp text wrapped to `width`, as a Label draws it."""
-    core = CoreLabel(text=text, font_size=sp(14), bold=bold, text_size=(max(1, width), None))
+def text_height(text: str, width: float, bold: bool = False, size: float = 14) -> float:
+    """The height of `size` sp text wrapped to `width`, as a Label draws it."""
+    core = CoreLabel(text=text, font_size=sp(size), bold=bold, text_size=(max(1, width), None))
     core.refresh()
     return core.content_size[1]
 
@@ -62,8 +65,8 @@ def text_height(text: str, width: float, bold: bool = False) -> float:
 def card_height(card: AttCard, width: float) -> float:
     """A hand card as tall as its title and words at `width` (table.kv's padding)."""
     inner = width - dp(12)
-    return dp(8) + text_height(card.title, inner, True) + dp(5) + \
-        text_height(card.words, inner) + dp(6)
+    return dp(8) + text_height(card.title, inner, True, card.text_sp) + dp(5) + \
+        text_height(card.words, inner, False, card.text_sp) + dp(6)
 
 
 def kind(state: dict) -> str | None:
@@ -157,7 +160,8 @@ class AttTable(TableFrame):
         """A button: the main moves primary; ending the turn secondary, and asked first
         while a territory can still attack (issue 33)."""
         label = view.label(state, action)
-        if action["type"] in ("done", "stop", "pass"):  # stopping is never the main move
+        if action["type"] in ("done", "stop", "pass", "burn"):  # stopping (or starting
+            # again: keeping the hand is the main move) is never the main move
             return Move(label, lambda: self.act(action))
         if action["type"] != "end_turn":
             return Move(label, lambda: self.act(action), "primary")
@@ -221,7 +225,8 @@ class AttTable(TableFrame):
         colour, _kind = view.card_kind(army, card)
         widget = AttCard(title=view.card_title(army, card), words=view.card_words(army, card),
                          fill=get_color_from_hex(printed.game(GAME_ID).vars["kinds"][colour]["color"]),
-                         ready=ready, chosen=chosen, width=width)
+                         ready=ready, chosen=chosen, width=width,
+                         text_sp=TABLET_SP if self.landscape else 14)
         deck = "bases" if card in tables().armies[army].bases else "abilities"
         widget.piece = (f"{army}-{deck}", card)
         widget.card_id = card
