@@ -10,7 +10,7 @@ COLOURS = (("codes", "Codes"), ("signals", "Signals"), ("finance", "Finance"),
 SPEC = GameSpec(
     id="top-secret",
     name="Top-Secret",
-    **parts(__name__, "Ts"),
+    **parts(__name__, "Ts", expert=True),
     options=(seat_option("first", "Who starts"),
              dice_option("bag", "Intel bag and dice", ("app", "The app draws and rolls"),
                          ("physical", "Our bag and dice")),

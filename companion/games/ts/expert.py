@@ -1,0 +1,61 @@
+"""Top-Secret's strongest computer player: it tries every action on its own copy of
+what it sees (expert_model) and takes the one after which the position is worth most
+(expert_eval), as if its turn ended there; actions it still has then are used the same
+way, one after the other, and it ends the turn when nothing left makes the position
+better. The worth looks past its own turn: the two trickles and the enemy's turn in
+between (what the dice bring, what the enemy can do to its carriers), which the
+greedy AI does not."""
+
+from __future__ import annotations
+
+from companion.core.agents import Agent
+from companion.games.ts import expert_model as model
+from companion.games.ts.expert_eval import evaluate
+
+
+class ExpertAgent(Agent):
+    name = "expert"
+
+    def choose(self, rules, state) -> dict:
+        kind = state["await"]["kind"]
+        if kind == "keep":
+            return {"type": "keep", "keep": True}  # a kept piece only adds points
+        if kind not in ("act", "spawn"):  # draws and dice: what the table gets
+            return self.random.choice(rules.legal_actions(state))
+        seen = model.seen(state)
+        if kind == "spawn":
+            return self.spawn(rules, state, seen)
+        return self.act(seen)
+
+    def spawn(self, rules, state, seen) -> dict:
+        best, top = {"type": "done"}, evaluate(seen)
+        for action in rules.legal_actions(state):
+            if action["type"] != "spawn":
+                continue
+            after = model.copy(seen)
+            spawn_into(after, action, state)
+            value = evaluate(after) + self.random.random() * 1e-6
+            if value > top:
+                best, top = action, value
+        return best
+
+    def act(self, seen) -> dict:
+        best, top = {"type": "end_turn"}, evaluate(seen)
+        for action in model.listed(seen):
+            if action["type"] == "end_turn":
+                continue
+            after = model.copy(seen)
+            model.apply(after, action)
+            value = evaluate(after) + self.random.random() * 1e-6
+            if value > top:
+                best, top = action, value
+        return best
+
+
+def spawn_into(m: dict, action: dict, state: dict) -> None:
+    """An agent of `action["kind"]` on the copy (TS-SPAWN: fresh, holding nothing)."""
+    seat = m["await"]["player"]
+    agent_id = f"new-{action['kind']}-{action['at']}"
+    m["agents"][agent_id] = {"seat": seat, "kind": action["kind"], "at": action["at"],
+                             "held": [], "fresh": True}
+    m["spots"][action["at"]] = agent_id
