@@ -32,6 +32,9 @@ PINNED = 4.0  # an agent pinned through our next turn
 MY_DA = 0.7  # we overload an enemy carrier of three that stays out of our reach
 WIN = 150.0  # a side that can reach 20 points in its next turn
 ESCAPE = (0.95, 0.8, 0.6, 0.4, 0.1, 0.05, 0.05, 0.05, 0.05)  # enemy carrier home, by rows
+# an agent of ours on the board, by kind, beyond what it carries and catches: a Double
+# Agent brings Intel home from anywhere (and overloads enemy carriers), so it is kept
+KIND = {"double-agent": 5.0}
 REACH_W = (1.0, 0.5, 0.25, 0.1)  # a piece that falls this many moves away
 
 
@@ -219,7 +222,8 @@ def evaluate(m: dict, seat: int | None = None) -> float:
         carried = max(0.0, W * hv * (1 - LATE - LATE_ROW * d) - ROW * d) if n else 0.0
         if x["kind"] == "analyst" and n == 3:
             carried += W * 2.0
-        total += keep * carried + (1 - p_hp) * catch - pinned_cost - p_hp * AGENT
+        total += keep * carried + (1 - p_hp) * (catch + KIND.get(x["kind"], 0.0)) - \
+            pinned_cost - p_hp * AGENT
     for a, x in theirs:
         at, held = x["at"], x["held"]
         n, hv = len(held), sum(value[i] for i in held)
