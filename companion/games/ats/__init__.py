@@ -7,7 +7,7 @@ from companion.core.spec import Die, GameSpec, Players, cards_option, dice_optio
 SPEC = GameSpec(
     id="above-top-secret",
     name="Above Top Secret",
-    **parts(__name__, "Ats"),
+    **parts(__name__, "Ats", expert=True),
     players=Players(modes=(("2 players", (1, 1)), ("2 teams of 2", (2, 2)),
                            ("3 players", (1, 1, 1)), ("3 teams of 2", (2, 2, 2))),
                     colours=("Red", "Blue", "Green", "Yellow", "Purple", "Grey"),
