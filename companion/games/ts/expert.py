@@ -12,6 +12,8 @@ from companion.core.agents import Agent
 from companion.games.ts import expert_model as model
 from companion.games.ts.expert_eval import evaluate
 
+AHEAD = 2  # the actions looked at two deep: each costs another listing and its worths
+
 
 class ExpertAgent(Agent):
     name = "expert"
@@ -40,16 +42,38 @@ class ExpertAgent(Agent):
         return best
 
     def act(self, seen) -> dict:
-        best, top = {"type": "end_turn"}, evaluate(seen)
+        """The action after which the position is worth most; the AHEAD best of them
+        are worth what the best action after them makes of them, if more."""
+        tried = []
         for action in model.listed(seen):
             if action["type"] == "end_turn":
                 continue
             after = model.copy(seen)
             model.apply(after, action)
-            value = evaluate(after) + self.random.random() * 1e-6
+            tried.append((evaluate(after) + self.random.random() * 1e-6, action, after))
+        tried.sort(key=first, reverse=True)
+        best, top = {"type": "end_turn"}, evaluate(seen)
+        for rank, (value, action, after) in enumerate(tried):
+            if rank < AHEAD and after["over"] is None:
+                value = max(value, best_after(after))
             if value > top:
                 best, top = action, value
         return best
+
+
+def first(entry: tuple) -> float:
+    return entry[0]
+
+
+def best_after(m: dict) -> float:
+    """The most any one action makes of position `m` (ending the turn at least)."""
+    top = evaluate(m)
+    for action in model.listed(m):
+        if action["type"] != "end_turn":
+            after = model.copy(m)
+            model.apply(after, action)
+            top = max(top, evaluate(after))
+    return top
 
 
 def spawn_into(m: dict, action: dict, state: dict) -> None:

@@ -153,92 +153,100 @@ def evaluate(m: dict, seat: int | None = None) -> float:
     me = m["await"]["player"] if seat is None else seat
     if m["over"] is not None:
         return 1e9 if m["over"] == me else -1e9
-    row, dist, near = geometry()
-    g = board()
+    row, dist, _ = geometry()
     ev1, hp1, ev2, hp2, hp_mid, pot = trickles(m)
-    agents, pins, turn, spots = m["agents"], m["pins"], m["turn"], m["spots"]
-    # pins that hold through the enemy's turn are ours (until turn + 1)
-    enemy_free = {a for a, g_ in agents.items() if g_["seat"] != me and pins.get(a, 0) <= turn}
-    mine = [(a, x) for a, x in agents.items() if x["seat"] == me]
-    theirs = [(a, x) for a, x in agents.items() if x["seat"] != me]
+    agents, pins, turn = m["agents"], m["pins"], m["turn"]
     value = values()[0]
-
-    # -- what the enemy can do to us in its turn -------------------------------------------
-    enemy_da = any(x["kind"] == "double-agent" and a in enemy_free and
-                   (x["held"] or ev1[x["at"]] > 0) for a, x in theirs)
-    comms_at = [(x["at"], bool(x["held"])) for a, x in theirs if a in enemy_free and
-                (x["kind"] == "comms" or (x["kind"] == "smuggler" and
-                                          m["settings"].get("smuggler") != "slips"))]
-    hackers = [(x["at"], bool(x["held"])) for a, x in theirs
-               if x["kind"] == "hacker" and a in enemy_free]
-    honey_threat: dict = {}
-    if comms_at and hp_mid:
-        up, down, within = g.up, g.down, g.within_two
-        for h, p in hp_mid:
-            for c, paying in comms_at:
-                if h not in within[c]:
-                    continue
-                for s in up[h]:
-                    if s != OFF and spots[s] in agents and agents[spots[s]]["seat"] == me:
-                        honey_threat[spots[s]] = max(honey_threat.get(spots[s], 0.0), p)
-                if paying:
-                    for s in down[h]:
-                        if s != OFF and spots[s] in agents and agents[spots[s]]["seat"] == me:
-                            honey_threat[spots[s]] = max(honey_threat.get(spots[s], 0.0), p)
+    steer = ("comms",) if m["settings"].get("smuggler") == "slips" else ("comms", "smuggler")
+    # each agent once: ours; the enemy's, free unless our pin holds through its turn
+    # (until turn + 1); what the enemy can do to us in its turn
+    mine, theirs, comms_at, hackers = [], [], [], []
+    my_da = enemy_da = False
+    for a, x in agents.items():
+        held, kind, at = x["held"], x["kind"], x["at"]
+        n = len(held)
+        hv = sum(map(value.__getitem__, held)) if n else 0
+        if x["seat"] == me:
+            mine.append((a, kind, at, held, n, hv))
+            my_da = my_da or (kind == "double-agent" and n > 0)
+            continue
+        free = pins.get(a, 0) <= turn
+        theirs.append((at, n, hv, free))
+        if free:
+            if kind == "double-agent":
+                enemy_da = enemy_da or n > 0 or ev1[at] > 0
+            elif kind in steer:
+                comms_at.append((at, n > 0))
+            elif kind == "hacker":
+                hackers.append((at, n > 0))
+    honey_threat = honeypots_sent(m, me, comms_at, hp_mid) if comms_at and hp_mid else {}
 
     total = W * (m["scores"][me] - m["scores"][1 - me])
-    my_da, mine_home, theirs_home = False, [], []
-    for a, x in mine:
-        at, held = x["at"], x["held"]
-        n, hv = len(held), sum(value[i] for i in held)
-        if x["kind"] == "double-agent" and held:
-            my_da = True
+    mine_home, theirs_home = [], []
+    for a, kind, at, held, n, hv in mine:
         d = 8 - row[at]
         if n:
             mine_home.append((d, hv))
-        # the enemy's trickle
-        p_hp = hp1[at]
-        gain1 = ev1[at]
-        p_over = min(1.0, gain1 / 2.3) if n >= 3 else 0.0
-        # the enemy's turn
-        if n >= 3 and enemy_da:
-            p_over = 1 - (1 - p_over) * (1 - P_DA)
-        p_hp = 1 - (1 - p_hp) * (1 - P_COMMS * honey_threat.get(a, 0.0))
+        # the enemy's trickle, then its turn
+        p_hp = 1 - (1 - hp1[at]) * (1 - P_COMMS * honey_threat.get(a, 0.0))
+        p_over = 0.0
+        if n >= 3:
+            p_over = min(1.0, ev1[at] / 2.3)
+            if enemy_da:
+                p_over = 1 - (1 - p_over) * (1 - P_DA)
         pinned_cost = 0.0
         for h, robs in hackers:
-            if dist[h][at] <= 2:
-                chance = P_PIN if dist[h][at] == 1 else P_PIN / 2
+            apart = dist[h][at]
+            if apart <= 2:
+                chance = P_PIN if apart == 1 else P_PIN / 2
                 pinned_cost = max(pinned_cost, chance * (PINNED + (
-                    W * max(value[i] for i in held) if robs and held else 0.0)))
+                    W * max(map(value.__getitem__, held)) if robs and n else 0.0)))
         # our trickle
         p_hp = 1 - (1 - p_hp) * (1 - hp2[at])
         if n >= 3:
             p_over = 1 - (1 - p_over) * (1 - min(1.0, ev2[at] / 2.3))
         keep = (1 - p_hp) * (1 - p_over)
-        room = 3 - n
-        catch = 0.0
-        if room > 0:
-            catch = POT * min(pot[at], 2.0 * room)
+        catch = POT * min(pot[at], 2.0 * (3 - n)) if n < 3 else 0.0
         carried = max(0.0, W * hv * (1 - LATE - LATE_ROW * d) - ROW * d) if n else 0.0
-        if x["kind"] == "analyst" and n == 3:
+        if n == 3 and kind == "analyst":
             carried += W * 2.0
-        total += keep * carried + (1 - p_hp) * (catch + KIND.get(x["kind"], 0.0)) - \
+        total += keep * carried + (1 - p_hp) * (catch + KIND.get(kind, 0.0)) - \
             pinned_cost - p_hp * AGENT
-    for a, x in theirs:
-        at, held = x["at"], x["held"]
-        n, hv = len(held), sum(value[i] for i in held)
-        d = 8 - row[at]
-        if n and a in enemy_free:
-            theirs_home.append((d, hv))
+    for at, n, hv, free in theirs:
         p_hp = hp1[at]
-        p_over = min(1.0, ev1[at] / 2.3) if n >= 3 else 0.0
-        if n >= 3 and my_da:
-            p_over = 1 - (1 - p_over) * (1 - MY_DA * (1 - ESCAPE[d]))
+        if not n:
+            total += p_hp * AGENT
+            continue
+        d = 8 - row[at]
+        if free:
+            theirs_home.append((d, hv))
+        p_over = 0.0
+        if n >= 3:
+            p_over = min(1.0, ev1[at] / 2.3)
+            if my_da:
+                p_over = 1 - (1 - p_over) * (1 - MY_DA * (1 - ESCAPE[d]))
         keep = (1 - p_hp) * (1 - p_over)
-        carried = max(0.0, W * hv * (1 - LATE - LATE_ROW * d) - ROW * d) if n else 0.0
-        total -= keep * carried - p_hp * AGENT
-    total += race(m["scores"], me, mine_home, theirs_home)
-    return total
+        total -= keep * max(0.0, W * hv * (1 - LATE - LATE_ROW * d) - ROW * d) - p_hp * AGENT
+    return total + race(m["scores"], me, mine_home, theirs_home)
+
+
+def honeypots_sent(m: dict, me: int, comms_at: list, hp_mid: list) -> dict:
+    """Our agent -> the chance that a Honeypot lies, after the enemy's trickle, where an
+    enemy Comms Specialist (or printed Smuggler) can move it onto the agent: up for an
+    action, down for an action and a piece of its Intel (TS-COMMS)."""
+    g, agents, spots = board(), m["agents"], m["spots"]
+    up, down, within = g.up, g.down, g.within_two
+    threat: dict = {}
+    for h, p in hp_mid:
+        for c, paying in comms_at:
+            if h not in within[c]:
+                continue
+            for s in up[h] + down[h] if paying else up[h]:
+                victim = spots[s] if s != OFF else None
+                if victim is not None and agents[victim]["seat"] == me and \
+                        threat.get(victim, 0.0) < p:
+                    threat[victim] = p
+    return threat
 
 
 def reach(held_by_dist: list, actions: int = 3) -> int:
