@@ -114,7 +114,7 @@ def test_what_the_seat_cannot_see_does_not_change_the_experts_choice():
         other = hidden_changed(state)
         changed += other["players"][1]["hand"] != state["players"][1]["hand"]
         assert ExpertAgent(11).choose(RULES, state) == ExpertAgent(11).choose(RULES, other)
-    assert changed >= 30  # the test does hide something
+    assert changed == len(tables) >= 20  # the test does hide something, often
 
 
 def test_the_lookahead_copy_is_dealt_from_what_could_be_there():

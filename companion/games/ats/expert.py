@@ -18,7 +18,7 @@ from companion.games.ats.expert_line import starting_card
 from companion.games.ats.expert_moves import by_rule, candidates
 from companion.games.ats.expert_policy import quick
 
-SAMPLES = 3  # copies of the table the most promising candidates are tried on
+SAMPLES = 2  # copies of the table the most promising candidates are tried on
 KEEP = 3  # how many candidates are most promising
 STOPS = ("turn_start", "draw")  # a turn begins: the lookahead ends there
 NO_SEARCH = ("roll", "turn_start", "draw", "start_card")
@@ -27,16 +27,22 @@ NO_SEARCH = ("roll", "turn_start", "draw", "start_card")
 class ExpertAgent(Agent):
     name = "expert"
 
-    def __init__(self, seed: int, weights: dict | None = None, samples: int = SAMPLES):
+    def __init__(self, seed: int, weights: dict | None = None, samples: int = SAMPLES,
+                 random_line: bool = False):
+        """`random_line`: start with any card of each level, as greedy does, so that a
+        study sees every card played well (expert_study)."""
         super().__init__(seed)
         self.w = weights or W
         self.samples = samples
+        self.random_line = random_line
         self.helper = GreedyAgent(self.random.getrandbits(32))  # the small choices ahead
 
     def choose(self, rules, state) -> dict:
         actions = rules.legal_actions(state)
         wait = state["await"]
         if wait["kind"] == "start_card":
+            if self.random_line:
+                return self.random.choice(actions)
             return starting_card(actions, wait["level"])
         if len(actions) == 1:
             return actions[0]
