@@ -55,11 +55,8 @@ class AatRules(SetupSteps, Turns, Triggers, Effects, Damage, Reach, Combat, Orde
         self.facts = Facts(self.cards)  # what listing actions reads of each card
         self.deck_cards = {sub: [c for pile in deck.values() for c in pile]
                            for sub, deck in self.decks.items()}
-        # for the invariants: every deck card as a number, each deck's numbers sorted
-        self.card_numbers = {c: i for i, c in enumerate(sorted(
-            {c for cards in self.deck_cards.values() for c in cards}))}
-        self.sorted_decks = {sub: sorted(self.card_numbers[c] for c in cards)
-                             for sub, cards in self.deck_cards.items()}
+        # for the invariants: each deck's card ids sorted
+        self.sorted_decks = {sub: sorted(cards) for sub, cards in self.deck_cards.items()}
         self.conserved: dict = {}  # seat -> (its deck sorted, its cards found whole last)
         self.raiders = frozenset(  # Rogue Transports (AAT-OBJ-4): they carry supplies
             cid for cid, card in self.cards.items() if card["kind"] == "Objective" and any(
