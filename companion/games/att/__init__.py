@@ -19,7 +19,7 @@ ARMY_CHOICES = army_choices()
 SPEC = GameSpec(
     id="attack-the-tower",
     name="Attack the Tower",
-    **parts(__name__, "Att"),
+    **parts(__name__, "Att", expert=True),
     options=(*per_seat("army", "army", ARMY_CHOICES, ("robots", "robots")),
              seat_option("first", "Who starts")),
 )
