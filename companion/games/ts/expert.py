@@ -1,10 +1,11 @@
 """Top-Secret's strongest computer player: it tries every action on its own copy of
 what it sees (expert_model) and takes the one after which the position is worth most
-(expert_eval), as if its turn ended there; actions it still has then are used the same
-way, one after the other, and it ends the turn when nothing left makes the position
-better. The worth looks past its own turn: the two trickles and the enemy's turn in
-between (what the dice bring, what the enemy can do to its carriers), which the
-greedy AI does not."""
+(expert_eval) as if its turn ended there, the two most promising also followed by the
+best action after them (a pick-up that pays only with the hand-over after it); it ends
+the turn when nothing left makes the position better, and spawns the same way. The
+worth looks past its own turn: the two trickles and the enemy's turn in between (what
+the dice bring, what the enemy can do to its carriers), which the greedy AI, one
+action at a time by its worth now, does not."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ class ExpertAgent(Agent):
             if action["type"] != "spawn":
                 continue
             after = model.copy(seen)
-            spawn_into(after, action, state)
+            spawn_into(after, action)
             value = evaluate(after) + self.random.random() * 1e-6
             if value > top:
                 best, top = action, value
@@ -76,7 +77,7 @@ def best_after(m: dict) -> float:
     return top
 
 
-def spawn_into(m: dict, action: dict, state: dict) -> None:
+def spawn_into(m: dict, action: dict) -> None:
     """An agent of `action["kind"]` on the copy (TS-SPAWN: fresh, holding nothing)."""
     seat = m["await"]["player"]
     agent_id = f"new-{action['kind']}-{action['at']}"

@@ -18,7 +18,7 @@ from functools import cache
 from companion.games.ts.data import tables
 from companion.games.ts.geometry import OFF, board
 
-# the weights (tuned by simulation against the greedy AI, docs/balance.md)
+# the weights, tuned by simulation against the greedy AI and the expert itself
 W = 10.0  # a point
 ROW = 2.0  # an action spent bringing a carrier one row nearer the * tiles
 LATE = 0.1  # carried points are worth less than scored ones: the race to 20 goes on
@@ -40,8 +40,8 @@ REACH_W = (1.0, 0.5, 0.25, 0.1)  # a piece that falls this many moves away
 
 @cache
 def geometry() -> tuple:
-    """Per space: its row; the Field moves to every Field space (BFS); and the Field
-    spaces within three moves with their REACH_W."""
+    """Per space: the rows still to go to the * tiles; the Field moves to every Field
+    space (BFS); and the Field spaces within three moves with their REACH_W."""
     g = board()
     far = 99
     dist = [[far] * g.size for _ in range(g.size)]
@@ -59,7 +59,8 @@ def geometry() -> tuple:
             edge = nxt
     near = [[(t, REACH_W[dist[s][t]]) for t in range(g.size) if dist[s][t] < len(REACH_W)]
             for s in range(g.size)]
-    return g.row, dist, near
+    home = g.row[g.spawn[0]]
+    return [home - r for r in g.row], dist, near
 
 
 @cache
@@ -153,7 +154,8 @@ def evaluate(m: dict, seat: int | None = None) -> float:
     me = m["await"]["player"] if seat is None else seat
     if m["over"] is not None:
         return 1e9 if m["over"] == me else -1e9
-    row, dist, _ = geometry()
+    to_go, dist, _ = geometry()
+    carry = tables().limits["carry"]
     ev1, hp1, ev2, hp2, hp_mid, pot = trickles(m)
     agents, pins, turn = m["agents"], m["pins"], m["turn"]
     value = values()[0]
@@ -184,13 +186,13 @@ def evaluate(m: dict, seat: int | None = None) -> float:
     total = W * (m["scores"][me] - m["scores"][1 - me])
     mine_home, theirs_home = [], []
     for a, kind, at, held, n, hv in mine:
-        d = 8 - row[at]
+        d = to_go[at]
         if n:
             mine_home.append((d, hv))
         # the enemy's trickle, then its turn
         p_hp = 1 - (1 - hp1[at]) * (1 - P_COMMS * honey_threat.get(a, 0.0))
         p_over = 0.0
-        if n >= 3:
+        if n >= carry:
             p_over = min(1.0, ev1[at] / 2.3)
             if enemy_da:
                 p_over = 1 - (1 - p_over) * (1 - P_DA)
@@ -203,12 +205,12 @@ def evaluate(m: dict, seat: int | None = None) -> float:
                     W * max(map(value.__getitem__, held)) if robs and n else 0.0)))
         # our trickle
         p_hp = 1 - (1 - p_hp) * (1 - hp2[at])
-        if n >= 3:
+        if n >= carry:
             p_over = 1 - (1 - p_over) * (1 - min(1.0, ev2[at] / 2.3))
         keep = (1 - p_hp) * (1 - p_over)
-        catch = POT * min(pot[at], 2.0 * (3 - n)) if n < 3 else 0.0
+        catch = POT * min(pot[at], 2.0 * (carry - n)) if n < carry else 0.0
         carried = max(0.0, W * hv * (1 - LATE - LATE_ROW * d) - ROW * d) if n else 0.0
-        if n == 3 and kind == "analyst":
+        if n == carry and kind == "analyst":
             carried += W * 2.0
         total += keep * carried + (1 - p_hp) * (catch + KIND.get(kind, 0.0)) - \
             pinned_cost - p_hp * AGENT
@@ -217,11 +219,11 @@ def evaluate(m: dict, seat: int | None = None) -> float:
         if not n:
             total += p_hp * AGENT
             continue
-        d = 8 - row[at]
+        d = to_go[at]
         if free:
             theirs_home.append((d, hv))
         p_over = 0.0
-        if n >= 3:
+        if n >= carry:
             p_over = min(1.0, ev1[at] / 2.3)
             if my_da:
                 p_over = 1 - (1 - p_over) * (1 - MY_DA * (1 - ESCAPE[d]))

@@ -100,7 +100,7 @@ def gain(m: dict, agent_id: str, intel: str) -> None:
     agent["held"].append(intel)
     if tables().intel[intel].honeypot:
         remove(m, agent_id)
-    elif len(agent["held"]) > 3:
+    elif len(agent["held"]) > tables().limits["carry"]:
         agent["held"] = []
 
 
@@ -179,5 +179,5 @@ def retire(m: dict, agent_id: str) -> None:
     if m["scores"][seat] >= t.limits["win"]:
         m["over"] = seat
         return
-    if agent["kind"] == "analyst" and len(agent["held"]) == 3 and m["bag"]:
+    if agent["kind"] == "analyst" and len(agent["held"]) == t.limits["carry"] and m["bag"]:
         m["scores"][seat] += sum(t.intel[i].value for i in m["bag"]) / len(m["bag"])
