@@ -205,3 +205,13 @@ def test_the_light_copy_of_a_battle_is_the_playouts():
     light = expert_window.light_battle(state, 0)
     assert expert_window.fight_out(light) == won
     assert [p["board"] for p in light["players"]] == [p["board"] for p in fast["players"]]
+
+
+def test_the_quick_material_count_is_the_playouts():
+    for game in range(2):
+        state = RULES.new_game(SETUPS[game + 1], 90 + game)
+        agents = [GreedyAgent(game * 2 + s) for s in (0, 1)]
+        while not RULES.is_over(state):
+            for seat in (0, 1):
+                assert expert_plan.material(state, seat) == playout.material(state, seat)
+            RULES.step(state, agents[RULES.acting_seat(state)].choose(RULES, state))

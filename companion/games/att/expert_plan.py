@@ -101,10 +101,26 @@ def renew(light: dict, first: int) -> dict:
     return out
 
 
+def material(light: dict, seat: int) -> float:
+    """playout.material, worked out in one pass (the plan's hottest count)."""
+    powers, set_to = tables().powers, light["mods"][seat]["power"]
+    worth = 0.0
+    for territory in light["players"][seat]["board"]:
+        for base in territory:
+            if base is not None:
+                troops = base["troops"]
+                kind = base["type"]
+                each = set_to.get(kind, powers[kind]) + playout.TROOP_WORTH
+                worth += playout.BASE_WORTH + each * len(troops) + sum(troops)
+    for card in light["players"][seat]["palace"]:
+        worth += playout.special_worth(light, seat, card)
+    return worth
+
+
 def score(light: dict, seat: int) -> float:
     """The material difference, `seat`'s view (playout.material), with the cards in hand
     and, near the round cap, the bases that ATT-END counts."""
-    worth = playout.material(light, seat) - playout.material(light, 1 - seat)
+    worth = material(light, seat) - material(light, 1 - seat)
     players = light["players"]
     worth += CARD_WORTH * (players[seat]["cards"] - players[1 - seat]["cards"])
     if light["round"] >= END_ROUND:
@@ -136,8 +152,12 @@ def answer(light: dict, seat: int, floor: float = float("-inf")) -> float:
     below `floor` it stops: the plan is no better than one already found."""
     foe = 1 - seat
     calm = next_turn(light)
-    starts = [(score(start, seat), start) for start in (calm, renew(calm, foe))]
-    worst = min(base for base, _ in starts)
+    worst = score(calm, seat)
+    if worst <= floor:
+        return worst
+    renewed = renew(calm, foe)
+    starts = [(worst, calm), (score(renewed, seat), renewed)]
+    worst = min(worst, starts[1][0])
     if worst <= floor:
         return worst
     for base, start in starts:
