@@ -43,14 +43,14 @@ def card_attack(a: dict, t: dict) -> tuple[float, float, float]:
         return _attack(a, t)
     known = _KNOWN.get((ka, kt))
     if known is None:
+        if len(_KNOWN) > 100_000:
+            _KNOWN.clear()
         known = _KNOWN[ka, kt] = _attack(a, t)
     return known
 
 
 def _attack(a: dict, t: dict) -> tuple[float, float, float]:
     live = 0.5 if m.has(t, "Time Shift") else 1.0  # R-ATT-14: cancelled on 4-6
-    if live == 0:
-        return 0.0, 0.0, 0.0
     a_dead, t_dead, over = _fight(a, t)
     if m.has(t, "Self Destruct") and not (m.has(a, "First Strike") or m.has(a, "Disabler")
                                           or m.unit(a) == "Covert"):

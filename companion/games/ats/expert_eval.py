@@ -45,7 +45,7 @@ def evaluate(state: dict, seat: int, w: dict = W) -> float:
     """The table's worth for `seat`'s side: theirs minus every opponent's."""
     players = state["players"]
     team = players[seat]["team"]
-    values()
+    values()  # material reads VALUE directly
     if state["phase"] == "over":
         winner = state["winner"]
         if winner["draw"]:
@@ -68,6 +68,7 @@ def evaluate(state: dict, seat: int, w: dict = W) -> float:
 
 
 def material(player: dict, w: dict) -> float:
+    """What one player has: bases, line, hand, clearance, held Encounter cards."""
     value = 0.0
     for hp in player["bases"].values():
         if hp > 0:
