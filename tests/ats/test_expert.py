@@ -192,3 +192,13 @@ def test_clearance_is_never_overpaid_and_one_gap_attack_per_card_is_tried(table)
     tried = candidates(table.state, RULES.legal_actions(table.state))
     gap_attacks = [a for a in tried if a["type"] == "attack"]
     assert sorted(a["level"] for a in gap_attacks) == [1, 2]
+
+
+def test_the_deck_top_seen_with_remote_viewing_goes_back_best_card_first(table):
+    from itertools import permutations
+
+    orders = [list(p) for p in permutations(["D1-01", "D5-08", "D3-01"])]
+    table.state["await"] = {"kind": "choose", "player": 0, "choice": "order",
+                            "options": orders}
+    actions = [{"type": "choose", "value": o} for o in orders]
+    assert by_rule(table.state, actions, W)["value"] == ["D5-08", "D3-01", "D1-01"]

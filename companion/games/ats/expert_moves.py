@@ -44,11 +44,17 @@ def candidates(state: dict, actions: list[dict]) -> list[dict]:
 
 def by_rule(state: dict, actions: list[dict], w: dict) -> dict | None:
     """The choice made without looking ahead, or None: where damage rolls over, the
-    opposing base area it hurts most."""
+    opposing base area it hurts most; the top of one's own deck (E-10) put back the
+    best card first. (The lookahead's copies deal that deck again, so it could not
+    weigh an order of the cards it has just seen.)"""
     wait = state["await"]
-    if wait["kind"] == "choose" and wait.get("choice") == "rollover_area":
+    if wait["kind"] != "choose":
+        return None
+    if wait.get("choice") == "rollover_area":
         return max(actions, key=lambda a: area_gain(state, wait["target"], a["value"],
                                                     wait["amount"], w))
+    if wait.get("choice") == "order":
+        return max(actions, key=lambda a: [card_value(c) for c in a["value"]])
     return None
 
 
