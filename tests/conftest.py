@@ -67,3 +67,31 @@ def registry_kept():
     yield
     GAMES.clear()
     GAMES.update(before)
+
+
+# The longest end-to-end runs, longest first (`--durations`, 2026-11-29). They start
+# before everything else, so that the two workers of `./dossier test` take turns at
+# them and end together, instead of one still running a tour of a table while the
+# other has finished (pytest-xdist hands the first tests out in turn). Only tests whose
+# module holds no module-scoped fixture: moving one would split its module in two and
+# set the fixture up twice.
+LONG_FIRST = (
+    "tests/ui/test_companion_ui.py::test_a_tour_of_the_table_by_taps",
+    "tests/ui/test_aat_ui.py::test_whole_games_by_taps_at_phone_and_tablet_size",
+    "tests/ui/test_ts_ui.py::test_whole_games_by_taps",
+    "tests/ui/test_att_ui.py::test_whole_games_by_taps_at_phone_and_tablet_size",
+    "tests/ui/test_declared_ui.py::test_every_starter_and_a_rich_table_in_sight",
+    "tests/ui/test_declared_ui.py::test_a_folder_game_played_by_taps",
+    "tests/ui/test_demos.py::test_the_demo_table_of_each_game_with_a_clean_log",
+    "tests/ui/test_gm_ui.py::test_whole_games_by_taps_at_phone_and_tablet_size",
+    "tests/ui/test_declared_ui.py::test_whole_games_by_taps",
+)
+
+
+def pytest_collection_modifyitems(items):
+    """LONG_FIRST to the front, in its order; the rest keep theirs."""
+    def rank(item) -> int:
+        name = item.nodeid.partition("[")[0]
+        return LONG_FIRST.index(name) if name in LONG_FIRST else len(LONG_FIRST)
+
+    items.sort(key=rank)
