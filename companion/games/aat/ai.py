@@ -54,12 +54,14 @@ class GreedyAgent(Agent):
         actions = rules.legal_actions(state)
         if len(actions) == 1:
             return actions[0]
-        look = Look(self, rules, state, rules.acting_seat(state))
-        best, pick = None, actions[0]
-        for action in actions:
-            score = (look.score(action), self.random.random())
-            if best is None or score > best:
-                best, pick = score, action
+        score = Look(self, rules, state, rules.acting_seat(state)).score
+        draw = self.random.random
+        pick = actions[0]
+        best, chance = score(pick), draw()  # (score, a draw): the best pair wins
+        for action in actions[1:]:
+            value, odds = score(action), draw()
+            if value > best or (value == best and odds > chance):
+                best, chance, pick = value, odds, action
         return pick
 
     def value(self, rules, card_id: str) -> float:
@@ -77,9 +79,42 @@ class GreedyAgent(Agent):
         return self.worth[card_id]
 
 
+def sort_pieces(table: dict) -> tuple:
+    """(units by owner, leaders by owner, units by owner and theater), in table order."""
+    units, leaders = ([], []), ([], [])
+    here = ({"Space": [], "Planetside": []}, {"Space": [], "Planetside": []})
+    try:
+        for p in table.values():
+            kind = p["kind"]
+            if kind == "unit":
+                owner = p["owner"]
+                units[owner].append(p)
+                here[owner][p["theater"]].append(p)
+            elif kind == "leader":
+                leaders[p["owner"]].append(p)
+    except KeyError:  # a theater of neither name (a test's card): sorted the long way
+        units, leaders = ([], []), ([], [])
+        here = ({"Space": [], "Planetside": []}, {"Space": [], "Planetside": []})
+        for p in table.values():
+            kind = p["kind"]
+            if kind == "unit":
+                owner = p["owner"]
+                units[owner].append(p)
+                here[owner].setdefault(p["theater"], []).append(p)
+            elif kind == "leader":
+                leaders[p["owner"]].append(p)
+    return units, leaders, here
+
+
 class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
     """One reading of the table for one decision of `seat`: the readings are cached
     (ai_reading.py), the scores come from the parts named in their modules."""
+
+    __slots__ = ("agent", "rules", "state", "seat", "cards", "memo", "working", "quiet",
+                 "enemy", "table", "goals", "goal", "their_goal", "bases", "home", "front",
+                 "units", "leaders", "_here", "level", "_weight", "_worth", "_danger", "_kill",
+                 "_block", "_guarded", "_serving", "_orders", "_commands", "_hunted",
+                 "_threat", "_held_off", "__dict__")  # __dict__: room for a subclass
 
     def __init__(self, agent: GreedyAgent, rules, state: dict, seat: int):
         self.agent, self.rules, self.state, self.seat = agent, rules, state, seat
@@ -98,22 +133,7 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
         self.bases = bases = (table["b0"], table["b1"])
         self.home = bases[seat]["theater"]
         self.front = bases[enemy]["theater"]
-        self.units = ([], [])
-        self.leaders = ([], [])
-        here = self._here = ({"Space": [], "Planetside": []},
-                             {"Space": [], "Planetside": []})
-        units = self.units
-        for p in table.values():
-            kind = p["kind"]
-            if kind == "unit":
-                owner = p["owner"]
-                units[owner].append(p)
-                theater = here[owner].get(p["theater"])
-                if theater is None:
-                    theater = here[owner][p["theater"]] = []
-                theater.append(p)
-            elif kind == "leader":
-                self.leaders[p["owner"]].append(p)
+        self.units, self.leaders, self._here = sort_pieces(table)
         self.level = state["escalation"]
         self._weight = [None, None]
         self._worth: dict = {}
@@ -131,7 +151,9 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
     def score(self, action: dict) -> float:
         kind = action["type"]
         if kind == "attack":  # most of them, by far
-            return self.attack_score(action) + self.commands(action)
+            value = self.attack_score(action)
+            command = self._commands.get(action["unit"])
+            return value + (command if command is not None else self.commands(action))
         if kind == "play":
             return self.play_score(action)
         if kind in ("attack", "order", "move", "undisrupt"):

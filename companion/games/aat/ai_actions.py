@@ -10,6 +10,8 @@ from companion.games.aat.ai_reading import MARK_COST, WIN
 class UnitActions:
     """Part of Look (ai.py)."""
 
+    __slots__ = ()
+
     def unit_action_score(self, action: dict) -> float:
         kind = action["type"]
         if kind == "attack":
@@ -37,10 +39,15 @@ class UnitActions:
     def attack_score(self, action: dict) -> float:
         table = self.table
         p, t = table[action["unit"]], table[action["target"]]
-        if t["owner"] == p["owner"]:
+        owner = t["owner"]
+        if owner == p["owner"]:
             return self.cleanup_score()
         cost = MARK_COST if action["mark"] else 0.0
-        amount = self.memo.strike(p, t, t["theater"])[0]  # through Armor
+        theater = t["theater"]
+        memo = self.memo
+        struck = memo.hits.get((p["card"], "disruption" in p["tokens"], t["card"], t["kind"],
+                                theater))
+        amount = (struck if struck is not None else memo.strike(p, t, theater))[0]  # Armor
         if not amount:
             return -1.0
         held = t["tokens"]
@@ -48,16 +55,17 @@ class UnitActions:
             return 0.25 * self.kill_value(t) - cost if t["kind"] != "base" else 1.0
         shields = held.get("shield", 0)
         dealt = max(0, amount - shields)
+        cards = self.cards
+        left = cards[t["card"]]["health"] - t["damage"]
         if t["kind"] == "base":
-            if dealt >= self.left(t) + self.buffer(t["owner"]) + 1:
+            if dealt >= left + self.buffer(owner) + 1:
                 return WIN
-            return dealt * self.base_weight(t["owner"]) + 0.5 * shields
-        left = self.left(t)
+            return dealt * self.base_weight(owner) + 0.5 * shields
         if dealt >= left:
             score = 6 + self.kill_value(t)
         else:
             score = 0.5 * self.kill_value(t) * (dealt + 0.3 * shields) / left
-        if dealt < left and "Fighter" in self.cards[p["card"]]["traits"]:
+        if dealt < left and "Fighter" in cards[p["card"]]["traits"]:
             return score - cost - self.retaliation(p, t, False)
         return score - cost  # no retaliation (x - 0.0 is x)
 

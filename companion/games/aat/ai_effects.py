@@ -10,6 +10,8 @@ from companion.games.aat.ai_reading import WIN
 class EffectValues:
     """Part of Look (ai.py)."""
 
+    __slots__ = ()
+
     def steps_value(self, steps: list, source, theater, played: bool, card_id) -> float:
         """What these effect steps are worth now (an order's: in `theater`; a card's:
         anywhere, or the best theater for every-unit steps)."""

@@ -11,6 +11,8 @@ from companion.games.aat.ai_reading import WIN
 class PlaysAndChoices:
     """Part of Look (ai.py)."""
 
+    __slots__ = ()
+
     def position_value(self, p: dict, theater: str) -> float:
         """What unit `p` (or a card about to be deployed, as a piece) does from `theater`."""
         return self.raw_position(p, theater) * self.survival(p, theater)

@@ -16,6 +16,8 @@ class Reading:
     """Part of Look (ai.py): readings cached for one decision. Look.__init__ sorts the
     units by owner and theater and takes the card memo (ai_memo.py)."""
 
+    __slots__ = ()
+
     def trait(self, p, name):
         """model.trait: a working trait's value, or None."""
         if "disruption" in p["tokens"]:
@@ -36,31 +38,43 @@ class Reading:
         """What one point of damage on `owner`'s base is worth: more as it falls."""
         weight = self._weight[owner]
         if weight is None:
-            left = self.left(self.bases[owner]) + self.buffer(owner)
+            base = self.bases[owner]
+            left = self.cards[base["card"]]["health"] - base["damage"] + self.buffer(owner)
             weight = self._weight[owner] = 3.0 + 45.0 / (max(left, 0) + 5)
         return weight
 
     def buffer(self, owner: int) -> int:
         """Damage `owner`'s leaders can still take for the base while living."""
-        return max([self.left(p) - 1 for p in self.leaders[owner]] + [0])
+        most = 0
+        cards = self.cards
+        for p in self.leaders[owner]:
+            left = cards[p["card"]]["health"] - p["damage"] - 1
+            if left > most:
+                most = left
+        return most
 
     def guarded(self, owner: int, theater: str) -> bool:
         key = (owner, theater)
         found = self._guarded.get(key)
         if found is None:
-            found = self._guarded[key] = any(self.trait(u, "Defender")
-                                             for u in self.here(owner, theater))
+            found = False
+            working, quiet = self.working, self.quiet
+            for u in self._here[owner].get(theater, NOWHERE):
+                if (quiet if "disruption" in u["tokens"] else working)[u["card"]].get(
+                        "Defender"):
+                    found = True
+                    break
+            self._guarded[key] = found
         return found
 
     def blockers(self, q: dict, theater: str | None = None) -> list:
         """The enemy pieces keeping unit `q` (in `theater`, by default its own) off the
-        enemy base in that theater."""
-        theater = theater or q["theater"]
-        # a card about to enter ("?") is one of mine with no tokens: its card says all
-        key = (q["uid"], theater) if q["uid"] != "?" else (q["card"], theater, q["owner"])
+        enemy base in that theater: the same for every unit of its card and owner there
+        (the traits read, Fighter and Capital, work under Disruption too)."""
+        key = (q["card"], theater or q["theater"], q["owner"])
         out = self._block.get(key)
         if out is None:
-            out = self._block[key] = self._blockers(q, theater)
+            out = self._block[key] = self._blockers(q, key[1])
         return out
 
     def _blockers(self, q: dict, theater: str) -> list:
@@ -68,10 +82,11 @@ class Reading:
         if theater != self.bases[foe]["theater"]:
             return []
         out = []
-        mine = self.memo.traits(q)
+        mine = self.working[q["card"]]
         fighter, capital = mine.get("Fighter"), mine.get("Capital")
-        for u in self.here(foe, theater):
-            theirs = self.memo.traits(u)
+        working, quiet = self.working, self.quiet
+        for u in self._here[foe].get(theater, NOWHERE):
+            theirs = (quiet if "disruption" in u["tokens"] else working)[u["card"]]
             if theirs.get("Defender") or (fighter and theirs.get("Fighter")) or (
                     capital and theirs.get("Capital")):
                 out.append(u)
@@ -125,12 +140,15 @@ class Reading:
     def danger(self, t: dict) -> int:
         """What the enemy of `t` can put on it in its next turn (Stealth and Shield
         taken off), or the damage it takes now when it is that enemy's turn."""
-        if t["uid"] not in self._danger:
+        uid = t["uid"]
+        found = self._danger.get(uid)
+        if found is None:
             total = self.incoming(t, t["theater"])
-            if total and m.tokens(t, "stealth"):
+            tokens = t["tokens"]
+            if total and tokens.get("stealth", 0):
                 total = max(0, total - 2)
-            self._danger[t["uid"]] = max(0, total - m.tokens(t, "shield"))
-        return self._danger[t["uid"]]
+            found = self._danger[uid] = max(0, total - tokens.get("shield", 0))
+        return found
 
     def doomed(self, t: dict) -> bool:
         return self.danger(t) >= self.left(t)
@@ -138,9 +156,10 @@ class Reading:
     def survives_in(self, p: dict, theater: str) -> bool:
         """Would `p` live through the enemy's next turn in `theater`?"""
         total = self.incoming(p, theater)
-        if total and m.tokens(p, "stealth"):
+        tokens = p["tokens"]
+        if total and tokens.get("stealth", 0):
             total = max(0, total - 2)
-        return total - m.tokens(p, "shield") < self.left(p)
+        return total - tokens.get("shield", 0) < self.left(p)
 
     def survival(self, p: dict, theater: str) -> float:
         """How much of unit `p` (or a card about to be deployed) is likely to be
@@ -149,60 +168,68 @@ class Reading:
         incoming = self.incoming(p, theater)
         if not incoming:
             return 1.0
-        stealth = m.tokens(p, "stealth") or (p["uid"] == "?" and "Stealth" in self.cards[
-            p["card"]]["traits"])
+        tokens = p["tokens"]
+        card = self.cards[p["card"]]
+        stealth = tokens.get("stealth", 0) or (p["uid"] == "?" and "Stealth" in card["traits"])
         if stealth:
             incoming = max(0, incoming - 2)
-        left = self.left(p) + m.tokens(p, "shield")
+        left = card["health"] - p["damage"] + tokens.get("shield", 0)
         if incoming >= left:
             return 0.45
         return 1.0 - 0.3 * incoming / left
 
     def worth(self, p: dict) -> float:
-        uid = p["uid"]
-        if uid not in self._worth:
-            self._worth[uid] = self.compute_worth(p)
-        return self._worth[uid]
+        found = self._worth.get(p["uid"])
+        if found is None:
+            found = self._worth[p["uid"]] = self.compute_worth(p)
+        return found
 
     def compute_worth(self, p: dict) -> float:
+        card_id = p["card"]
+        card = self.cards[card_id]
         if p["kind"] == "leader":
-            card = self.cards[p["card"]]
-            return 4 + 2 * len(card["orders"]) + 0.5 * self.left(p) + (
+            return 4 + 2 * len(card["orders"]) + 0.5 * (card["health"] - p["damage"]) + (
                 4 if "Command" in card["traits"] else 0)
         owner = p["owner"]
         foe = 1 - owner
-        w = self.agent.value(self.rules, p["card"])
-        if m.disrupted(p):
+        theater = p["theater"]
+        w = self.agent.value(self.rules, card_id)
+        disrupted = "disruption" in p["tokens"]
+        if disrupted:
             w *= 0.6
-        attack = self.attack(p)
-        if attack and not m.disrupted(p):
-            if p["theater"] == self.bases[foe]["theater"]:
+        attack = card["attack"]
+        if attack and not disrupted:
+            if theater == self.bases[foe]["theater"]:
                 reach = 0.35 if self.blockers(p) else 1.0
                 w += attack * self.base_weight(foe) * reach * (
-                    1 + (self.trait(p, "Repeater") or 0))
+                    1 + (self.working[card_id].get("Repeater") or 0))
             # what it keeps off its own base and objective
-            elif self.here(foe, p["theater"]):
+            elif self._here[foe].get(theater):
                 w += attack
         w += self.objective_worth(p, owner, self.goals[owner])
-        if self.trait(p, "Defender") and p["theater"] == self.bases[owner]["theater"]:
-            w += min(12, 1.2 * sum(self.attack(u) for u in self.here(foe, p["theater"])))
+        if (self.quiet if disrupted else self.working)[card_id].get("Defender") and \
+                theater == self.bases[owner]["theater"]:
+            cards = self.cards
+            w += min(12, 1.2 * sum(cards[u["card"]]["attack"]
+                                   for u in self._here[foe].get(theater, NOWHERE)))
         return w
 
     def objective_worth(self, p: dict, owner: int, goal: str) -> float:
         """How much `p` does for its owner's alternate objective."""
         if p.get("objective"):
+            tokens = p["tokens"]
             if goal == "crack":
-                return 400.0 if not m.disrupted(p) else 80.0 + 20 * (
-                    2 - min(2, m.tokens(p, "disruption")))
+                return 400.0 if "disruption" not in tokens else 80.0 + 20 * (
+                    2 - min(2, tokens.get("disruption", 0)))
             need = m.WIN_TOKENS - self.state["players"][owner]["scored"]
             if goal == "signal":
-                charge = m.tokens(p, "charge")
+                charge = tokens.get("charge", 0)
                 return NEAR if charge >= need else 9.0 + 9 * charge
             if goal == "singularity":
-                held = m.tokens(p, "computation")
+                held = tokens.get("computation", 0)
                 return NEAR if held >= 3 and need <= 1 else 7.0 + 5 * held
             if goal == "raid":
-                if m.tokens(p, "objective"):
+                if tokens.get("objective", 0):
                     return NEAR if need <= 1 else 28.0
                 return 14.0 if p["theater"] == "Planetside" else 10.0
             return 0.0
@@ -214,10 +241,10 @@ class Reading:
                 return NEAR if need <= 1 else 26.0
             return 12.0 if p["planetside"] else 5.0
         if goal == "viral" and self.trait(p, "Mainframe"):
-            held = m.tokens(p, "computation")
-            on_base = m.tokens(self.bases[1 - owner], "computation")
-            if p["theater"] == self.bases[1 - owner]["theater"] and \
-                    on_base + held >= m.VIRAL_TOKENS:
+            held = p["tokens"].get("computation", 0)
+            enemy_base = self.bases[1 - owner]
+            on_base = enemy_base["tokens"].get("computation", 0)
+            if p["theater"] == enemy_base["theater"] and on_base + held >= m.VIRAL_TOKENS:
                 return NEAR
             return 5.0 + 4 * held
         return 0.0
@@ -228,16 +255,21 @@ class Reading:
         found = self._serving.get(key)
         if found is None:
             goal = self.goals[owner]
-            found = self._serving[key] = any(self.objective_worth(q, owner, goal) > 0
-                                             for q in self.here(owner, theater))
+            found = False
+            for q in self._here[owner].get(theater, NOWHERE):
+                if self.objective_worth(q, owner, goal) > 0:
+                    found = True
+                    break
+            self._serving[key] = found
         return found
 
     def kill_value(self, t: dict) -> float:
         """What removing enemy piece `t` is worth to me (beyond its own worth: the
         base it unguards, the threat it is to my base and my objective)."""
-        if t["uid"] not in self._kill:
-            self._kill[t["uid"]] = self.compute_kill_value(t)
-        return self._kill[t["uid"]]
+        found = self._kill.get(t["uid"])
+        if found is None:
+            found = self._kill[t["uid"]] = self.compute_kill_value(t)
+        return found
 
     def held_off(self, me: int, theater: str) -> dict:
         """My working, attacking units in `theater` that a single enemy piece keeps off
@@ -246,8 +278,9 @@ class Reading:
         found = self._held_off.get(key)
         if found is None:
             found = self._held_off[key] = {}
-            for q in self.here(me, theater):
-                if not m.disrupted(q) and self.attack(q):
+            cards = self.cards
+            for q in self._here[me].get(theater, NOWHERE):
+                if "disruption" not in q["tokens"] and cards[q["card"]]["attack"]:
                     blocking = self.blockers(q)
                     if len(blocking) == 1:
                         found.setdefault(blocking[0]["uid"], []).append((blocking[0], q))
@@ -257,18 +290,21 @@ class Reading:
         value = self.worth(t)
         if t["kind"] != "unit":
             return value
-        me = 1 - t["owner"]
+        owner, theater = t["owner"], t["theater"]
+        me = 1 - owner
+        bases, cards = self.bases, self.cards
         # the one blocker between my unit and the enemy base
-        if t["theater"] == self.bases[t["owner"]]["theater"]:
-            for blocker, q in self.held_off(me, t["theater"]).get(t["uid"], ()):
+        if theater == bases[owner]["theater"]:
+            for blocker, q in self.held_off(me, theater).get(t["uid"], ()):
                 if blocker is t:
-                    value += 0.8 * self.attack(q) * self.base_weight(t["owner"])
-        attack = self.attack(t)
-        if attack and t["theater"] == self.bases[me]["theater"]:
-            reach = 0.4 if self.blockers(t) else 1.0
-            value += 0.5 * attack * self.base_weight(me) * reach  # it is coming for me
-        if attack and self.objective_here(me, t["theater"]):
-            value += 2.0 * attack
+                    value += 0.8 * cards[q["card"]]["attack"] * self.base_weight(owner)
+        attack = cards[t["card"]]["attack"]
+        if attack:
+            if theater == bases[me]["theater"]:
+                reach = 0.4 if self.blockers(t) else 1.0
+                value += 0.5 * attack * self.base_weight(me) * reach  # it is coming for me
+            if self.objective_here(me, theater):
+                value += 2.0 * attack
         if self.goals[me] == "crack":
             value += 2.0  # one more Incident towards the Cracker
         return value
