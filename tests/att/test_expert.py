@@ -215,3 +215,33 @@ def test_the_quick_material_count_is_the_playouts():
             for seat in (0, 1):
                 assert expert_plan.material(state, seat) == playout.material(state, seat)
             RULES.step(state, agents[RULES.acting_seat(state)].choose(RULES, state))
+
+
+def test_a_defender_that_holds_anyway_keeps_its_troops_and_its_card():
+    """A lone Automaton attacks two Cyborgs on their base: the greedy AI sacrifices the
+    troops of another territory for a boost nobody needs; the expert passes."""
+    state = scenario.new()
+    scenario.territory(state, 0, 0, ("light", 1))
+    scenario.territory(state, 1, 0, ("heavy", 2))
+    scenario.territory(state, 1, 1, ("light", 2), ("cavalry", 2))
+    scenario.hand(state, 1, "overclock")
+    scenario.attacks(state, 0)
+    scenario.act(state, {"type": "attack", "from": 0, "to": 0, "specials": []})
+    assert state["await"] == {"kind": "window", "player": 1}
+    legal = RULES.legal_actions(state)
+    assert GreedyAgent(1).choose(RULES, state)["type"] == "play"
+    assert ExpertAgent(1).choose(RULES, state) == {"type": "pass"}
+    assert legal == RULES.legal_actions(state)
+
+
+def test_with_nothing_on_the_board_to_fight_with_the_expert_renews():
+    """Two boards alike, a base without troops in each territory: a renewal is worth as
+    much to both, and a game in which no one renews never moves (ATT-END would count
+    bases for 40 rounds). Without the lean towards renewing (RENEW_BIAS) it would not."""
+    state = scenario.new()
+    for seat in (0, 1):
+        for t in range(3):
+            scenario.territory(state, seat, t, ("light", 0))
+    scenario.turn_start(state, 0)
+    assert state["await"]["kind"] == "renew"
+    assert ExpertAgent(1).choose(RULES, state) == {"type": "renew", "renew": True}
