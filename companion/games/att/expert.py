@@ -1,5 +1,7 @@
 """Attack the Tower's expert computer player (issue 35): the greedy AI (ai.py) with its
-turn planned one turn further (expert_plan.py)."""
+turn planned one turn further (expert_plan.py: which attacks, whether to renew) and its
+abilities in a battle's window tried and fought out (expert_window.py); the rest of its
+choices (drawing, building, discarding) are the greedy AI's."""
 
 from __future__ import annotations
 

@@ -8,8 +8,9 @@ best wave): a plan is worth the material difference that answer leaves, and noth
 a fallen palace. So an attack that wins material but leaves a territory too thin to stop
 the counter-attack loses to one that wins less and keeps the palace safe.
 
-Everything here reads the public board only: boards, palaces and the powers in play
-(playout.lighten's copy)."""
+Everything here reads what the player sees (light_of): the boards, palaces and powers in
+play (playout.lighten's copy), hand and pile sizes, and the base cards of its own hand;
+never the opponent's cards, a deck's order or the generator."""
 
 from __future__ import annotations
 
