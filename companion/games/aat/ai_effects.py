@@ -4,7 +4,7 @@ entry effects all read as the same steps (docs/against-all-tyrants-cards.md)."""
 from __future__ import annotations
 
 from companion.games.aat import model as m
-from companion.games.aat.ai_reading import WIN
+from companion.games.aat.ai_reading import NOWHERE, WIN
 
 
 class EffectValues:
@@ -32,24 +32,26 @@ class EffectValues:
         return total
 
     def pool(self, owner: int, theater) -> list:
-        return self.units[owner] if theater is None else self.here(owner, theater)
+        return self.units[owner] if theater is None else self._here[owner].get(theater, NOWHERE)
 
     def step_value(self, step: dict, source, theater, played: bool, card_id) -> float:
         op = step["op"]
-        played_types = self.cards[card_id]["types"] if played else ()
-        n = self.count(step.get("n", 0), theater, played_types)
+        n = step.get("n", 0)
+        if type(n) is not int:
+            n = self.count(n, theater, self.cards[card_id]["types"] if played else ())
         target = step.get("target")
         if op == "objective":
             return self.objective_order_value(step["name"], source) if source else 0.0
         if target in ("enemy-unit", "own-unit"):
             owner = self.enemy if target == "enemy-unit" else self.seat
-            pool = self.pool(owner, theater)
-            return max([self.unit_step_value(op, n, q) for q in pool] + [-3.0])
+            value = self.unit_step_value
+            return max([value(op, n, q) for q in self.pool(owner, theater)] + [-3.0])
         if target in ("enemy-units", "own-units"):
             owner = self.enemy if target == "enemy-units" else self.seat
+            value, here = self.unit_step_value, self._here[owner]
             if theater is not None:
-                return sum(self.unit_step_value(op, n, q) for q in self.here(owner, theater))
-            return max([sum(self.unit_step_value(op, n, q) for q in self.here(owner, t))
+                return sum(value(op, n, q) for q in here.get(theater, NOWHERE))
+            return max([sum(value(op, n, q) for q in here.get(t, NOWHERE))
                         for t in ("Space", "Planetside")] + [-3.0])
         if target in ("enemy-base", "own-base"):
             if op == "damage" and target == "enemy-base":
@@ -77,12 +79,16 @@ class EffectValues:
         if op == "damage":
             if mine:
                 return -self.worth(q)
-            if m.tokens(q, "stealth"):
+            tokens = q["tokens"]
+            if tokens.get("stealth", 0):
                 return 0.2 * self.kill_value(q)
-            dealt = max(0, n - m.tokens(q, "shield"))
-            if dealt >= self.left(q):
+            dealt = n - tokens.get("shield", 0)
+            if dealt < 0:
+                dealt = 0
+            left = self.cards[q["card"]]["health"] - q["damage"]
+            if dealt >= left:
                 return 6 + self.kill_value(q)
-            return 0.5 * self.kill_value(q) * dealt / self.left(q)
+            return 0.5 * self.kill_value(q) * dealt / left
         if op == "disrupt":
             if mine:
                 return -0.5 * self.worth(q)

@@ -5,7 +5,7 @@ Computation, picks, delegated damage)."""
 from __future__ import annotations
 
 from companion.games.aat import model as m
-from companion.games.aat.ai_reading import WIN
+from companion.games.aat.ai_reading import NOWHERE, WIN
 
 
 class PlaysAndChoices:
@@ -18,19 +18,26 @@ class PlaysAndChoices:
         return self.raw_position(p, theater) * self.survival(p, theater)
 
     def raw_position(self, p: dict, theater: str) -> float:
-        card = self.cards[p["card"]]
+        card_id = p["card"]
+        card = self.cards[card_id]
         attack = card["attack"] * (1 + (card["traits"].get("Repeater") or 0))
         value = 0.0
-        enemies = self.here(self.enemy, theater)
+        enemies = self._here[self.enemy].get(theater, NOWHERE)
         if theater == self.front:
             blocked = bool(self.blockers(p, theater))
             value += attack * self.base_weight(self.enemy) * (0.3 if blocked else 0.8)
         if enemies:
-            hit = self.memo.hit  # what `p` would put on each, moved there
-            value += 0.6 * max([hit(p, e, theater) for e in enemies])
+            # what `p` would put on each, moved there (memo.hit, read straight from it)
+            memo = self.memo
+            hits, quiet = memo.hits, "disruption" in p["tokens"]
+            struck = {}
+            for e in enemies:
+                found = hits.get((card_id, quiet, e["card"], e["kind"], theater))
+                struck[e["uid"]] = found[1] if found is not None else memo.hit(p, e, theater)
+            value += 0.6 * max(struck.values())
             hunted = self.hunted(theater)
             if hunted:  # the others add 0 (and every share is 0 or more)
-                value += 0.4 * min(40.0, max([min(1.0, hit(p, e, theater) / left) * worth
+                value += 0.4 * min(40.0, max([min(1.0, struck[e["uid"]] / left) * worth
                                               for e, worth, left in hunted]))
         if theater == self.home:
             threat = self.threat(theater)
