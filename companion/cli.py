@@ -69,6 +69,15 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def seat_strategies(strategies: list, index: int, setups: int) -> list:
+    """`--rotate`: the strategy each seat of game `index` plays. The simulator plays
+    its setups in turn (game i: setup i % setups), so the strategies move on a seat
+    once every round of setups: each setup (a pairing of armies, who attacks) is then
+    played with every strategy in every seat, not always with the same one."""
+    turn = index // setups
+    return [strategies[(seat + turn) % len(strategies)] for seat in range(len(strategies))]
+
+
 def cmd_simulate(args) -> int:
     from companion.core.simulate import simulate
     from companion.games import GAMES, agents_of, is_game_folder, register_folder, rules_for
@@ -99,8 +108,7 @@ def cmd_simulate(args) -> int:
         raise UsageError(f"--save {save_dir} is a file, not a folder")
 
     def make(index):
-        names = [strategies[(seat + index) % len(strategies)] if args.rotate else
-                 strategies[seat] for seat in range(len(strategies))]
+        names = seat_strategies(strategies, index, len(setup)) if args.rotate else strategies
         return [agents[n](args.seed * 7919 + index * 31 + s) for s, n in enumerate(names)], names
 
     report = simulate(rules, make, args.games, args.seed, setup, save_dir, jobs=args.jobs)

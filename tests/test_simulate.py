@@ -66,3 +66,18 @@ def test_the_workers_end_quietly_when_the_pool_ends_them():
     with stop_on_sigterm():
         report = simulate(Race(), agents, 8, 1, {"winner": 0}, check=False, jobs=2)
     assert report.wins_by_seat == {0: 8}
+
+
+def test_rotating_strategies_meet_every_setup_in_every_seat():
+    """`--rotate` over four setups (Attack the Tower's pairings) and two strategies:
+    rotating game by game would give each pairing the same strategy in the same seat
+    forever; rotating once a round of setups plays each pairing both ways, equally."""
+    from collections import Counter
+
+    from companion.cli import seat_strategies
+
+    played = Counter((index % 4, tuple(seat_strategies(["expert", "greedy"], index, 4)))
+                     for index in range(400))
+    assert set(played.values()) == {50} and len(played) == 8
+    assert [seat_strategies(["a", "b"], i, 1) for i in range(3)] == [
+        ["a", "b"], ["b", "a"], ["a", "b"]]  # one setup: the seats swap every game
