@@ -1,0 +1,95 @@
+"""The expert's worth of playing one card: a weighted sum of what the play does.
+
+The weights were fitted (bench/gm_expert_fit.py: softmax regression) to the win
+chances that rollouts gave each card in thousands of positions of greedy games, so the
+sum ranks cards the way looking ahead would, at the cost of a few sums. The features:
+- the card's own values in the three places (what the hand loses by playing it);
+- the duel's result: an answer's is known once the lead is on the table; a lead's is
+  a chance, against the hands the other player may hold (expert_read.redraw);
+- what his answer to a lead costs him: the greedy AI answers with its cheapest winner,
+  so a low lead can draw a card out of him that is strong somewhere else;
+- near night (twelve cards or fewer in the pile, and six) a tie, a win and a loss again,
+  by whether the player is ahead: a tie burns two cards of the clock;
+- the best card the hand keeps for the place the result leads to (a won answer: the
+  defence at the embassy; a tie: the same place again; a lost city: the attack)."""
+
+from __future__ import annotations
+
+from companion.games.gm.expert_read import VALUE, greedy_answer
+
+BASIS = tuple((v / 9, max(0, v - 5) / 4, max(0, v - 7) / 2) for v in range(10))
+CITY, DEFEND, ATTACK = 0, 1, 2
+WEIGHTS = (  # fitted by bench/gm_expert_fit.py
+    0.242, 0.229, 0.279, -0.077, 0.891, 0.054, -0.165, 0.622, 1.395,  # own card
+    0.577, 0.147, 1.045, 0.354,  # answer won, tied: city, embassy
+    0.805, 0.598, 1.228, 0.503,  # lead won, tied: city, embassy
+    0.047, -0.067, 0.481, 0.129, 0.275, 0.670, -0.176, 0.151, 1.212,  # his answer's card
+    0.133, -0.150, 0.340, 0.551, 0.642, -0.078, 0.092, 1.036,  # near night: tie, win
+    -0.734, -0.958,  # lost, within 12: ahead / not
+    1.039, 1.072, 0.858, 0.755, 0.334, 0.806, 0.600, -0.189, 0.414, -0.703,  # best card kept
+    0.000, 0.000,  # unused
+)
+
+
+def ahead(score: tuple, last: int | None) -> int:
+    """1 if the player would win were it night now, -1 if he would lose, 0 a draw."""
+    if score[0] != score[1]:
+        return 1 if score[0] > score[1] else -1
+    return 0 if last is None else (1 if last == 0 else -1)
+
+
+def features(card: int, hand: list[int], role: int, lead: int | None, left: int,
+             score: tuple, last: int | None, hands: list[list[int]] | None) -> list[float]:
+    """What playing `card` (role 0 city, 1 defend, 2 attack) against `lead` (None: a
+    lead, then `hands` are the other player's possible hands) does. `score` and `last`
+    (0 me, 1 the other, None) are from the player's side; `left` the pile's count."""
+    f = [0.0] * 48
+    for r in range(3):
+        b = BASIS[VALUE[r][card]]
+        f[r * 3], f[r * 3 + 1], f[r * 3 + 2] = -b[0], -b[1], -b[2]
+    value = VALUE[role][card]
+    if lead is not None:
+        win, tie = float(value > lead), float(value == lead)
+        base = 9 if role == CITY else 11
+    else:
+        answer = CITY if role == CITY else ATTACK
+        win = tie = 0.0
+        share = 1 / len(hands)
+        for possible in hands:
+            his = greedy_answer(possible, answer, value)
+            his_value = VALUE[answer][his]
+            win += value > his_value
+            tie += value == his_value
+            for r in range(3):
+                b = BASIS[VALUE[r][his]]
+                f[17 + r * 3] += b[0] * share
+                f[18 + r * 3] += b[1] * share
+                f[19 + r * 3] += b[2] * share
+        win, tie = win * share, tie * share
+        base = 13 if role == CITY else 15
+    f[base], f[base + 1] = win, tie
+    lose = 1.0 - win - tie
+    up = ahead(score, last) > 0
+    for k, near in ((26, 6), (30, 12)):
+        if left <= near:
+            f[k + (0 if up else 1)] = tie
+            f[k + (2 if up else 3)] = win
+    if left <= 12:
+        f[34 if up else 35] = lose
+    rest = [c for c in hand if c != card]
+    if rest:
+        city, defend, attack = (max(VALUE[r][c] for c in rest) / 9 for r in range(3))
+        if role == ATTACK:  # won: I defend next; tied: I attack again
+            f[36], f[37] = win * defend, tie * attack
+        elif role == CITY and lead is not None:  # won: defend; tied: city; lost: attack
+            f[38], f[39], f[40] = win * defend, tie * city, lose * attack
+        elif role == CITY:
+            f[41], f[42], f[43] = win * defend, tie * city, lose * attack
+        else:  # a defence: tied, defend again; snatched, attack
+            f[44], f[45] = tie * defend, lose * attack
+    return f
+
+
+def worth(*args) -> float:
+    """The weighted sum of `features(*args)`: the higher, the better the play."""
+    return sum(w * x for w, x in zip(WEIGHTS, features(*args), strict=True) if x)
