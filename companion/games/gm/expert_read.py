@@ -68,7 +68,8 @@ class Reader:
         self.me, self.left, self.round, self.seen, self.plays = None, None, None, [0] * 3, []
 
     def update(self, state: dict, me: int) -> None:
-        if self.me != me or self.left is None or state["pile_left"] > self.left:
+        if self.me != me or self.left is None or state["pile_left"] > self.left or \
+                state["round"] < self.round:  # another game
             self.__init__()
             self.me = me
         self.left = state["pile_left"]

@@ -20,13 +20,13 @@ from companion.games.gm.expert_read import VALUE, greedy_answer
 BASIS = tuple((v / 9, max(0, v - 5) / 4, max(0, v - 7) / 2) for v in range(10))
 CITY, DEFEND, ATTACK = 0, 1, 2
 WEIGHTS = (  # fitted by bench/gm_expert_fit.py
-    0.242, 0.229, 0.279, -0.077, 0.891, 0.054, -0.165, 0.622, 1.395,  # own card
-    0.577, 0.147, 1.045, 0.354,  # answer won, tied: city, embassy
-    0.805, 0.598, 1.228, 0.503,  # lead won, tied: city, embassy
-    0.047, -0.067, 0.481, 0.129, 0.275, 0.670, -0.176, 0.151, 1.212,  # his answer's card
-    0.133, -0.150, 0.340, 0.551, 0.642, -0.078, 0.092, 1.036,  # near night: tie, win
-    -0.734, -0.958,  # lost, within 12: ahead / not
-    1.039, 1.072, 0.858, 0.755, 0.334, 0.806, 0.600, -0.189, 0.414, -0.703,  # best card kept
+    -0.021, 0.147, 0.635, 0.054, 0.633, 0.460, -0.033, 0.837, 0.779,  # own card
+    0.413, 0.083, 1.070, 0.465,  # answer won, tied: city, embassy
+    0.682, 0.753, 1.156, 0.321,  # lead won, tied: city, embassy
+    0.117, -0.026, 0.382, 0.005, 0.360, 0.651, -0.123, 0.166, 1.164,  # his answer's card
+    -0.039, 0.164, 0.277, 0.203, 0.352, -0.091, 0.125, 0.789,  # near night: tie, win
+    -0.477, -0.698,  # lost, within 12: ahead / not
+    1.172, 0.970, 0.645, 0.446, 0.037, 0.734, 0.766, -0.082, 0.292, -0.602,  # best card kept
     0.000, 0.000,  # unused
 )
 
