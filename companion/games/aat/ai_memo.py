@@ -32,6 +32,12 @@ class CardMemo:
         self.hits: dict = {}
         self.reaches: dict = {}
         self.sourced: dict = {}
+        # the same by one card for many: (target card, kind, theater) -> attacker card ->
+        # hit (of a working attacker); (target card, disrupted) -> attacker card -> reach;
+        # (attacker card, disrupted, theater) -> target unit's card -> hit
+        self.hits_on: dict = {}
+        self.reaches_on: dict = {}
+        self.hits_by: dict = {}
 
     def traits(self, p: dict) -> dict:
         """The traits of piece `p` that work now (model.trait, all at once)."""
@@ -57,6 +63,32 @@ class CardMemo:
             once = max(0, amount - armor)
             value = self.hits[key] = (once, once * (1 + (mine.get("Repeater") or 0)))
         return value
+
+    def hit_on(self, t: dict, theater: str) -> dict:
+        """attacker card -> what a working unit of it puts on `t` in `theater` (hit),
+        filled as asked (hit_on_by)."""
+        key = (t["card"], t["kind"], theater)
+        found = self.hits_on.get(key)
+        if found is None:
+            found = self.hits_on[key] = {}
+        return found
+
+    def reach_on(self, t: dict) -> dict:
+        """attacker card -> reach of a working unit of it on `t` (filled as asked)."""
+        key = (t["card"], "disruption" in t["tokens"])
+        found = self.reaches_on.get(key)
+        if found is None:
+            found = self.reaches_on[key] = {}
+        return found
+
+    def hit_by(self, e: dict, theater: str) -> dict:
+        """target unit card -> what `e` puts on a unit of it in `theater` (filled as
+        asked)."""
+        key = (e["card"], "disruption" in e["tokens"], theater)
+        found = self.hits_by.get(key)
+        if found is None:
+            found = self.hits_by[key] = {}
+        return found
 
     def reach(self, e: dict, t: dict):
         """Whether working unit `e` may attack unit `t` of the same theater by their

@@ -5,7 +5,7 @@ Computation, picks, delegated damage)."""
 from __future__ import annotations
 
 from companion.games.aat import model as m
-from companion.games.aat.ai_reading import NOWHERE, WIN
+from companion.games.aat.ai_reading import NOWHERE, PIECE_GOALS, WIN
 
 
 class PlaysAndChoices:
@@ -29,11 +29,13 @@ class PlaysAndChoices:
         if enemies:
             # what `p` would put on each, moved there (memo.hit, read straight from it)
             memo = self.memo
-            hits, quiet = memo.hits, "disruption" in p["tokens"]
+            hits = memo.hit_by(p, theater)  # a unit's card -> what `p` puts on it
             struck = {}
             for e in enemies:
-                found = hits.get((card_id, quiet, e["card"], e["kind"], theater))
-                struck[e["uid"]] = found[1] if found is not None else memo.hit(p, e, theater)
+                found = hits.get(e["card"])
+                if found is None:
+                    found = hits[e["card"]] = memo.hit(p, e, theater)
+                struck[e["uid"]] = found
             value += 0.6 * max(struck.values())
             hunted = self.hunted(theater)
             if hunted:  # the others add 0 (and every share is 0 or more)
@@ -71,9 +73,11 @@ class PlaysAndChoices:
         found = self._hunted.get(theater)
         if found is None:
             enemy, goal = self.enemy, self.their_goal
+            every = goal in PIECE_GOALS  # else only objective pieces serve it
             found = self._hunted[theater] = [
-                (e, worth, max(1, self.left(e))) for e in self.here(enemy, theater)
-                if (worth := self.objective_worth(e, enemy, goal))]
+                (e, worth, max(1, self.left(e))) for e in self._here[enemy].get(theater, NOWHERE)
+                if (every or e.get("objective")) and (worth := self.objective_worth(e, enemy,
+                                                                                    goal))]
         return found
 
     def threat(self, theater: str) -> int:

@@ -10,6 +10,8 @@ WIN = 10_000.0  # an action that wins the game now
 NEAR = 60.0  # an objective piece whose next action wins
 MARK_COST = 2.0  # a Mark token spent (AAT-TRAIT-15): one fewer guarded unit or leader to reach
 NOWHERE: list = []  # no units (shared: never changed)
+# the goals a unit serves without being an objective piece (objective_worth)
+PIECE_GOALS = ("evacuation", "viral")
 
 
 class Reading:
@@ -113,28 +115,31 @@ class Reading:
 
     def incoming(self, t: dict, theater: str) -> int:
         """What the enemy of unit `t` in `theater` can put on it there, by their cards
-        (before Stealth and Shield): can_hit_at and hit, read straight from the memo."""
+        (before Stealth and Shield): can_hit_at and hit, read from the memo's tables
+        for `t`'s card (one lookup an enemy)."""
         total = 0
         memo = self.memo
-        hits, reaches = memo.hits, memo.reaches
-        card, kind, quiet = t["card"], t["kind"], "disruption" in t["tokens"]
+        reaches, hits = memo.reach_on(t), memo.hit_on(t, theater)
         guarded = None
-        for e in self.here(1 - t["owner"], theater):
+        for e in self._here[1 - t["owner"]].get(theater, NOWHERE):
             tokens = e["tokens"]
             if "disruption" in tokens:
                 continue
-            reach = reaches.get((e["card"], card, quiet))
+            card = e["card"]
+            reach = reaches.get(card)
             if reach is None:
-                reach = memo.reach(e, t)
+                reach = reaches[card] = memo.reach(e, t)
             if reach is False:
                 continue
-            if reach == "guarded" and not tokens.get("mark"):
+            if reach is not True and not tokens.get("mark"):  # "guarded"
                 if guarded is None:
                     guarded = self.guarded(t["owner"], theater)
                 if guarded:
                     continue
-            value = hits.get((e["card"], False, card, kind, theater))
-            total += value[1] if value is not None else memo.hit(e, t, theater)
+            value = hits.get(card)
+            if value is None:
+                value = hits[card] = memo.hit(e, t, theater)
+            total += value
         return total
 
     def danger(self, t: dict) -> int:
@@ -206,7 +211,11 @@ class Reading:
             # what it keeps off its own base and objective
             elif self._here[foe].get(theater):
                 w += attack
-        w += self.objective_worth(p, owner, self.goals[owner])
+        goal = self.goals[owner]
+        if goal in PIECE_GOALS or p.get("objective"):
+            w += self.objective_worth(p, owner, goal)
+        else:
+            w += 0.0  # what objective_worth says of any other piece
         if (self.quiet if disrupted else self.working)[card_id].get("Defender") and \
                 theater == self.bases[owner]["theater"]:
             cards = self.cards
@@ -256,8 +265,9 @@ class Reading:
         if found is None:
             goal = self.goals[owner]
             found = False
+            every = goal in PIECE_GOALS  # else only objective pieces serve it
             for q in self._here[owner].get(theater, NOWHERE):
-                if self.objective_worth(q, owner, goal) > 0:
+                if (every or q.get("objective")) and self.objective_worth(q, owner, goal) > 0:
                     found = True
                     break
             self._serving[key] = found
