@@ -1,8 +1,10 @@
 """The expert's worth of playing one card: a weighted sum of what the play does.
 
 The weights were fitted (bench/gm_expert_fit.py: softmax regression) to the win
-chances that rollouts gave each card in thousands of positions of greedy games, so the
-sum ranks cards the way looking ahead would, at the cost of a few sums. The features:
+chances that rollouts gave each card in about 10,000 positions of greedy games, so the
+sum ranks cards the way looking ahead would, at the cost of a few sums. Fits of the
+same kind differ by a few points of wins against greedy; these were the best of
+several, by 5,000-game matches. The features:
 - the card's own values in the three places (what the hand loses by playing it);
 - the duel's result: an answer's is known once the lead is on the table; a lead's is
   a chance, against the hands the other player may hold (expert_read.redraw);
