@@ -12,7 +12,7 @@ SUBFACTION_CHOICES = (("freedom-fighters", "Freedom Fighters"),
 SPEC = GameSpec(
     id="against-all-tyrants",
     name="Against All Tyrants",
-    **parts(__name__, "Aat"),
+    **parts(__name__, "Aat", expert=True),
     options=(*per_seat("subfaction", "subfaction", SUBFACTION_CHOICES,
                        ("freedom-fighters", "first-leaders-navy")),
              seat_option("attacker", "Attacker", lots="random"),
