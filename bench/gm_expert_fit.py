@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import pickle
 import random
 
 import numpy as np
 
+from companion.games.gm.expert import HANDS
 from companion.games.gm.expert_read import (
     LEAD,
     LEAD_KEY,
@@ -31,10 +33,10 @@ from companion.games.gm.expert_read import (
     VALUE,
     WIN_KEY,
     WON,
-    allowed,
     greedy_answer,
 )
-from companion.games.gm.expert_score import features
+from companion.games.gm.expert_score import features, worth
+from companion.games.gm.expert_track import Tracker
 
 WORTH = [max(VALUE[r][c] for r in range(3)) * 10 + sorted(VALUE[r][c] for r in range(3))[1]
          for c in range(40)]
@@ -55,6 +57,28 @@ def tying(hand, role, lead):
         return min((c for c in hand if value[c] > lead), key=WIN_KEY[role].__getitem__)
     ties = [c for c in hand if value[c] == lead]
     return min(ties or hand, key=WORTH.__getitem__)
+
+
+def by_greedy(game):
+    return greedy(game.hands[game.turn], game.role, game.lead)
+
+
+def by_tying(game):
+    return tying(game.hands[game.turn], game.role, game.lead)
+
+
+def by_expert(game):
+    """Seat 0 as the expert plays (expert_score.worth with the weights in the module),
+    reading seat 1's hand as it is: a peek, which only the rollouts may make."""
+    hand, hands = game.hands[0], [game.hands[1]]
+    if len(hand) == 1:
+        return hand[0]
+    score = tuple(game.score)
+    return max(hand, key=lambda c: worth(c, hand, game.role, game.lead, game.left, score,
+                                         game.last, hands))
+
+
+POLICY = by_tying  # seat 0's play in the games and rollouts (--policy)
 
 
 class Game:
@@ -109,8 +133,9 @@ class Game:
         return False
 
     def run(self, policies) -> float:
-        """Plays to night; seat 0's result."""
-        while not self.play(policies[self.turn](self.hands[self.turn], self.role, self.lead)):
+        """Plays to night; seat 0's result. A policy reads the game, the seat's hand
+        is `game.hands[game.turn]`."""
+        while not self.play(policies[self.turn](self)):
             pass
         return self.result()
 
@@ -122,23 +147,6 @@ class Game:
         return 0.5 if self.last is None else float(self.last == 0)
 
 
-def slots(log, pool):
-    out = []
-    for age in range(4, -1, -1):
-        bounds = log[len(log) - age:] if age else []
-        fit = [c for c in pool if all(allowed(c, p) for p in bounds)] if bounds else pool
-        out.append(fit or pool)
-    return out
-
-
-def deal(sets, pool, rng):
-    hand = []
-    for fit in sets:
-        choices = [c for c in fit if c not in hand] or [c for c in pool if c not in hand]
-        hand.append(rng.choice(choices))
-    return hand
-
-
 def positions(job):
     """Seat 0's plays in `games` greedy games, each with its cards' win chances."""
     seed, games, samples = job
@@ -148,39 +156,50 @@ def positions(job):
         rng.shuffle(deck)
         game = Game([deck[:5], deck[5:10]], deck[10:], 30, random.Random(rng.random()))
         game.first = game.turn = game.starter = index % 2
-        played, log = set(), []
+        played, tracker = set(), Tracker()
         while True:
             seat, role, lead = game.turn, game.role, game.lead
-            card = greedy(game.hands[seat], role, lead)
+            card = (POLICY if seat == 0 else by_greedy)(game)
             if seat == 0 and len(game.hands[0]) > 1:
-                rows.append(position(game, played, log, samples, rng))
+                rows.append(position(game, played, tracker, samples, rng))
             if seat == 1:
-                log.append((LEAD, role, None, card) if lead is None else
-                           (WON if VALUE[role][card] > lead else LOST, role, lead, card))
+                pool = sum(1 << c for c in range(40) if c not in played and
+                           c not in game.hands[0])
+                tracker.observe((LEAD, role, None, card) if lead is None else
+                                (WON if VALUE[role][card] > lead else LOST, role, lead, card),
+                                pool)
             played.add(card)
             if game.play(card):
                 break
     return rows
 
 
-def position(game, played, log, samples, rng):
+def position(game, played, tracker, samples, rng):
+    """The position's inputs to expert_score.features (with HANDS hands he may hold,
+    as the expert reads them), and each card's win chance."""
     hand = list(game.hands[0])
     pool = [c for c in range(40) if c not in played and c not in hand]
-    sets = slots(log, pool)
     chance = {c: 0.0 for c in hand}
-    for _ in range(samples):
-        other = deal(sets, pool, rng)
+    for other in tracker.hands(pool, rng, samples):
         pile = [c for c in pool if c not in other]
         rng.shuffle(pile)
         doors = rng.random()
         for card in hand:
             copy = game.copy([list(hand), list(other)], list(pile), random.Random(doors))
             over = copy.play(card)
-            chance[card] += (copy.result() if over else copy.run((tying, greedy))) / samples
-    rows = [features(c, hand, game.role, game.lead, game.left, tuple(game.score), game.last,
-                     [deal(sets, pool, rng) for _ in range(16)] if game.lead is None else None)
-            for c in hand]
-    return np.array(rows), np.array([chance[c] for c in hand])
+            chance[card] += (copy.result() if over else copy.run((POLICY, by_greedy))) / samples
+    inputs = (hand, game.role, game.lead, game.left, tuple(game.score), game.last,
+              tracker.hands(pool, rng, 64))  # the fit reads HANDS of them
+    return inputs, [chance[c] for c in hand]
+
+
+def table(rows):
+    """The rows as (features of each card, chances) for the fit."""
+    out = []
+    for (hand, role, lead, left, score, last, hands), chances in rows:
+        x = [features(c, hand, role, lead, left, score, last, hands[:HANDS]) for c in hand]
+        out.append((np.array(x), np.array(chances)))
+    return out
 
 
 def fit(data, epochs=40, rate=0.1, tau=0.02, l2=1e-4, seed=0):
@@ -210,11 +229,25 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--policy", choices=("tying", "expert"), default="tying",
+                        help="seat 0's play: the cheap policy, or the expert's own sum")
+    parser.add_argument("--save", help="keep the positions and chances in this file")
+    parser.add_argument("--load", help="fit again to positions saved before (no rollouts)")
     args = parser.parse_args()
-    share = -(-args.games // args.jobs)
-    jobs = [(args.seed + j, share, args.samples) for j in range(args.jobs)]
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        data = [row for part in pool.map(positions, jobs) for row in part]
+    global POLICY
+    POLICY = by_expert if args.policy == "expert" else by_tying
+    if args.load:
+        with open(args.load, "rb") as file:
+            rows = pickle.load(file)
+    else:
+        share = -(-args.games // args.jobs)
+        jobs = [(args.seed + j, share, args.samples) for j in range(args.jobs)]
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            rows = [row for part in pool.map(positions, jobs) for row in part]
+    if args.save:
+        with open(args.save, "wb") as file:
+            pickle.dump(rows, file)
+    data = table(rows)
     theta = fit(data)
     chosen = sum(q[int(np.argmax(x @ theta))] for x, q in data) / len(data)
     print(f"{len(data)} positions; the weights' cards win {chosen:.4f} on average")

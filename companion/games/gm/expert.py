@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from companion.core.agents import Agent
 from companion.games.gm.ai import GreedyAgent
-from companion.games.gm.expert_read import CARDS, INDEX, ROLES, Reader, redraw, unseen
+from companion.games.gm.expert_read import CARDS, INDEX, ROLES, unseen
 from companion.games.gm.expert_score import worth
+from companion.games.gm.expert_track import TrackingReader
 
 HANDS = 16  # possible hands of the other player a lead is weighed against
 
@@ -23,7 +24,7 @@ class ExpertAgent(Agent):
 
     def __init__(self, seed: int):
         super().__init__(seed)
-        self.reader = Reader()
+        self.reader = TrackingReader()
         self.greedy = GreedyAgent(seed)
 
     def choose(self, rules, state) -> dict:
@@ -40,10 +41,7 @@ class ExpertAgent(Agent):
         hand = [INDEX[c] for c in state["players"][me]["hand"]]
         role = ROLES.index(state["await"]["role"])
         lead = state["duel"]["lead"]
-        hands = None
-        if lead is None:
-            pool = unseen(state, me)
-            hands = redraw(self.reader.slots(pool), pool, self.random, HANDS)
+        hands = self.reader.tracker.hands(unseen(state, me), self.random, HANDS)
         players = state["players"]
         score = (players[me]["suitcases"], players[1 - me]["suitcases"])
         last = state["last_scorer"]

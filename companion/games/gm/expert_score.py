@@ -29,7 +29,7 @@ WEIGHTS = (  # fitted by bench/gm_expert_fit.py
     -0.039, 0.164, 0.277, 0.203, 0.352, -0.091, 0.125, 0.789,  # near night: tie, win
     -0.477, -0.698,  # lost, within 12: ahead / not
     1.172, 0.970, 0.645, 0.446, 0.037, 0.734, 0.766, -0.082, 0.292, -0.602,  # best card kept
-    0.000, 0.000,  # unused
+    0.000, 0.000, 0.000, 0.000, 0.000, 0.000,  # the next duel: answers, then leads
 )
 
 
@@ -45,28 +45,47 @@ def features(card: int, hand: list[int], role: int, lead: int | None, left: int,
     """What playing `card` (role 0 city, 1 defend, 2 attack) against `lead` (None: a
     lead, then `hands` are the other player's possible hands) does. `score` and `last`
     (0 me, 1 the other, None) are from the player's side; `left` the pile's count."""
-    f = [0.0] * 48
+    f = [0.0] * 52
     for r in range(3):
         b = BASIS[VALUE[r][card]]
         f[r * 3], f[r * 3 + 1], f[r * 3 + 2] = -b[0], -b[1], -b[2]
     value = VALUE[role][card]
+    rest = [c for c in hand if c != card]
+    mine = [max(VALUE[r][c] for c in rest) if rest else 0 for r in range(3)]
     if lead is not None:
         win, tie = float(value > lead), float(value == lead)
         base = 9 if role == CITY else 11
+        if hands and (win or not tie):  # the next duel, against the hands he may hold
+            share = 1 / len(hands)
+            for best in maxima(hands):
+                if win:  # I defend next (GM-EMBASSY, GM-FLIGHT) against his attack
+                    f[46 if role == CITY else 48] += share * beats(mine[DEFEND], best[3])
+                elif role == CITY:  # he defends: his strongest defence against my attack
+                    f[47] += share * beats(mine[ATTACK], best[0])
     else:
         answer = CITY if role == CITY else ATTACK
         win = tie = 0.0
         share = 1 / len(hands)
-        for possible in hands:
+        answers = {}
+        for possible, best in zip(hands, maxima(hands), strict=True):
             his = greedy_answer(possible, answer, value)
             his_value = VALUE[answer][his]
-            win += value > his_value
-            tie += value == his_value
+            if value > his_value:
+                win += 1
+                if role == CITY:  # I defend next against the attack he keeps
+                    f[49] += share * beats(mine[DEFEND], best[5] if his == best[4] else best[3])
+            elif value == his_value:
+                tie += 1
+            else:  # he defends next (the city lost, or snatched) with his best kept
+                kept = best[2] if his == best[1] else best[0]
+                f[50 if role == CITY else 51] += share * beats(mine[ATTACK], kept)
+            answers[his] = answers.get(his, 0) + 1
+        for his, n in answers.items():
             for r in range(3):
                 b = BASIS[VALUE[r][his]]
-                f[17 + r * 3] += b[0] * share
-                f[18 + r * 3] += b[1] * share
-                f[19 + r * 3] += b[2] * share
+                f[17 + r * 3] += b[0] * share * n
+                f[18 + r * 3] += b[1] * share * n
+                f[19 + r * 3] += b[2] * share * n
         win, tie = win * share, tie * share
         base = 13 if role == CITY else 15
     f[base], f[base + 1] = win, tie
@@ -78,9 +97,8 @@ def features(card: int, hand: list[int], role: int, lead: int | None, left: int,
             f[k + (2 if up else 3)] = win
     if left <= 12:
         f[34 if up else 35] = lose
-    rest = [c for c in hand if c != card]
     if rest:
-        city, defend, attack = (max(VALUE[r][c] for c in rest) / 9 for r in range(3))
+        city, defend, attack = (v / 9 for v in mine)
         if role == ATTACK:  # won: I defend next; tied: I attack again
             f[36], f[37] = win * defend, tie * attack
         elif role == CITY and lead is not None:  # won: defend; tied: city; lost: attack
@@ -90,6 +108,31 @@ def features(card: int, hand: list[int], role: int, lead: int | None, left: int,
         else:  # a defence: tied, defend again; snatched, attack
             f[44], f[45] = tie * defend, lose * attack
     return f
+
+
+def beats(mine: int, his: int) -> float:
+    """My best value for the next duel against his best: my defence holds if his every
+    attack is lower; my attack snatches if his strongest defence (greedy's lead) is
+    lower. A tie counts a half."""
+    return 1.0 if mine > his else 0.5 if mine == his else 0.0
+
+
+MEMO = [None, None]  # the last hands read, and their maxima (one reading, five cards)
+
+
+def maxima(hands: list[list[int]]) -> list[tuple]:
+    """For each hand: his best defence, its card, his second defence, then the same
+    for the attack (the best he keeps when that card has gone)."""
+    if MEMO[0] is not hands:
+        out = []
+        for hand in hands:
+            row = []
+            for value in (VALUE[DEFEND], VALUE[ATTACK]):
+                top = sorted(hand, key=value.__getitem__, reverse=True)
+                row += [value[top[0]], top[0], value[top[1]] if len(top) > 1 else 0]
+            out.append(tuple(row))
+        MEMO[0], MEMO[1] = hands, out
+    return MEMO[1]
 
 
 def worth(*args) -> float:
