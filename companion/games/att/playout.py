@@ -56,66 +56,74 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
     key = fight_key(light, attacker, source, target, joined)
     known = SEEN.get(key)
     if known is None:
-        before = [territory(light, attacker, source), territory(light, 1 - attacker, target),
-                  *(tuple(p["palace"]) for p in light["players"])]
-        lost_here = [0.0, 0.0]
-        won = battle(light, attacker, source, target, joined, lost_here)
-        after = [territory(light, attacker, source), territory(light, 1 - attacker, target),
-                 *(tuple(p["palace"]) for p in light["players"])]
-        if len(SEEN) > 200_000:
-            SEEN.clear()
-        SEEN[key] = known = (won, lost_here, [a if a != b else None
-                                              for a, b in zip(after, before, strict=True)])
+        known = fought_out(light, attacker, source, target, joined, key)
     else:
-        restore(light, attacker, source, target, known[2])
+        players = light["players"]
+        boards = (players[attacker]["board"][source], players[1 - attacker]["board"][target])
+        for side_of, s, troops in known[2]:
+            board = boards[side_of]
+            board[s] = None if troops is None else {**board[s], "troops": list(troops)}
+        for seat, palace in known[3]:
+            players[seat]["palace"] = list(palace)
     lost[0] += known[1][0]
     lost[1] += known[1][1]
     return known[0]
 
 
-SEEN: dict = {}  # fight_key -> (palace fell, [material lost], what changed); pure results
+def fought_out(light: dict, attacker: int, source: int, target: int, joined: list,
+               key: tuple) -> tuple:
+    """A battle not seen yet, played out and remembered under `key` (fight_key) as
+    (palace fell, [material lost], the bases changed as (0 for the attacker's territory
+    or 1 for the defender's, slot, troops left or None), the palaces changed as (seat,
+    cards)); the same battle may come again between other territories."""
+    players = light["players"]
+    places = ((attacker, source), (1 - attacker, target))
+    before = [shape(players[seat]["board"][t]) for seat, t in places]
+    palaces = [tuple(p["palace"]) for p in players]
+    lost_here = [0.0, 0.0]
+    won = battle(light, attacker, source, target, joined, lost_here)
+    bases = []
+    for side_of, ((seat, t), was) in enumerate(zip(places, before, strict=True)):
+        for s, (base, old) in enumerate(zip(players[seat]["board"][t], was, strict=True)):
+            if base is None:
+                if old is not None:
+                    bases.append((side_of, s, None))
+            elif old is None or tuple(base["troops"]) != old[1]:
+                bases.append((side_of, s, tuple(base["troops"])))
+    gone = tuple((seat, tuple(p["palace"])) for seat, p in enumerate(players)
+                 if tuple(p["palace"]) != palaces[seat])
+    if len(SEEN) > 200_000:
+        SEEN.clear()
+    SEEN[key] = known = (won, lost_here, tuple(bases), gone)
+    return known
 
 
-def territory(light: dict, seat: int, t: int) -> tuple:
-    return tuple(None if base is None else tuple(base["troops"])
-                 for base in light["players"][seat]["board"][t])
+SEEN: dict = {}  # fight_key -> what fought_out remembers; pure results
+
+
+def shape(territory: list) -> tuple:
+    """A territory's bases as (troop type, troops), None for an empty slot."""
+    return tuple([None if base is None else (base["type"], tuple(base["troops"]))
+                  for base in territory])
 
 
 def fight_key(light: dict, attacker: int, source: int, target: int, joined: list) -> tuple:
     """All a battle depends on: both territories' troop types and troops, the special
     troops (those joining, the defender's), power changes, and how many of the
     defender's other territories are complete (ATT-SPECIAL's upkeep)."""
-    players, mods, defender = light["players"], light["mods"], 1 - attacker
-    sides = []
-    for seat, t in ((attacker, source), (defender, target)):
-        sides.append(tuple(None if b is None else (b["type"], tuple(b["troops"]))
-                           for b in players[seat]["board"][t]))
-    palace = players[attacker]["palace"]
-    return (players[attacker]["army"], players[defender]["army"], attacker, *sides,
-            tuple(c for c in joined if c in palace), tuple(palace),
-            tuple(players[defender]["palace"]),
-            tuple(mods[attacker]["power"].items()), tuple(mods[defender]["power"].items()),
-            sum(None not in t for i, t in enumerate(players[defender]["board"])
-                if i != target))
-
-
-def restore(light: dict, attacker: int, source: int, target: int, changed: list) -> None:
-    """A known battle's end on this copy: the troops left on each base (None: the base
-    is gone) and the palaces."""
-    players = light["players"]
-    for (seat, t), troops in zip(((attacker, source), (1 - attacker, target)), changed[:2],
-                                 strict=True):
-        if troops is not None:
-            board = players[seat]["board"][t]
-            for s, left in enumerate(troops):
-                base = board[s]
-                if left is None:
-                    board[s] = None
-                elif list(left) != base["troops"]:
-                    board[s] = {**base, "troops": list(left)}
-    for seat in (0, 1):
-        if changed[2 + seat] is not None:
-            players[seat]["palace"] = list(changed[2 + seat])
+    players, mods = light["players"], light["mods"]
+    mine, theirs = players[attacker], players[1 - attacker]
+    palace = mine["palace"]
+    complete = 0
+    for t, territory in enumerate(theirs["board"]):
+        if t != target and None not in territory:
+            complete += 1
+    set_mine, set_theirs = mods[attacker]["power"], mods[1 - attacker]["power"]
+    return (mine["army"], theirs["army"], attacker, shape(mine["board"][source]),
+            shape(theirs["board"][target]),
+            tuple([c for c in joined if c in palace]) if joined else (), tuple(palace),
+            tuple(theirs["palace"]), tuple(set_mine.items()) if set_mine else (),
+            tuple(set_theirs.items()) if set_theirs else (), complete)
 
 
 def battle(light: dict, attacker: int, source: int, target: int, joined: list,
@@ -128,16 +136,26 @@ def battle(light: dict, attacker: int, source: int, target: int, joined: list,
         "specials": list(joined), "palace": False,
         "wounds": {attacker: [], defender: []}}
     while True:
-        for step in ("initiative", "regular"):
-            if strike(light, step == "initiative", lost):
+        sides = None  # both sides' pieces, worked out again once one is lost
+        for first_step in (True, False):
+            won, sides = exchange(light, first_step, lost, sides)
+            if won:
                 return True
-            upkeep(light, lost)
+            if upkeep(light, lost):
+                sides = None
         if fought["palace"] or not model.territory_empty(light, defender, target) or \
-                not fighters(light, attacker):
+                not armed(light, attacker):
             light["battle"] = None
             return False
         fought["palace"] = True  # the survivors go on to the palace (ATT-PALACE-BATTLE)
         fought["wounds"] = {attacker: [], defender: []}  # healed: another battle
+
+
+def armed(light: dict, seat: int) -> bool:
+    """Whether the attacker has a fighting piece left (`fighters`, not listed)."""
+    fought, player = light["battle"], light["players"][seat]
+    return any(base is not None and base["troops"] for base in player["board"][fought["from"]]) \
+        or any(c in player["palace"] for c in fought["specials"])
 
 
 def fighters(light: dict, seat: int) -> list[tuple]:
@@ -165,49 +183,126 @@ def fighters(light: dict, seat: int) -> list[tuple]:
     return out
 
 
+TABLES = None  # tables(), once read
+
+
+def loaded():
+    global TABLES
+    TABLES = tables()
+    return TABLES
+
+
+def side(light: dict, seat: int) -> tuple:
+    """A side's fighting pieces as ((piece, price), ...) in `fighters`' order, and the
+    damage they deal: in the initiative step, in the regular step, and the Artillery's
+    (which only the attacker's regular step uses)."""
+    fought = light["battle"]
+    player = light["players"][seat]
+    if seat == fought["a"]:
+        t, joined = fought["from"], [c for c in fought["specials"] if c in player["palace"]]
+    elif fought["palace"]:
+        t, joined = None, player["palace"]
+    else:
+        t, joined = fought["to"], ()
+    pieces = []
+    first = regular = shells = 0
+    if t is not None:
+        set_to, data = light["mods"][seat]["power"], TABLES or loaded()
+        for s, base in enumerate(player["board"][t]):
+            if base is not None and base["troops"]:
+                kind = base["type"]
+                power = set_to.get(kind, data.powers[kind])
+                quick, heavy = kind in data.initiative, kind in data.artillery
+                for bonus in base["troops"]:
+                    price = power + bonus
+                    pieces.append((("troop", t, s, bonus), price))
+                    if bonus > 0 or quick:
+                        if not heavy:  # Artillery with Initiative deals nothing
+                            first += price
+                    elif heavy:
+                        shells += price
+                    else:
+                        regular += price
+    if joined:
+        army = model.army(light, seat)
+        for c in joined:
+            price = army.special(c)["power"]
+            pieces.append((("special", c), price))
+            regular += price
+    return tuple(pieces), first, regular, shells
+
+
 def strike(light: dict, first_step: bool, lost: list) -> bool:
     """A step's damage worked out (damage.pool), assigned by both sides, the attacker
     first (battle.Assign answered with the suggestion), and removed together; True when
     the palace falls."""
+    return exchange(light, first_step, lost)[0]
+
+
+def exchange(light: dict, first_step: bool, lost: list, sides=None) -> tuple:
+    """`strike` given both sides (`side`, attacker first) if known: (whether the palace
+    falls, the sides if no piece was lost, else None)."""
     fought = light["battle"]
     a, d = fought["a"], fought["d"]
-    sides = {a: fighters(light, a), d: fighters(light, d)}
-    walls = [] if first_step else walls_of(light)
-    initiative, artillery = tables().initiative, tables().artillery
-    marks = {a: [], d: []}
-    for seat in (a, d):
-        hits = shells = 0
-        for piece, power, kind in sides[seat]:
-            if first_step != (kind is not None and (piece[3] > 0 or kind in initiative)):
-                continue
-            if kind in artillery:
-                if seat == a and not first_step:
-                    shells += power
-            else:
-                hits += power
-        if seat == d:
-            hits += sum(price for _, price in walls)
-        reach = [[piece, price] for piece, price, _ in sides[1 - seat]]
-        if seat == a:
-            reach += [list(wall) for wall in walls]
-        wounds = fought["wounds"][seat]
-        if wounds:
-            damage.hurt(reach, wounds)
-        if reach and (hits or shells):
-            marks[seat] = assign(reach, hits, shells, first_step, wounds)
-    won = remove(light, a, marks[a], lost)
-    remove(light, d, marks[d], lost)
-    return won
+    if sides is None:
+        sides = (side(light, a), side(light, d))
+    (pieces_a, first_a, regular_a, shells), (pieces_d, first_d, regular_d, _) = sides
+    if first_step:
+        if not (first_a or first_d):
+            return False, sides  # no Initiative in the fight: nothing is dealt
+        hits_a, hits_d, shells, walls = first_a, first_d, 0, ()
+    else:
+        walls = walls_of(light)
+        hits_d = regular_d
+        for _, price in walls:
+            hits_d += price
+        hits_a = regular_a
+    wounds = fought["wounds"]
+    marks_a = marks_d = ()
+    reach = pieces_d + walls
+    if reach and (hits_a or shells):
+        marks_a = assigned(reach, hits_a, shells, first_step, wounds[a])
+    if pieces_a and hits_d:
+        marks_d = assigned(pieces_a, hits_d, 0, first_step, wounds[d])
+    if not (marks_a or marks_d):
+        return False, sides
+    won = remove(light, a, marks_a, lost) if marks_a else False
+    if marks_d:
+        remove(light, d, marks_d, lost)
+    return won, None
 
 
-def walls_of(light: dict) -> list[tuple]:
+def walls_of(light: dict) -> tuple:
     """The defence's buildings in the fight, with their power (damage.buildings)."""
     fought, limits = light["battle"], tables().limits
     if fought["palace"]:
-        return [(("palace",), limits["palace_power"])]
-    return [(("base", fought["to"], s), limits["base_power"])
-            for s, base in enumerate(light["players"][fought["d"]]["board"][fought["to"]])
-            if base is not None]
+        return ((("palace",), limits["palace_power"]),)
+    return tuple((("base", fought["to"], s), limits["base_power"])
+                 for s, base in enumerate(light["players"][fought["d"]]["board"][fought["to"]])
+                 if base is not None)
+
+
+MARKS: dict = {}  # (reach, hits, shells, first step) -> (kills, wounds given); pure results
+
+
+def assigned(reach: tuple, hits: int, shells: int, first_step: bool, wounds: list) -> tuple:
+    """`assign` on ((piece, price), ...) after the wounds already given, its kills and
+    wounds remembered: the same pieces, damage and step always assign alike."""
+    if wounds:
+        hurt = [list(entry) for entry in reach]
+        damage.hurt(hurt, wounds)
+        reach = tuple(map(tuple, hurt))
+    key = (reach, hits, shells, first_step)
+    known = MARKS.get(key)
+    if known is None:
+        given: list = []
+        marked = assign([list(entry) for entry in reach], hits, shells, first_step, given)
+        if len(MARKS) > 200_000:
+            MARKS.clear()
+        MARKS[key] = known = (tuple(marked), tuple(given))
+    if known[1]:
+        wounds.extend(known[1])
+    return known[0]
 
 
 def assign(left: list, hits: int, shells: int, first_step: bool = False,
@@ -255,37 +350,50 @@ def assign(left: list, hits: int, shells: int, first_step: bool = False,
             return marked
 
 
-def remove(light: dict, seat: int, marks: list, lost: list) -> bool:
+def remove(light: dict, seat: int, marks, lost: list) -> bool:
     """The kills `seat` marked off the board (troops before their bases), their worth
     added to the owner's loss; True if the palace was among them."""
     owner = 1 - seat
     player = light["players"][owner]
     board = player["board"]
-    for piece in sorted(marks, key=lambda p: p[0] in STRUCTURES):
-        if piece[0] == "troop":
+    set_to, powers = light["mods"][owner]["power"], (TABLES or loaded()).powers
+    buildings = [piece for piece in marks if piece[0] in STRUCTURES]
+    worth = 0.0
+    for piece in marks:
+        kind = piece[0]
+        if kind == "troop":
             t, s = piece[1], piece[2]
             base = board[t][s]
             troops = list(base["troops"])
             troops.remove(piece[3])
             board[t][s] = {**base, "troops": troops}
-            lost[owner] += model.power(light, owner, base["type"], piece[3]) + TROOP_WORTH
-        elif piece[0] == "special":
+            worth += set_to.get(base["type"], powers[base["type"]]) + piece[3] + TROOP_WORTH
+        elif kind == "special":
             player["palace"].remove(piece[1])
-            lost[owner] += special_worth(light, owner, piece[1])
-        elif piece[0] == "base":
+            worth += special_worth(light, owner, piece[1])
+    for piece in buildings:
+        if piece[0] == "base":
             board[piece[1]][piece[2]] = None
-            lost[owner] += BASE_WORTH
-    return ("palace",) in marks
+            worth += BASE_WORTH
+    lost[owner] += worth  # whole numbers: the sum is exact in any order
+    return ("palace",) in buildings
 
 
-def upkeep(light: dict, lost: list) -> None:
+def upkeep(light: dict, lost: list) -> bool:
     """ATT-SPECIAL before the next step: special troops beyond the complete territories
-    go, the first that may go first (as the engine's checks, or the first option)."""
+    go, the first that may go first (as the engine's checks, or the first option);
+    whether one went."""
+    players = light["players"]
+    if not (players[0]["palace"] or players[1]["palace"]):
+        return False
+    gone = False
     for seat in (0, 1):
         while light["players"][seat]["palace"] and turns.excess(light, seat):
             card = turns.excess(light, seat)[0]
             light["players"][seat]["palace"].remove(card)
             lost[seat] += special_worth(light, seat, card)
+            gone = True
+    return gone
 
 
 def special_worth(state: dict, seat: int, card: str) -> float:

@@ -1,0 +1,68 @@
+"""Attack the Tower's invariants (companion/games/att/invariants.py), which the simulator
+checks after every action: a sound position passes, and each way of breaking one is
+named."""
+
+from __future__ import annotations
+
+from companion.games.att.data import tables
+from tests.att import scenario
+
+RULES = scenario.RULES
+
+
+def sound() -> dict:
+    state = scenario.new()
+    scenario.territory(state, 0, 0, ("light", 2), ("siege", 1), None)
+    scenario.territory(state, 1, 2, ("cavalry", 1))
+    return state
+
+
+def special_cards(state: dict, seat: int) -> list[str]:
+    army = tables().armies[state["players"][seat]["army"]]
+    return [c for c in army.abilities if army.special(c)]
+
+
+def test_a_sound_position_breaks_nothing():
+    assert RULES.invariants(sound()) == []
+
+
+def test_a_card_lost_or_in_two_places_is_named():
+    state = sound()
+    lost = state["players"][0]["draw"]["ability"].pop()
+    assert RULES.invariants(state) == ["ATT-DECK: seat 0's cards are lost or in two places"]
+    state["players"][0]["hand"] += [lost, lost]  # as many cards as the army, one twice
+    state["players"][0]["draw"]["base"].pop()
+    assert len(RULES.invariants(state)) == 1
+    state = sound()
+    state["players"][1]["hand"].append(state["players"][1]["draw"]["base"][0])
+    assert RULES.invariants(state) == ["ATT-DECK: seat 1's cards are lost or in two places"]
+
+
+def test_a_base_wrongly_manned_or_of_another_card_is_named():
+    for troops in ([0, 0, 0], [0, -1]):
+        state = sound()
+        state["players"][0]["board"][0][0]["troops"] = troops
+        assert RULES.invariants(state) == [
+            "ATT-BASES: seat 0 has a base wrongly built or manned"]
+    state = sound()
+    base = state["players"][1]["board"][2][0]
+    ability = state["players"][1]["draw"]["ability"].pop()
+    state["players"][1]["draw"]["base"].append(base["card"])
+    base["card"] = ability
+    assert RULES.invariants(state) == ["ATT-BASES: seat 1 has a base wrongly built or manned"]
+
+
+def test_a_palace_card_that_is_no_special_troop_or_a_second_unique_is_named():
+    state = sound()
+    player = state["players"][0]
+    card = next(c for c in player["draw"]["ability"] if c not in special_cards(state, 0))
+    player["draw"]["ability"].remove(card)
+    player["palace"].append(card)
+    assert RULES.invariants(state) == [
+        "ATT-SPECIAL: seat 0 has a card on the palace that is none"]
+    state = sound()
+    player = state["players"][0]  # the robots' Singularity is Unique
+    for card in special_cards(state, 0):
+        player["draw"]["ability"].remove(card)
+        player["palace"].append(card)
+    assert RULES.invariants(state) == ["ATT-SPECIAL: seat 0 has two of a Unique troop"]
