@@ -11,8 +11,9 @@ the engine's result to the point; tests/att/test_ai.py holds it to that."""
 
 from __future__ import annotations
 
-from companion.games.att import damage, model, turns
+from companion.games.att import clash, damage, model, turns
 from companion.games.att.data import tables
+from companion.games.att.kills import assigned
 
 TROOP_WORTH = 1.0  # a troop is worth its power plus this
 BASE_WORTH = 6.0  # a base: its power and the troops it will recruit
@@ -52,53 +53,28 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
           lost: list) -> bool:
     """One battle as battle.py runs it, adding each side's material lost to `lost`;
     True when the defender's palace falls (ATT-WIN). A battle already fought from the
-    same pieces (in this decision, or in another game) is taken from `SEEN`."""
+    same pieces (in this decision, or in another game) is taken from `SEEN`; a new one
+    is fought on the pieces alone (clash.py); either way its end is set on `light`."""
     key = fight_key(light, attacker, source, target, joined)
     known = SEEN.get(key)
     if known is None:
-        known = fought_out(light, attacker, source, target, joined, key)
-    else:
-        players = light["players"]
+        if len(SEEN) > 200_000:
+            SEEN.clear()
+        SEEN[key] = known = clash.fight(light, attacker, source, target, joined, key)
+    players = light["players"]
+    if known[2]:
         boards = (players[attacker]["board"][source], players[1 - attacker]["board"][target])
         for side_of, s, troops in known[2]:
             board = boards[side_of]
             board[s] = None if troops is None else {**board[s], "troops": list(troops)}
-        for seat, palace in known[3]:
-            players[seat]["palace"] = list(palace)
+    for seat, palace in known[3]:
+        players[seat]["palace"] = list(palace)
     lost[0] += known[1][0]
     lost[1] += known[1][1]
     return known[0]
 
 
-def fought_out(light: dict, attacker: int, source: int, target: int, joined: list,
-               key: tuple) -> tuple:
-    """A battle not seen yet, played out and remembered under `key` (fight_key) as
-    (palace fell, [material lost], the bases changed as (0 for the attacker's territory
-    or 1 for the defender's, slot, troops left or None), the palaces changed as (seat,
-    cards)); the same battle may come again between other territories."""
-    players = light["players"]
-    places = ((attacker, source), (1 - attacker, target))
-    before = [shape(players[seat]["board"][t]) for seat, t in places]
-    palaces = [tuple(p["palace"]) for p in players]
-    lost_here = [0.0, 0.0]
-    won = battle(light, attacker, source, target, joined, lost_here)
-    bases = []
-    for side_of, ((seat, t), was) in enumerate(zip(places, before, strict=True)):
-        for s, (base, old) in enumerate(zip(players[seat]["board"][t], was, strict=True)):
-            if base is None:
-                if old is not None:
-                    bases.append((side_of, s, None))
-            elif old is None or tuple(base["troops"]) != old[1]:
-                bases.append((side_of, s, tuple(base["troops"])))
-    gone = tuple((seat, tuple(p["palace"])) for seat, p in enumerate(players)
-                 if tuple(p["palace"]) != palaces[seat])
-    if len(SEEN) > 200_000:
-        SEEN.clear()
-    SEEN[key] = known = (won, lost_here, tuple(bases), gone)
-    return known
-
-
-SEEN: dict = {}  # fight_key -> what fought_out remembers; pure results
+SEEN: dict = {}  # fight_key -> what clash.fight gives; pure results
 
 
 def shape(territory: list) -> tuple:
@@ -280,74 +256,6 @@ def walls_of(light: dict) -> tuple:
     return tuple((("base", fought["to"], s), limits["base_power"])
                  for s, base in enumerate(light["players"][fought["d"]]["board"][fought["to"]])
                  if base is not None)
-
-
-MARKS: dict = {}  # (reach, hits, shells, first step) -> (kills, wounds given); pure results
-
-
-def assigned(reach: tuple, hits: int, shells: int, first_step: bool, wounds: list) -> tuple:
-    """`assign` on ((piece, price), ...) after the wounds already given, its kills and
-    wounds remembered: the same pieces, damage and step always assign alike."""
-    if wounds:
-        hurt = [list(entry) for entry in reach]
-        damage.hurt(hurt, wounds)
-        reach = tuple(map(tuple, hurt))
-    key = (reach, hits, shells, first_step)
-    known = MARKS.get(key)
-    if known is None:
-        given: list = []
-        marked = assign([list(entry) for entry in reach], hits, shells, first_step, given)
-        if len(MARKS) > 200_000:
-            MARKS.clear()
-        MARKS[key] = known = (tuple(marked), tuple(given))
-    if known[1]:
-        wounds.extend(known[1])
-    return known[0]
-
-
-def assign(left: list, hits: int, shells: int, first_step: bool = False,
-           wounds: list | None = None) -> list[tuple]:
-    """The kills battle.Assign marks when every question gets the suggestion: one piece
-    at a time while only one can be given damage, else the suggestion (damage.affordable,
-    damage.woundable, damage.suggestion); a wound given goes into `wounds`."""
-    marked = []
-    while True:
-        manned = any(piece[0] not in STRUCTURES for piece, _ in left)
-        targets = []
-        for piece, price in left:
-            building = piece[0] in STRUCTURES
-            if not (building and manned or piece in targets) and \
-                    price <= hits + (shells if building else 0):
-                targets.append(piece)
-        if first_step and hits:
-            for piece, price in left:
-                if piece[0] not in STRUCTURES and price > hits and piece not in targets:
-                    targets.append(piece)
-        if not targets:
-            return marked
-        every = damage.destroys_all(left, hits, shells)
-        picked = damage.suggest(left, hits, shells, first_step) \
-            if every or len(targets) > 1 else targets
-        for piece in picked:
-            index = min((i for i, (p, _) in enumerate(left) if p == piece),
-                        key=lambda i: left[i][1])
-            price = left[index][1]
-            building = piece[0] in STRUCTURES
-            if price > hits + (shells if building else 0):  # a wound: all that is left
-                left[index] = [piece, price - hits]
-                if wounds is not None:
-                    wounds.append((piece, hits))
-                hits = 0
-                continue
-            del left[index]
-            if building:
-                paid = min(price, shells)
-                shells -= paid
-                price -= paid
-            hits -= price
-            marked.append(piece)
-        if every:
-            return marked
 
 
 def remove(light: dict, seat: int, marks, lost: list) -> bool:
