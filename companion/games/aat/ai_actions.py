@@ -51,10 +51,10 @@ class UnitActions:
         if not amount:
             return -1.0
         held = t["tokens"]
-        if held.get("stealth", 0):
+        if "stealth" in held and held["stealth"]:  # (a test's count may be 0)
             return 0.25 * self.kill_value(t) - cost if t["kind"] != "base" else 1.0
         shields = held.get("shield", 0)
-        dealt = max(0, amount - shields)
+        dealt = amount - shields if amount > shields else 0
         cards = self.cards
         left = cards[t["card"]]["health"] - t["damage"]
         if t["kind"] == "base":

@@ -80,9 +80,9 @@ class EffectValues:
             if mine:
                 return -self.worth(q)
             tokens = q["tokens"]
-            if tokens.get("stealth", 0):
+            if "stealth" in tokens and tokens["stealth"]:
                 return 0.2 * self.kill_value(q)
-            dealt = n - tokens.get("shield", 0)
+            dealt = n - tokens["shield"] if "shield" in tokens else n
             if dealt < 0:
                 dealt = 0
             left = self.cards[q["card"]]["health"] - q["damage"]

@@ -126,8 +126,9 @@ class Reading:
             if "disruption" in tokens:
                 continue
             card = e["card"]
-            reach = reaches.get(card)
-            if reach is None:
+            try:  # (the tables are filled once a rules engine: they mostly hold it)
+                reach = reaches[card]
+            except KeyError:
                 reach = reaches[card] = memo.reach(e, t)
             if reach is False:
                 continue
@@ -136,10 +137,11 @@ class Reading:
                     guarded = self.guarded(t["owner"], theater)
                 if guarded:
                     continue
-            value = hits.get(card)
-            if value is None:
+            try:
+                total += hits[card]
+            except KeyError:
                 value = hits[card] = memo.hit(e, t, theater)
-            total += value
+                total += value
         return total
 
     def danger(self, t: dict) -> int:
