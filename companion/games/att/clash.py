@@ -5,7 +5,9 @@ battle when the territory falls and attackers live), the same pieces in the same
 the same kills (kills.assigned) and the same upkeep (ATT-SPECIAL), with no base copied,
 no battle record kept and no board read twice. A study fights a few hundred new battles
 a game, so this is the greedy AI's hottest path; tests/att/test_ai.py holds it to the
-engine."""
+engine. Its pieces name territory 0 for the territory fought from or in: all of a side's
+pieces share theirs, so the kills are the same, and are remembered once for any
+territory (kills.MARKS)."""
 
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
              [None if b is None else b[0] for b in key[4]])
     troops = ([None if b is None else list(b[1]) for b in key[3]],
               [None if b is None else list(b[1]) for b in key[4]])
-    seats, places = (attacker, defender), (source, target)
+    seats = (attacker, defender)
     set_to = (mods[attacker]["power"], mods[defender]["power"])
     palaces = (list(key[6]), list(key[7]))
     armies = (model.army(light, attacker), model.army(light, defender))
@@ -44,8 +46,7 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
         pieces = []
         first = regular = shells = 0
         if which == 0 or walled[0]:
-            t, kind_of, left, powered = places[which], kinds[which], troops[which], \
-                set_to[which]
+            kind_of, left, powered = kinds[which], troops[which], set_to[which]
             for s, bonuses in enumerate(left):
                 if bonuses:
                     kind = kind_of[s]
@@ -53,7 +54,7 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
                     quick, heavy = kind in initiative, kind in artillery
                     for bonus in bonuses:
                         price = power + bonus
-                        pieces.append((("troop", t, s, bonus), price))
+                        pieces.append((("troop", 0, s, bonus), price))
                         if bonus > 0 or quick:
                             if not heavy:
                                 first += price
@@ -126,7 +127,7 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
             if first_step:
                 hits_a, hits_d, shells, walls = first_a, first_d, 0, ()
             elif walled[0]:
-                walls = tuple((("base", target, s), limits["base_power"])
+                walls = tuple((("base", 0, s), limits["base_power"])
                               for s, kind in enumerate(kinds[1]) if kind is not None)
                 hits_a, hits_d = regular_a, regular_d + limits["base_power"] * len(walls)
             else:
