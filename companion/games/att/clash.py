@@ -33,6 +33,7 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
     troops = ([None if b is None else list(b[1]) for b in key[3]],
               [None if b is None else list(b[1]) for b in key[4]])
     seats = (attacker, defender)
+    by_seat = (0, 1) if attacker == 0 else (1, 0)  # the sides of seat 0 and seat 1
     set_to = (mods[attacker]["power"], mods[defender]["power"])
     palaces = (list(key[6]), list(key[7]))
     armies = (model.army(light, attacker), model.army(light, defender))
@@ -100,7 +101,7 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
         if not (palaces[0] or palaces[1]):
             return False
         gone = False
-        for which in sorted((0, 1), key=lambda w: seats[w]):  # seat 0 first
+        for which in by_seat:  # seat 0 first
             palace = palaces[which]
             done = complete[which] if which == 0 else \
                 key[10] + (None not in kinds[1])
@@ -149,7 +150,7 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
                 break
             if upkeep():
                 sides = [None, None]
-        if won or not walled[0] or any(kind is not None for kind in kinds[1]) or not (
+        if won or not walled[0] or kinds[1].count(None) < len(kinds[1]) or not (
                 any(troops[0]) or any(c in palaces[0] for c in joined)):
             break
         walled[0] = False  # the survivors go on to the palace (ATT-PALACE-BATTLE)
@@ -162,10 +163,9 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
                     bases.append((which, s, None))
             elif tuple(left) != was[s][1]:
                 bases.append((which, s, tuple(left)))
-    gone = tuple((seats[which], tuple(palaces[which])) for which in sorted(
-        (0, 1), key=lambda w: seats[w]) if len(palaces[which]) != len(key[6 + which]))
-    by_seat = (lost[0], lost[1]) if attacker == 0 else (lost[1], lost[0])
-    return won, by_seat, tuple(bases), gone
+    gone = tuple((seats[which], tuple(palaces[which])) for which in by_seat
+                 if len(palaces[which]) != len(key[6 + which]))
+    return won, (lost[by_seat[0]], lost[by_seat[1]]), tuple(bases), gone
 
 
 def excess(palace: list, complete: int, army) -> list:
