@@ -162,3 +162,16 @@ def test_the_worth_counts_a_won_answer_and_a_tie_near_night():
     # a tie near night, ahead, is worth more than the same tie early on
     assert worth(nine_red, hand, 2, 9, 4, (1, 0), 0, None) > \
         worth(nine_red, hand, 2, 9, 28, (1, 0), 0, None)
+
+
+def test_the_next_duel_is_read_against_his_possible_hands():
+    """A city duel won leaves my best defence against his best attack; the hands he may
+    hold decide whether it holds (a tie counts a half)."""
+    hand = [INDEX[c] for c in ("A36", "A01", "A13", "A22", "A27")]  # find 9, defence 9
+    weak = [INDEX[c] for c in ("A05", "A09", "A14", "A15", "A19")]  # attack 4 at most
+    strong = [INDEX[c] for c in ("A04", "A09", "A14", "A15", "A19")]  # an attack 9
+    answer = features(INDEX["A36"], hand, 0, 8, 20, (0, 0), None, [weak, strong])
+    assert answer[9] == 1.0 and answer[46] == 0.75  # won; holds, then ties
+    lead = features(INDEX["A36"], hand, 0, None, 20, (0, 0), None, [weak, weak])
+    assert lead[13] == 1.0 and lead[49] == 1.0  # he cannot answer a 9: my defence holds
+    assert features(INDEX["A01"], hand, 0, None, 20, (0, 0), None, [weak])[49] == 0.0
