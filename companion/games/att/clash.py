@@ -118,6 +118,14 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
     while not won:
         wounds = ([], [])  # given by the attacker, by the defender
         sides = [None, None]  # each worked out again once it loses a piece
+        if walled[0]:  # both sides as the key has them: met again and again
+            for which, known in enumerate(((0, key[0], key[3], key[5], key[8]),
+                                           (1, key[4], key[9]))):
+                sides[which] = SIDES.get(known)
+                if sides[which] is None:
+                    if len(SIDES) > 100_000:
+                        SIDES.clear()
+                    sides[which] = SIDES[known] = side(which)
         for first_step in (True, False):
             if sides[0] is None:
                 sides[0] = side(0)
@@ -166,6 +174,9 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
     gone = tuple((seats[which], tuple(palaces[which])) for which in by_seat
                  if len(palaces[which]) != len(key[6 + which]))
     return won, (lost[by_seat[0]], lost[by_seat[1]]), tuple(bases), gone
+
+
+SIDES: dict = {}  # (side, [army,] shape, [specials joining,] power changes) -> its `side`
 
 
 def excess(palace: list, complete: int, army) -> list:
