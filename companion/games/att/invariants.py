@@ -5,7 +5,6 @@ over each player's cards and boards (a study plays hundreds of thousands of acti
 
 from __future__ import annotations
 
-from companion.games.att import model
 from companion.games.att.data import tables
 
 _CARD_SETS: dict = {}  # army id -> the set of its cards, None if two are alike
@@ -25,10 +24,11 @@ class Invariants:
         """Every card of an army in exactly one place; at most two troops a base; a special
         troop only from a special card; one Unique troop of a name."""
         broken = []
-        per_base = tables().limits["per_base"]
+        data = tables()
+        per_base, armies = data.limits["per_base"], data.armies
         in_play = state["in_play"]
         for seat, player in enumerate(state["players"]):
-            army = model.army(state, seat)
+            army = armies[player["army"]]
             bases = army.bases
             draw, discard = player["draw"], player["discard"]
             places = [*player["hand"], *player["palace"], *in_play[seat], *draw["base"],
