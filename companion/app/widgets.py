@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import pi
+from pathlib import Path
 
+from kivy.graphics import (
+    InstructionGroup,
+    Rectangle,
+    StencilPop,
+    StencilPush,
+    StencilUnUse,
+    StencilUse,
+)
 from kivy.graphics.transformation import Matrix
+from kivy.lang import Builder
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -14,30 +24,45 @@ from kivy.uix.scatter import Scatter
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
+Builder.load_file(str(Path(__file__).resolve().parent / "kv" / "scroll.kv"))
+
 
 class QuietScroll(ScrollView):
     """A scroll view whose bar dims at once when a touch or a new content ends its
     scrolling: Kivy animates that over about 0.7 s, a frame drawn each time (after every
-    new game, the home list's and the form's did), and the app is not idle meanwhile."""
+    new game, the home list's and the form's did), and the app is not idle meanwhile.
 
-    def _bind_inactive_bar_color(self, *_args):
-        self.funbind("bar_color", self._change_bar_color)
-        self.fbind("bar_inactive_color", self._change_bar_color)
-        self._bar_color = self.bar_inactive_color
+    It clips its content only while the content is larger than the view. Kivy's stencil
+    fills the view twice and tests every pixel in it, each frame: on a phone's software
+    renderer a hand strip or a list that fits paid for it on every frame."""
 
-    def update_from_scroll(self, *args):
-        """New content, not a finger: the content is placed, the bar stays dim. Kivy lit
-        it, to dim it again half a second later: a frame drawn after every move whose
-        hand or list changed, and another later."""
-        if self._touch:
-            return super().update_from_scroll(*args)
-        lit, self.bar_color = self.bar_color, list(self._bar_color)
-        super().update_from_scroll(*args)  # "lights" the bar in the colour it has
-        self.bar_color = lit
-        if self._bind_inactive_bar_color_ev is not None:
-            self._bind_inactive_bar_color_ev.cancel()
-        self._bind_inactive_bar_color()
-        return None
+    def __init__(self, **kwargs):
+        self._clip = None  # the stencil's two rectangles while it clips
+        kwargs.setdefault("always_overscroll", False)  # content that fits stays in place
+        super().__init__(**kwargs)
+        for name in ("pos", "size", "viewport_size"):
+            self.fbind(name, self._clip_if_needed)
+        self._clip_if_needed()
+
+    def _clip_if_needed(self, *_args) -> None:
+        content_w, content_h = self.viewport_size
+        needed = content_w > self.width + 0.5 or content_h > self.height + 0.5
+        if needed and self._clip is None:
+            self._clip = (Rectangle(), Rectangle())  # the stencil's shape, drawn twice
+            push, pop = InstructionGroup(), InstructionGroup()
+            for instruction in (StencilPush(), self._clip[0], StencilUse()):
+                push.add(instruction)
+            for instruction in (StencilUnUse(), self._clip[1], StencilPop()):
+                pop.add(instruction)
+            self.canvas.before.insert(0, push)
+            self.canvas.after.insert(0, pop)
+            self._groups = (push, pop)
+        elif not needed and self._clip is not None:
+            self.canvas.before.remove(self._groups[0])
+            self.canvas.after.remove(self._groups[1])
+            self._clip = None
+        for shape in self._clip or ():
+            shape.pos, shape.size = self.pos, self.size
 
 
 class Cover(BoxLayout):

@@ -198,3 +198,37 @@ def test_a_tables_deferred_work_is_for_its_own_game_only(app):
     assert len(gm.cards) == built
     assert app.root.current == "table" and app.controller.session is not None
     assert app.root.get_screen("table").game.showing
+
+
+def test_a_software_renderer_draws_without_multisampling(app):
+    """The UI tests' Mesa draws in software (LIBGL_ALWAYS_SOFTWARE): the window was made
+    with no multisampling (companion.app.renderer), which made a table's frame cost 2.5
+    times as much there."""
+    from kivy.graphics.opengl import glGetIntegerv
+
+    gl_samples = 0x80A9
+    assert glGetIntegerv(gl_samples) == [0]
+
+
+def test_a_scroll_view_clips_only_while_its_content_overflows(app):
+    """QuietScroll draws Kivy's stencil (two fills of the view and a test of every pixel
+    in it, each frame) only while its content is larger than the view."""
+    from kivy.graphics import InstructionGroup, StencilPush
+    from kivy.uix.widget import Widget
+
+    from companion.app.widgets import QuietScroll
+
+    def stencils(view) -> int:
+        def count(group):
+            return sum(count(i) if isinstance(i, InstructionGroup) else
+                       isinstance(i, StencilPush) for i in group.children)
+        return count(view.canvas.before) + count(view.canvas.after)
+
+    view = QuietScroll(size_hint=(None, None), size=(200, 100))
+    content = Widget(size_hint=(None, None), size=(150, 80))
+    view.add_widget(content)
+    assert stencils(view) == 0
+    content.width = 400
+    assert stencils(view) == 1
+    view.size = (500, 100)
+    assert stencils(view) == 0

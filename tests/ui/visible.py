@@ -1,7 +1,8 @@
 """The table rules every screen is held to, measured on the widgets (standards:
 At the table; issue 21): everything a player must read or tap lies inside the
-window and inside every view that clips it (nothing scrolls up and down; the
-hand strip alone scrolls sideways, its first card in sight), no text is cut
+window and inside every view that clips it or says that its contents stay within it
+(`bounds = True`: a view that would clip, but for a stencil's cost) (nothing scrolls up
+and down; the hand strip alone scrolls sideways, its first card in sight), no text is cut
 (wrapped onto lines it has room for, never shortened with an ellipsis, never
 clipped), and the app goes idle after a change (a list such as the log
 scrolls as lists do) (no animation or callback left
@@ -69,7 +70,7 @@ def outside(widget, window_size) -> str:
             return f"spilling out of its {type(holder).__name__}"
     node = widget.parent
     while node is not None and node.parent is not node:
-        if isinstance(node, StencilView):
+        if isinstance(node, StencilView) or getattr(node, "bounds", False):
             l2, b2, r2, t2 = window_rect(node)
             sideways = isinstance(node, ScrollView) and is_hand(node)
             if bottom < b2 - SLACK or top > t2 + SLACK:

@@ -30,7 +30,6 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.relativelayout import RelativeLayout
-from kivy.uix.stencilview import StencilView
 from kivy.uix.widget import Widget
 
 from companion.app import theme
@@ -223,9 +222,12 @@ class AtsCompact(Tappable, Widget):
             mini.mark_colour = MARKS.get(marks.get(("slot", seat, level), ""), (0, 0, 0, 0))
 
 
-class SeatRow(StencilView):
-    """Holds a player's row, open or compact, at its own place and size; draws
-    nothing outside it (and the UI tests see any text that would be cut off)."""
+class SeatRow(Widget):
+    """Holds a player's row, open or compact, at its own place and size. It does not
+    clip (a stencil costs two row-sized fills and a test of every pixel each frame on a
+    software renderer); `bounds` asks the UI tests to hold its contents inside it."""
+
+    bounds = True
 
     def __init__(self, seat: int, on_tap, **kwargs):
         super().__init__(size_hint=(None, None), **kwargs)
