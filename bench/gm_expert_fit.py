@@ -5,16 +5,21 @@
 1. Plays greedy games on a bare copy of the rules (cards as numbers, no events: about
    twice as fast as the engine) and, at each of seat 1's plays, gives every card
    in hand its win chance: `samples` times the other hand and the pile are dealt again
-   from the unseen cards, as the expert reads them (expert_read), and the game is
+   from the unseen cards, as the expert reads them (expert_track), and the game is
    played out, seat 1 by the cheap policy below (greedy that ties an answer it cannot
    win, and throws its least card), seat 2 by greedy. Every card sees the same deals.
+   `--policy expert` plays seat 1 (games and rollouts) by the expert's own sum with
+   the weights in expert_score, peeking at seat 2's hand (only a rollout may): about
+   six times the rollout time, so fewer samples.
 2. Fits the weights of expert_score.features by softmax regression: the weighted sum
    should rank the cards as their win chances do. Prints WEIGHTS to paste.
+   `--save FILE` keeps the positions and chances; `--load FILE` fits again to them
+   (seconds, no rollouts: to try other features).
 
-The chances are noisy, and fits differ by a few points of wins against greedy: paste a
-fit only after `pnp simulate geheime-mission --ai expert,greedy --rotate` over a few
-thousand games says it is better. Takes about 8 minutes on two cores. Not part of the
-bench's figures."""
+The chances are noisy, and fits differ by a point or two of wins against greedy: paste
+a fit only after `pnp simulate geheime-mission --ai expert,greedy --rotate` over a few
+thousand games says it is better. Takes about 8 minutes on two cores (rollouts by the
+expert: 500 games, 50 samples, about 10 minutes). Not part of the bench's figures."""
 
 from __future__ import annotations
 

@@ -3,10 +3,10 @@
 The duels are where a player is better or worse: the doors and the officer are a
 guessing game whose only unreadable play is a uniformly random door (as greedy plays
 it). In a duel it plays the card worth most (expert_score.worth): an answer by its
-known result and what the card is worth elsewhere; a lead by its chances against the
-hands the other player may hold, dealt again from the cards it has not seen and read
-from his earlier plays (expert_read), never from the hidden hand or the pile. With
-printed cards no hand is known: it plays as greedy does."""
+known result, what the card is worth elsewhere and the next duel; a lead by its
+chances against the hands the other player may hold, dealt again from the cards it has
+not seen and read from his earlier plays (expert_read, expert_track), never from the
+hidden hand or the pile. With printed cards no hand is known: it plays as greedy does."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from companion.games.gm.expert_read import CARDS, INDEX, ROLES, unseen
 from companion.games.gm.expert_score import worth
 from companion.games.gm.expert_track import TrackingReader
 
-HANDS = 16  # possible hands of the other player a lead is weighed against
+HANDS = 32  # possible hands of the other player a lead is weighed against
 
 
 class ExpertAgent(Agent):

@@ -3,17 +3,20 @@
 The weights were fitted (bench/gm_expert_fit.py: softmax regression) to the win
 chances that rollouts gave each card in about 10,000 positions of greedy games, so the
 sum ranks cards the way looking ahead would, at the cost of a few sums. Fits of the
-same kind differ by a few points of wins against greedy; these were the best of
-several, by 5,000-game matches. The features:
+same kind differ by a point or two of wins against greedy (5,000-game matches). The
+features:
 - the card's own values in the three places (what the hand loses by playing it);
 - the duel's result: an answer's is known once the lead is on the table; a lead's is
-  a chance, against the hands the other player may hold (expert_read.redraw);
+  a chance, against the hands the other player may hold (expert_track);
 - what his answer to a lead costs him: the greedy AI answers with its cheapest winner,
   so a low lead can draw a card out of him that is strong somewhere else;
 - near night (twelve cards or fewer in the pile, and six) a tie, a win and a loss again,
   by whether the player is ahead: a tie burns two cards of the clock;
 - the best card the hand keeps for the place the result leads to (a won answer: the
-  defence at the embassy; a tie: the same place again; a lost city: the attack)."""
+  defence at the embassy; a tie: the same place again; a lost city: the attack);
+- the next duel, against the hands he may hold: does that best card beat his best
+  card for it (his attack when I defend next, his strongest defence, which greedy
+  leads, when he carries the suitcase)?"""
 
 from __future__ import annotations
 
@@ -22,14 +25,14 @@ from companion.games.gm.expert_read import VALUE, greedy_answer
 BASIS = tuple((v / 9, max(0, v - 5) / 4, max(0, v - 7) / 2) for v in range(10))
 CITY, DEFEND, ATTACK = 0, 1, 2
 WEIGHTS = (  # fitted by bench/gm_expert_fit.py
-    -0.021, 0.147, 0.635, 0.054, 0.633, 0.460, -0.033, 0.837, 0.779,  # own card
-    0.413, 0.083, 1.070, 0.465,  # answer won, tied: city, embassy
-    0.682, 0.753, 1.156, 0.321,  # lead won, tied: city, embassy
-    0.117, -0.026, 0.382, 0.005, 0.360, 0.651, -0.123, 0.166, 1.164,  # his answer's card
-    -0.039, 0.164, 0.277, 0.203, 0.352, -0.091, 0.125, 0.789,  # near night: tie, win
-    -0.477, -0.698,  # lost, within 12: ahead / not
-    1.172, 0.970, 0.645, 0.446, 0.037, 0.734, 0.766, -0.082, 0.292, -0.602,  # best card kept
-    0.000, 0.000, 0.000, 0.000, 0.000, 0.000,  # the next duel: answers, then leads
+    0.159, 0.144, 0.345, -0.024, 0.586, 0.223, -0.135, 0.685, 0.902,  # own card
+    0.622, 0.366, 1.106, 0.530,  # answer won, tied: city, embassy
+    0.576, 0.451, 1.234, 0.368,  # lead won, tied: city, embassy
+    -0.074, -0.053, 0.312, 0.219, 0.260, 0.571, -0.145, 0.329, 0.951,  # his answer's card
+    0.035, -0.089, 0.372, 0.492, 0.428, -0.013, 0.138, 0.871,  # near night: tie, win
+    -0.566, -0.858,  # lost, within 12: ahead / not
+    1.062, 1.062, 0.679, 0.380, -0.228, 0.585, 0.396, -0.352, 0.160, -0.585,  # best card kept
+    0.422, 0.308, 0.378, 0.401, 0.411, 0.259,  # the next duel: answers, then leads
 )
 
 
