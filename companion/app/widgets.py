@@ -64,6 +64,25 @@ class QuietScroll(ScrollView):
         for shape in self._clip or ():
             shape.pos, shape.size = self.pos, self.size
 
+    def _bind_inactive_bar_color(self, *_args):
+        self.funbind("bar_color", self._change_bar_color)
+        self.fbind("bar_inactive_color", self._change_bar_color)
+        self._bar_color = self.bar_inactive_color
+
+    def update_from_scroll(self, *args):
+        """New content, not a finger: the content is placed, the bar stays dim. Kivy lit
+        it, to dim it again half a second later: a frame drawn after every move whose
+        hand or list changed, and another later."""
+        if self._touch:
+            return super().update_from_scroll(*args)
+        lit, self.bar_color = self.bar_color, list(self._bar_color)
+        super().update_from_scroll(*args)  # "lights" the bar in the colour it has
+        self.bar_color = lit
+        if self._bind_inactive_bar_color_ev is not None:
+            self._bind_inactive_bar_color_ev.cancel()
+        self._bind_inactive_bar_color()
+        return None
+
 
 class Cover(BoxLayout):
     """The pass-and-play cover: names the player to hand the phone to."""
