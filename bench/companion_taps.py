@@ -5,7 +5,8 @@ software Mesa at a phone's size (1080 x 2340, density 2.625).
 Each bundled game is played by its greedy players for MOVES moves through the app
 (`app.act`, what a tap on the table calls), each timed to the next frame drawn after
 the app settled. A new game is timed from Start, the new-game form open first (as a
-player's is: it reads the game while it is filled in, companion.games.make_ahead).
+player's is: it reads the game while it is filled in, companion.games.make_ahead, and
+the app collects its garbage while nothing moves, companion.app.pauses).
 Holds are timed twice, in two runs of the app: with the game's pieces drawn ahead as
 its table opened (the app's way; the run waits for that drawing to end before it
 holds) and with nothing drawn ahead (each first hold draws its card), the same pieces
@@ -86,7 +87,7 @@ def shown_within(step) -> float:
 
 
 def play(app, game_id: str) -> dict:
-    from companion.app import zoom
+    from companion.app import pauses, zoom
     from companion.app.log import LogView
     from companion.games import agents_of
     from tests.ui.driver import on_screen, pump, wait_until
@@ -102,6 +103,8 @@ def play(app, game_id: str) -> dict:
     pump()
     wait_until(lambda: not [t for t in threading.enumerate() if t.name == f"ahead-{game_id}"],
                "the game read ahead")
+    collected = pauses.collections  # and the collector's idle pass, as while a player
+    wait_until(lambda: pauses.collections > collected, "an idle collection")  # fills it in
     found = {"new": shown_within(new), "taps": [], "holds": []}
     rules = controller.rules
     players = [agents_of(game_id)["greedy"](seat + 1) for seat in range(8)]

@@ -107,7 +107,10 @@ class DossierApp(App):
         return False
 
     def on_start(self):
+        from companion.app.pauses import collect_when_idle
+
         Window.bind(on_keyboard=self.on_keyboard)
+        collect_when_idle(Window, Clock)
         if self.demo:  # a game's demo position (True: the first registered game's)
             game_id = self.demo if isinstance(self.demo, str) else next(iter(GAMES))
             self.controller.session = load(GAMES[game_id].demo)()

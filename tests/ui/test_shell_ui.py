@@ -232,3 +232,20 @@ def test_a_scroll_view_clips_only_while_its_content_overflows(app):
     assert stencils(view) == 1
     view.size = (500, 100)
     assert stencils(view) == 0
+
+
+def test_the_cycle_collector_runs_fully_only_while_the_window_is_still(app):
+    """companion.app.pauses: what the app loaded is frozen out of the collector's walks,
+    its own full collections are put off, and one runs once nothing has been drawn for
+    IDLE_SECONDS (a full collection took 0.1-0.5 s, in the middle of a tap)."""
+    import gc
+
+    from companion.app import pauses
+    from tests.ui.driver import pump, wait_until
+
+    assert gc.get_threshold() == (pauses.YOUNG, pauses.OLDER, pauses.NEVER)
+    assert gc.get_freeze_count() > 0
+    app.go("home")
+    pump()
+    collected = pauses.collections
+    wait_until(lambda: pauses.collections > collected, "a full collection at idle")
