@@ -81,3 +81,28 @@ def test_rotating_strategies_meet_every_setup_in_every_seat():
     assert set(played.values()) == {50} and len(played) == 8
     assert [seat_strategies(["a", "b"], i, 1) for i in range(3)] == [
         ["a", "b"], ["b", "a"], ["a", "b"]]  # one setup: the seats swap every game
+
+
+def test_the_cycle_collector_runs_between_games_only():
+    """companion.core.gcpause: off during a study's games, what was loaded frozen, the
+    young objects collected between games, and all as it was afterwards."""
+    import gc
+    import weakref
+
+    from companion.core import gcpause
+
+    class Node:
+        loop = None
+
+    assert gc.isenabled()
+    with gcpause.collector_between_games() as between:
+        assert not gc.isenabled() and gc.get_freeze_count() > 0
+        between()  # before the first game: nothing to do
+        node = Node()
+        node.loop = node  # a cycle the game dropped: only the collector frees it
+        left = weakref.ref(node)
+        del node
+        assert left() is not None
+        between()  # after the game
+        assert left() is None
+    assert gc.isenabled() and gc.get_freeze_count() == 0

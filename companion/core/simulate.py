@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.core.engine import Rules
+from companion.core.gcpause import collector_between_games
 from companion.core.session import save_data
 
 MAX_ACTIONS = 20_000
@@ -66,27 +67,33 @@ _JOB: tuple = ()  # what the forked workers play: set before the pool forks
 def _play_range(bounds: tuple) -> Report:
     rules, make_agents, seed, setups, save_dir, check = _JOB
     report = Report()
-    for index in range(*bounds):
-        setup = setups[index % len(setups)]
-        agents, names = make_agents(index)
-        game_seed = seed * 1_000_003 + index
-        state, actions, broken, events = play_game(rules, agents, setup, game_seed, check)
-        report.games += 1
-        report.invariant_failures += broken
-        report.lengths.append(len(actions))
-        for name in names:
-            report.games_by_strategy[name] += 1
-        winners = rules.winning_seats(state)
-        if not winners:
-            report.draws += 1
-        for seat in winners:
-            report.wins_by_seat[seat] += 1
-            report.wins_by_strategy[names[seat]] += 1
-        report.counters.update(rules.tally(state, actions, events))
-        if save_dir is not None:
-            save = save_data(rules, setup, game_seed, actions)
-            (save_dir / f"game-{index + 1:05d}.json").write_text(json.dumps(save) + "\n")
+    with collector_between_games() as between:
+        for index in range(*bounds):
+            between()
+            _play_one(report, index, rules, make_agents, seed, setups, save_dir, check)
     return report
+
+
+def _play_one(report, index, rules, make_agents, seed, setups, save_dir, check) -> None:
+    setup = setups[index % len(setups)]
+    agents, names = make_agents(index)
+    game_seed = seed * 1_000_003 + index
+    state, actions, broken, events = play_game(rules, agents, setup, game_seed, check)
+    report.games += 1
+    report.invariant_failures += broken
+    report.lengths.append(len(actions))
+    for name in names:
+        report.games_by_strategy[name] += 1
+    winners = rules.winning_seats(state)
+    if not winners:
+        report.draws += 1
+    for seat in winners:
+        report.wins_by_seat[seat] += 1
+        report.wins_by_strategy[names[seat]] += 1
+    report.counters.update(rules.tally(state, actions, events))
+    if save_dir is not None:
+        save = save_data(rules, setup, game_seed, actions)
+        (save_dir / f"game-{index + 1:05d}.json").write_text(json.dumps(save) + "\n")
 
 
 def simulate(rules: Rules, make_agents, games: int, seed: int, setup: dict | list[dict],
