@@ -169,16 +169,20 @@ def armed(light: dict, seat: int) -> bool:
         or any(c in player["palace"] for c in fought["specials"])
 
 
+def fighting_at(light: dict, seat: int) -> tuple:
+    """(territory or None, special cards joining) a side fights with in this battle."""
+    fought, palace = light["battle"], light["players"][seat]["palace"]
+    if seat == fought["a"]:
+        return fought["from"], [c for c in fought["specials"] if c in palace]
+    if fought["palace"]:
+        return None, palace
+    return fought["to"], ()
+
+
 def fighters(light: dict, seat: int) -> list[tuple]:
     """(piece, price, troop type or None) of a side's fighting pieces, as damage.priced."""
-    fought = light["battle"]
     player = light["players"][seat]
-    if seat == fought["a"]:
-        t, joined = fought["from"], [c for c in fought["specials"] if c in player["palace"]]
-    elif fought["palace"]:
-        t, joined = None, player["palace"]
-    else:
-        t, joined = fought["to"], ()
+    t, joined = fighting_at(light, seat)
     out = []
     if t is not None:
         set_to, powers = light["mods"][seat]["power"], tables().powers
@@ -207,14 +211,8 @@ def side(light: dict, seat: int) -> tuple:
     """A side's fighting pieces as ((piece, price), ...) in `fighters`' order, and the
     damage they deal: in the initiative step, in the regular step, and the Artillery's
     (which only the attacker's regular step uses)."""
-    fought = light["battle"]
     player = light["players"][seat]
-    if seat == fought["a"]:
-        t, joined = fought["from"], [c for c in fought["specials"] if c in player["palace"]]
-    elif fought["palace"]:
-        t, joined = None, player["palace"]
-    else:
-        t, joined = fought["to"], ()
+    t, joined = fighting_at(light, seat)
     pieces = []
     first = regular = shells = 0
     if t is not None:
