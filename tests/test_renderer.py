@@ -29,8 +29,11 @@ def test_linux_without_a_gpu_device_is_software(monkeypatch):
 
 @pytest.fixture
 def software(monkeypatch):
+    """A software renderer, Kivy's setting unset; whatever a test sets is undone (a
+    delenv of an unset name records nothing, so the name is set first)."""
     monkeypatch.setattr(renderer, "software_renderer", lambda: True)
-    monkeypatch.delenv(renderer.SETTING, raising=False)
+    monkeypatch.setenv(renderer.SETTING, "")
+    monkeypatch.delenv(renderer.SETTING)
 
 
 def test_before_kivy_reads_its_configuration_the_environment_says_it(software, monkeypatch):
