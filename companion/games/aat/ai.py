@@ -30,6 +30,7 @@ from __future__ import annotations
 from companion.core.agents import Agent
 from companion.games.aat import model as m
 from companion.games.aat.ai_actions import UnitActions
+from companion.games.aat.ai_carry import kept_for
 from companion.games.aat.ai_effects import EffectValues
 from companion.games.aat.ai_memo import memo_for
 from companion.games.aat.ai_plays import PlaysAndChoices
@@ -49,6 +50,7 @@ class GreedyAgent(Agent):
         super().__init__(seed)
         self.worth: dict = {}
         self.memo = None  # what it reads of the cards, shared by its rules' games
+        self.kept = None  # its last decision's reading, live (ai_carry.py)
 
     def choose(self, rules, state) -> dict:
         actions = rules.legal_actions(state)
@@ -133,20 +135,15 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
         self.bases = bases = (table["b0"], table["b1"])
         self.home = bases[seat]["theater"]
         self.front = bases[enemy]["theater"]
-        self.units, self.leaders, self._here = sort_pieces(table)
+        # the pieces sorted and the seat-free readings, kept while nothing they read
+        # changed (ai_carry.py)
+        (self.units, self.leaders, self._here, self._weight, self._worth, self._danger,
+         self._kill, self._block, self._guarded, self._serving, self._held_off,
+         self._threat) = kept_for(agent, rules, state, seat, sort_pieces)
         self.level = state["escalation"]
-        self._weight = [None, None]
-        self._worth: dict = {}
-        self._danger: dict = {}
-        self._kill: dict = {}
-        self._block: dict = {}
-        self._guarded: dict = {}
-        self._serving: dict = {}
-        self._orders: dict = {}
+        self._orders: dict = {}  # (these read units' damage, or whether they acted)
         self._commands: dict = {}
         self._hunted: dict = {}
-        self._threat: dict = {}
-        self._held_off: dict = {}
 
     def score(self, action: dict) -> float:
         kind = action["type"]

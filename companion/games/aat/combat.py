@@ -175,6 +175,8 @@ class Combat:
     def change_theater(self, state: dict, p: dict) -> list[dict]:
         """It moves with all its tokens and damage (AAT-TURN-6)."""
         p["theater"] = m.other(p["theater"])
+        m.EDITS[0] += 1
+        m.EDITS[1] += 1
         if p["theater"] == "Planetside":
             p["planetside"] = True  # AAT-OBJ-3: it has been on the planet
         events = [{"kind": "moved", "text": f"{self.label(state, p)} moves to "
