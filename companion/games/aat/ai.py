@@ -137,8 +137,8 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
         self.front = bases[enemy]["theater"]
         # the pieces sorted and the seat-free readings, kept while nothing they read
         # changed (ai_carry.py)
-        (self.units, self.leaders, self._here, self._weight, self._worth, self._danger,
-         self._kill, self._block, self._guarded, self._serving, self._held_off,
+        (self.units, self.leaders, self._here, self._weight, self._worth, self._kill,
+         self._serving, self._danger, self._block, self._guarded, self._held_off,
          self._threat) = kept_for(agent, rules, state, seat, sort_pieces)
         self.level = state["escalation"]
         self._orders: dict = {}  # (these read units' damage, or whether they acted)

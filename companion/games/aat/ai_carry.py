@@ -19,37 +19,57 @@ from companion.games.aat import model as m
 
 
 class Kept:
-    """One player's reading of one table, as of the counts in `sorted_at` (the sort)
-    and `read_at` (the readings)."""
+    """One player's reading of one table: the pieces sorted as of the counts in
+    `sorted_at`, each group of readings as of its own counts (`read_at`)."""
 
     __slots__ = ("rules", "table", "sorted_at", "pieces", "read_at", "readings")
 
     def __init__(self, rules, table: dict, sorted_at: tuple, pieces: tuple):
         self.rules, self.table, self.sorted_at, self.pieces = rules, table, sorted_at, pieces
-        self.read_at = self.readings = None
+        self.read_at = [None, None, None]
+        self.readings = [None, None, None]
 
 
-def fresh_readings() -> tuple:
-    """(base weights, worth, danger, kill value, blockers, guarded, serving, held off,
-    threat): the readings that read no unit's damage and no flag of a turn (acted,
-    instructed, commanded); all but the threat (the seat's) read the seat by none."""
-    return [None, None], {}, {}, {}, {}, {}, {}, {}, {}
+# the readings by what they read (all of them: pieces' theaters and tokens but those
+# of DANGER_TOKENS and funds), each group made anew by its function:
+# worth, kill value, the base race's weights, who serves an objective: a base's or
+# leader's damage, scores
+def worth_readings() -> tuple:
+    return [None, None], {}, {}, {}  # base weights, worth, kill value, serving
+
+
+# danger: Shield, Stealth, Mark (model.DANGER_TOKENS)
+def danger_readings() -> tuple:
+    return ({},)
+
+
+# blockers, guarded, held off, threat (the seat's): no more
+def table_readings() -> tuple:
+    return {}, {}, {}, {}
+
+
+GROUPS = (worth_readings, danger_readings, table_readings)
 
 
 def kept_for(agent, rules, state: dict, seat: int, sort) -> tuple:
-    """(units, leaders, here) and the seat-free readings for this decision: kept from
-    `agent`'s last one when the engine says nothing they read has changed since,
-    else made anew (`sort(table)`, fresh_readings) and kept for the next."""
+    """(units, leaders, here) and the readings that read no unit's damage and no flag
+    of a turn (acted, instructed, commanded) for this decision: each kept from
+    `agent`'s last one when the engine says nothing it reads has changed since, else
+    made anew (`sort(table)`, GROUPS) and kept for the next. In Look's order: units,
+    leaders, here, base weights, worth, kill value, serving, danger, blockers,
+    guarded, held off, threat."""
     table = state["table"]
     if not rules.live:
-        return sort(table) + fresh_readings()
+        return sort(table) + worth_readings() + danger_readings() + table_readings()
     edits = m.EDITS
     sorted_at = (state["next_uid"], len(table), edits[0])
     kept = agent.kept
     if kept is None or kept.table is not table or kept.rules is not rules or \
             kept.sorted_at != sorted_at:
         kept = agent.kept = Kept(rules, table, sorted_at, sort(table))
-    read_at = (edits[1], state["escalation"], seat)
-    if kept.read_at != read_at:
-        kept.read_at, kept.readings = read_at, fresh_readings()
-    return kept.pieces + kept.readings
+    every = (edits[1], state["escalation"], seat)
+    read_at, readings = kept.read_at, kept.readings
+    for group, at in enumerate(((every, edits[2]), (every, edits[3]), every)):
+        if read_at[group] != at:
+            read_at[group], readings[group] = at, GROUPS[group]()
+    return kept.pieces + readings[0] + readings[1] + readings[2]

@@ -67,14 +67,14 @@ class Damage:
         if answer != "none":
             leader = state["table"][answer[0]]
             leader["damage"] += answer[1]
-            m.EDITS[1] += 1
+            m.EDITS[2] += 1
             self.wound(state, leader["uid"])
             amount -= answer[1]
             events.append({"kind": "delegated", "text": f"{self.label(state, leader)} takes "
                            f"{answer[1]} of it", "uid": leader["uid"], "amount": answer[1]})
         target["damage"] += amount
         if target["kind"] != "unit":
-            m.EDITS[1] += 1
+            m.EDITS[2] += 1
         self.wound(state, target["uid"])
         done(state, task)
         events.append({"kind": "damaged", "text": f"{self.label(state, target)} takes "

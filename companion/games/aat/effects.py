@@ -128,7 +128,7 @@ class Effects:
             for p in targets:
                 fixed = min(n, p["damage"])
                 p["damage"] -= fixed
-                m.EDITS[1] += 1
+                m.EDITS[2] += 1
                 events.append({"kind": "repaired", "text": f"{what}: {self.label(state, p)} "
                                f"repairs {fixed}", "player": seat, "uid": p["uid"]})
             return events

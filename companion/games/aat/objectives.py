@@ -41,7 +41,7 @@ class Objectives:
         del state["table"][p["uid"]]
         player["removed"].append(p["card"])
         player["escaped"] += 1
-        m.EDITS[1] += 1
+        m.EDITS[2] += 1
         events = [{"kind": "escaped", "text": f"{self.label(state, p)} escapes the system "
                    f"({player['escaped']} of {m.WIN_TOKENS})", "player": p["owner"],
                    "card": p["card"]}]
@@ -90,7 +90,7 @@ class Objectives:
         # fire (AAT-OBJ-6): not an attack, so nothing protects the base
         enemy = m.base(state, 1 - seat)
         enemy["damage"] = max(enemy["damage"], self.cards[enemy["card"]]["health"])
-        m.EDITS[1] += 1
+        m.EDITS[2] += 1
         state["players"][seat]["complete"] = True
         events = [{"kind": "fired", "text": f"{label} fires: the planet cracks",
                    "player": seat}] + m.add_incidents(state, 1, "the Cracker fires")
@@ -110,7 +110,7 @@ class Objectives:
         events = []
         for _ in range(count):
             player["scored"] += 1
-            m.EDITS[1] += 1
+            m.EDITS[2] += 1
             events.append({"kind": "scored", "text": f"{player['name']} scores an Objective "
                            f"token ({player['scored']} of {m.WIN_TOKENS})", "player": seat})
             events += m.add_incidents(state, 1, why)
