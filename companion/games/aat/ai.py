@@ -3,7 +3,8 @@
 It scores each legal action with a heuristic and plays the best, ties broken on
 its seeded generator (so a seed gives the same game). No lookahead, so balance
 simulations of thousands of games stay fast; instead one reading of the table per
-decision (`Look`) says what every piece is worth to its owner, what threatens
+decision (`Look`; in the simulator, what nothing since has changed is kept from the
+last one: ai_carry.py) says what every piece is worth to its owner, what threatens
 what, and how each side's race stands:
 
 - the base race: damage on the enemy base weighs more the lower it is, a unit's

@@ -7,11 +7,12 @@ unit's damage. So, live (live.py: the simulator's state, stepped in place and on
 by `step`), the pieces sorted by owner and theater are kept while no piece entered,
 left or changed theaters; and the readings that read no unit's damage (worth, kill
 value, danger, blockers, guards, the base race's weights...) while the same seat
-decides and nothing else the engine counts in model.EDITS changed (tokens, a base's
-or a leader's damage, scores). Those counts are the engine's word on what changed:
-keeping costs a few comparisons, where checking the pieces would cost as much as
-reading them again. Outside live_only every decision reads afresh (a test may edit a
-table by hand)."""
+decides and nothing else the engine counts in model.EDITS changed, in three groups
+by what they read: a base's or a leader's damage and scores renew worth and kill
+values, Shield, Stealth and Mark the danger, other tokens but funds all three. Those
+counts are the engine's word on what changed: keeping costs a few comparisons, where
+checking the pieces would cost as much as reading them again. Outside live_only every
+decision reads afresh (a test may edit a table by hand)."""
 
 from __future__ import annotations
 

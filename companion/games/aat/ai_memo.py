@@ -3,7 +3,8 @@ engine and kept for all its games: a card's working traits (with and without
 Disruption, AAT-TOK-5), and the damage one card's attack puts through on another.
 
 A parsed card is never changed (tests add new ids, never edit one), so nothing
-here goes stale; the readings of the table itself stay per decision (Look)."""
+here goes stale; the readings of the table itself are a decision's (Look), or kept
+while the engine says nothing they read has changed (ai_carry.py)."""
 
 from __future__ import annotations
 
