@@ -95,7 +95,7 @@ def test_the_data_contract(game):
 
 @pytest.mark.parametrize("army, counts", [
     ("robots", {"light": 7, "shooter": 5, "heavy": 6, "cavalry": 4, "siege": 3}),
-    ("corsairs", {"light": 9, "shooter": 6, "heavy": 3, "cavalry": 4, "siege": 3})])
+    ("corsairs", {"light": 8, "shooter": 6, "heavy": 4, "cavalry": 4, "siege": 3})])
 def test_att_deck_bases(game, army, counts):
     assert Counter(f["troop"] for f in items(game, f"{army}-bases").values()) == counts
 

@@ -55,7 +55,7 @@ def test_each_army_has_25_bases_and_25_abilities_in_the_ruled_numbers():
     assert Counter(a.kind for a in robots.abilities.values()) == {
         "automaton": 6, "droid": 5, "cyborg": 4, "drone": 3, "carrier": 2, "overclock": 3,
         "singularity": 2}
-    assert Counter(corsairs.bases.values()) == {"light": 9, "shooter": 6, "heavy": 3,
+    assert Counter(corsairs.bases.values()) == {"light": 8, "shooter": 6, "heavy": 4,
                                                 "cavalry": 4, "siege": 3}
     assert Counter(a.kind for a in corsairs.abilities.values()) == {
         "deckhand": 5, "musketeer": 4, "bosun": 5, "outrider": 4, "cannon": 3,
