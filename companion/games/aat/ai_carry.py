@@ -20,15 +20,16 @@ from companion.games.aat import model as m
 
 
 class Kept:
-    """One player's reading of one table: the pieces sorted as of the counts in
-    `sorted_at`, each group of readings as of its own counts (`read_at`)."""
+    """One player's reading of one table as of the counts `at` (the state's next uid,
+    the table's size, model.EDITS, the escalation, the seat): the pieces sorted, the
+    three groups of readings, and all of them in Look's order (`all`)."""
 
-    __slots__ = ("rules", "table", "sorted_at", "pieces", "read_at", "readings")
+    __slots__ = ("rules", "table", "at", "pieces", "readings", "all")
 
-    def __init__(self, rules, table: dict, sorted_at: tuple, pieces: tuple):
-        self.rules, self.table, self.sorted_at, self.pieces = rules, table, sorted_at, pieces
-        self.read_at = [None, None, None]
-        self.readings = [None, None, None]
+    def __init__(self, rules, table: dict, pieces: tuple):
+        self.rules, self.table, self.pieces = rules, table, pieces
+        self.at = None
+        self.readings = [worth_readings(), danger_readings(), table_readings()]
 
 
 # the readings by what they read (all of them: pieces' theaters and tokens but those
@@ -49,28 +50,44 @@ def table_readings() -> tuple:
     return {}, {}, {}, {}
 
 
-GROUPS = (worth_readings, danger_readings, table_readings)
-
-
 def kept_for(agent, rules, state: dict, seat: int, sort) -> tuple:
     """(units, leaders, here) and the readings that read no unit's damage and no flag
     of a turn (acted, instructed, commanded) for this decision: each kept from
     `agent`'s last one when the engine says nothing it reads has changed since, else
-    made anew (`sort(table)`, GROUPS) and kept for the next. In Look's order: units,
-    leaders, here, base weights, worth, kill value, serving, danger, blockers,
-    guarded, held off, threat."""
+    made anew and kept for the next (renew). In Look's order: units, leaders, here,
+    base weights, worth, kill value, serving, danger, blockers, guarded, held off,
+    threat."""
     table = state["table"]
     if not rules.live:
         return sort(table) + worth_readings() + danger_readings() + table_readings()
     edits = m.EDITS
-    sorted_at = (state["next_uid"], len(table), edits[0])
+    at = (state["next_uid"], len(table), edits[0], edits[1], edits[2], edits[3],
+          state["escalation"], seat)
+    kept = agent.kept
+    if kept is not None and kept.at == at and kept.table is table and kept.rules is rules:
+        return kept.all  # (most often nothing has changed but units' damage)
+    return renew(agent, rules, table, at, sort)
+
+
+def renew(agent, rules, table: dict, at: tuple, sort) -> tuple:
+    """What changed since `agent`'s last reading made anew: the sort and every reading
+    when a piece entered, left or moved (the first three counts), every reading when
+    anything all of them read changed (EDITS[1], the escalation, the seat), the worth
+    group for EDITS[2], the danger for EDITS[3]."""
     kept = agent.kept
     if kept is None or kept.table is not table or kept.rules is not rules or \
-            kept.sorted_at != sorted_at:
-        kept = agent.kept = Kept(rules, table, sorted_at, sort(table))
-    every = (edits[1], state["escalation"], seat)
-    read_at, readings = kept.read_at, kept.readings
-    for group, at in enumerate(((every, edits[2]), (every, edits[3]), every)):
-        if read_at[group] != at:
-            read_at[group], readings[group] = at, GROUPS[group]()
-    return kept.pieces + readings[0] + readings[1] + readings[2]
+            kept.at[:3] != at[:3]:
+        kept = agent.kept = Kept(rules, table, sort(table))
+    else:
+        readings, last = kept.readings, kept.at
+        if last[3] != at[3] or last[6:] != at[6:]:
+            readings[:] = worth_readings(), danger_readings(), table_readings()
+        else:
+            if last[4] != at[4]:
+                readings[0] = worth_readings()
+            if last[5] != at[5]:
+                readings[1] = danger_readings()
+    kept.at = at
+    readings = kept.readings
+    kept.all = kept.pieces + readings[0] + readings[1] + readings[2]
+    return kept.all
