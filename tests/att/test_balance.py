@@ -50,7 +50,7 @@ def test_neither_army_dominates(study):
 
 
 def test_games_end_before_the_round_cap(study):
-    """ATT-END settles only a stalled game (1.8 % of the full study's games)."""
+    """ATT-END settles only a stalled game (1.4 % of the full study's games)."""
     _, stats = study
     assert stats["capped"] <= 0.05
 
