@@ -1,8 +1,9 @@
-"""The greedy AI's fast battle playout (companion/games/att/playout.py) against the engine:
-at every attack decision of greedy games in the balance study's four pairings, each wave
-plan the AI weighs is worth the same played out fast as stepped through the engine on a
-copy of the game (both sides passing and giving the suggested kills), so the AI's choices,
-and the balance they were tuned with (docs/balance.md), are the engine's."""
+"""The greedy AI's fast battle playout (companion/games/att/playout.py, plans.py) against
+the engine: at every attack decision of greedy games in the balance study's four
+pairings, each wave plan the AI weighs is worth the same played out fast as stepped
+through the engine on a copy of the game (both sides passing and giving the suggested
+kills), so the AI's choices, and the balance they were tuned with (docs/balance.md), are
+the engine's."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import itertools
 import pytest
 
 from companion.core.engine import clone
-from companion.games.att import playout
+from companion.games.att import plans, playout
 from companion.games.att.ai import GreedyAgent
 from companion.games.att.rules import AttRules
 
@@ -29,7 +30,7 @@ def autopilot(rules, state) -> dict:
 
 
 def stepped(rules, state, seat, order, target, specials) -> float:
-    """`playout.waves` the slow way: the engine's steps on a deep copy."""
+    """`plans.waves` the slow way: the engine's steps on a deep copy."""
     trial = clone(state)
     before = [playout.material(trial, s) for s in (0, 1)]
     best = float("-inf")
@@ -71,7 +72,7 @@ def test_the_fast_playout_is_the_engines(game):
                        default=[])
         for target, count in itertools.product(range(3), range(1, len(sources) + 1)):
             for order in itertools.permutations(sources, count):
-                fast = playout.waves(state, seat, list(order), target, specials)
+                fast = plans.waves(state, seat, list(order), target, specials)
                 assert fast == stepped(RULES, state, seat, list(order), target, specials), \
                     (order, target, specials)
                 checked += 1

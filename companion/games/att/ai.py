@@ -13,7 +13,7 @@ damage as the app suggests."""
 from __future__ import annotations
 
 from companion.core.agents import Agent
-from companion.games.att import abilities, damage, model, playout
+from companion.games.att import abilities, damage, model, plans
 from companion.games.att.data import tables
 
 CALM = 8  # after this round, a plan may cost more than it gains, by PATIENCE a round more:
@@ -95,23 +95,16 @@ class GreedyAgent(Agent):
 
     def best_plan(self, rules, state, seat, legal):
         """The first attack of the best wave plan: every territory that may still attack
-        sent at one target, the strongest or the weakest first, played out on a copy;
-        a plan is worth what its best number of waves gains."""
-        sources = sorted({a["from"] for a in legal if a["type"] == "attack"},
-                         key=lambda t: self.strength(state, seat, t))
+        sent at one target, the strongest or the weakest first, played out on shapes
+        (plans.py); a plan is worth what its best number of waves gains."""
+        sources = {a["from"] for a in legal if a["type"] == "attack"}
         specials = max((a["specials"] for a in legal if a["type"] == "attack"), key=len,
                        default=[])
-        best, best_worth = None, float("-inf")
-        for target in range(tables().limits["territories"]):
-            for order in (sources, sources[::-1])[:1 + (len(sources) > 1)]:
-                worth = playout.waves(state, seat, order, target, specials)
-                if worth > best_worth:
-                    best_worth = worth
-                    best = {"type": "attack", "from": order[0], "to": target,
-                            "specials": specials}
-                    if worth >= playout.PALACE:  # nothing beats a win
-                        return best, best_worth
-        return best, best_worth
+        found = plans.best(state, seat, sources, specials)
+        if found is None:
+            return None, float("-inf")
+        return {"type": "attack", "from": found[0], "to": found[1],
+                "specials": specials}, found[2]
 
     def strength(self, state, seat, territory) -> int:
         return sum(model.power(state, seat, base["type"], b)

@@ -1,4 +1,5 @@
-"""Attack waves played out fast, for the greedy AI (ai.py).
+"""Attack battles played out fast, for the computer players (the greedy one chains them
+into wave plans in plans.py; the expert reads them too).
 
 The AI judges an attack by playing its battle out: both sides pass the abilities window
 and give the app's suggested kills. Stepping the engine on a deep copy of the game did
@@ -19,61 +20,6 @@ TROOP_WORTH = 1.0  # a troop is worth its power plus this
 BASE_WORTH = 6.0  # a base: its power and the troops it will recruit
 PALACE = 1000.0
 STRUCTURES = damage.STRUCTURES
-
-
-def waves(state: dict, seat: int, order: list, target: int, specials: list) -> float:
-    """What attacking `target` from each territory of `order` in turn gains at best (the
-    opponent's material lost, less 1.1 times one's own), after one wave or more;
-    PALACE if the opponent's palace falls. `specials` join the first attack.
-
-    `fight` on shapes alone: each wave's key (fight_key) is put together from the
-    target's shape and the palaces as the waves before left them (a territory attacks
-    once, so every other is as the game has it), and what a battle changed is set on
-    them from its remembered end; the game is only read."""
-    players, mods, foe = state["players"], state["mods"], 1 - seat
-    mine, theirs = players[seat], players[foe]
-    there = shape(theirs["board"][target])
-    complete = 0
-    for t, territory in enumerate(theirs["board"]):
-        if t != target and None not in territory:
-            complete += 1
-    set_mine, set_theirs = mods[seat]["power"], mods[foe]["power"]
-    head = (mine["army"], theirs["army"], seat)
-    tail = (tuple(set_mine.items()) if set_mine else (),
-            tuple(set_theirs.items()) if set_theirs else (), complete)
-    palace, palace_foe = tuple(mine["palace"]), tuple(theirs["palace"])
-    attacked = list(state["attacked"])
-    lost = lost_foe = 0.0
-    best = float("-inf")
-    for index, source in enumerate(order):
-        here = shape(mine["board"][source])
-        if source in attacked or not any(base and base[1] for base in here) or \
-                there.count(None) == len(there):
-            break  # no longer a legal attack (ATT-ATTACK, ATT-EMPTY)
-        attacked.append(source)
-        joined = specials if index == 0 else []
-        key = (*head, here, there, tuple([c for c in joined if c in palace]) if joined else (),
-               palace, palace_foe, *tail)
-        known = SEEN.get(key)
-        if known is None:
-            if len(SEEN) > 200_000:
-                SEEN.clear()
-            SEEN[key] = known = clash.fight(state, seat, source, target, joined, key)
-        if known[0]:
-            return PALACE
-        lost += known[1][seat]
-        lost_foe += known[1][foe]
-        for side_of, s, troops in known[2]:
-            if side_of:  # the target's base: fewer troops, or gone
-                there = (*there[:s], None if troops is None else (there[s][0], troops),
-                         *there[s + 1:])
-        for owner, cards in known[3]:
-            if owner == seat:
-                palace = cards
-            else:
-                palace_foe = cards
-        best = max(best, lost_foe - lost * 1.1)
-    return best
 
 
 def lighten(state: dict) -> dict:

@@ -1,0 +1,138 @@
+"""The greedy AI's wave plans at an attack decision (ai.best_plan): every territory that
+may attack sent at one target, the weakest or the strongest first, each chain of
+battles played out on shapes (playout.SEEN, clash.fight) and worth what its best number
+of waves gains.
+
+A decision weighs up to six plans, some 56 decisions a game: the position is read once
+for all of them (each territory's shape, the palaces, the power changes), and a decision
+met again on the same position (about one in nine: the same boards, palaces, attacks
+made, sources and specials) is answered from memory (`BEST`), as its plans are pure."""
+
+from __future__ import annotations
+
+from companion.games.att import clash, playout
+from companion.games.att.data import tables
+
+PALACE = playout.PALACE
+BEST: dict = {}  # a decision's key -> (source, target, worth) or None; pure results
+
+
+class Reading:
+    """What every plan of one decision reads, read once: `mine` and `theirs` are each
+    territory's shape (playout.shape), `head` and the power changes the start and end of
+    every battle's key (playout.fight_key)."""
+
+    __slots__ = ("state", "seat", "mine", "theirs", "head", "powers", "palace",
+                 "palace_foe", "attacked")
+
+    def __init__(self, state: dict, seat: int):
+        players, mods, foe = state["players"], state["mods"], 1 - seat
+        me, them = players[seat], players[foe]
+        self.state, self.seat = state, seat
+        shape = playout.shape
+        self.mine = tuple([shape(territory) for territory in me["board"]])
+        self.theirs = tuple([shape(territory) for territory in them["board"]])
+        self.head = (me["army"], them["army"], seat)
+        set_mine, set_theirs = mods[seat]["power"], mods[foe]["power"]
+        self.powers = (tuple(set_mine.items()) if set_mine else (),
+                       tuple(set_theirs.items()) if set_theirs else ())
+        self.palace, self.palace_foe = tuple(me["palace"]), tuple(them["palace"])
+        self.attacked = tuple(state["attacked"])
+
+    def key(self, sources: tuple, specials: tuple) -> tuple:
+        """All a decision's plans depend on."""
+        return (*self.head, self.mine, self.theirs, self.palace, self.palace_foe,
+                self.attacked, *self.powers, sources, specials)
+
+    def strength(self, territory: int) -> int:
+        """ai.GreedyAgent.strength on the shape: the power of the territory's troops."""
+        set_to, powers = self.state["mods"][self.seat]["power"], tables().powers
+        total = 0
+        for base in self.mine[territory]:
+            if base is not None:
+                power = set_to.get(base[0], powers[base[0]])
+                for bonus in base[1]:
+                    total += power + bonus
+        return total
+
+
+def best(state: dict, seat: int, sources: set, specials: list) -> tuple:
+    """(the first attack's source, target, the plan's worth) of the best plan, or None
+    with no plan; the first plan of the best worth, the first that takes the palace."""
+    reading = Reading(state, seat)
+    key = reading.key(tuple(sorted(sources)), tuple(specials))
+    known = BEST.get(key, False)
+    if known is False:
+        if len(BEST) > 50_000:
+            BEST.clear()
+        BEST[key] = known = weigh(reading, sorted(sources, key=reading.strength), specials)
+    return known
+
+
+def weigh(reading: Reading, order: list, specials: list) -> tuple | None:
+    found, best_worth = None, float("-inf")
+    for target in range(tables().limits["territories"]):
+        for plan in (order, order[::-1])[:1 + (len(order) > 1)]:
+            worth = chain(reading, plan, target, specials)
+            if worth > best_worth:
+                best_worth = worth
+                found = (plan[0], target, worth)
+                if worth >= PALACE:  # nothing beats a win
+                    return found
+    return found
+
+
+def waves(state: dict, seat: int, order: list, target: int, specials: list) -> float:
+    """One plan's worth on the game as it is (`chain` on a fresh reading)."""
+    return chain(Reading(state, seat), order, target, specials)
+
+
+def chain(reading: Reading, order: list, target: int, specials: list) -> float:
+    """What attacking `target` from each territory of `order` in turn gains at best (the
+    opponent's material lost, less 1.1 times one's own), after one wave or more;
+    PALACE if the opponent's palace falls. `specials` join the first attack.
+
+    Each wave's key (playout.fight_key) is put together from the target's shape and the
+    palaces as the waves before left them (a territory attacks once, so every other is
+    as the game has it), and what a battle changed is set on them from its remembered
+    end (clash.fight); the game is only read."""
+    state, seat, foe = reading.state, reading.seat, 1 - reading.seat
+    mine, theirs = reading.mine, reading.theirs
+    there = theirs[target]
+    complete = 0
+    for t, territory in enumerate(theirs):
+        if t != target and None not in territory:
+            complete += 1
+    head, tail = reading.head, (*reading.powers, complete)
+    palace, palace_foe, attacked = reading.palace, reading.palace_foe, reading.attacked
+    seen, fight = playout.SEEN, clash.fight
+    lost = lost_foe = 0.0
+    best = float("-inf")
+    for index, source in enumerate(order):
+        here = mine[source]
+        if source in attacked or not any(base and base[1] for base in here) or \
+                there.count(None) == len(there):
+            break  # no longer a legal attack (ATT-ATTACK, ATT-EMPTY)
+        joined = specials if index == 0 else []
+        key = (*head, here, there, tuple([c for c in joined if c in palace]) if joined else (),
+               palace, palace_foe, *tail)
+        known = seen.get(key)
+        if known is None:
+            if len(seen) > 200_000:
+                seen.clear()
+            seen[key] = known = fight(state, seat, source, target, joined, key)
+        if known[0]:
+            return PALACE
+        lost += known[1][seat]
+        lost_foe += known[1][foe]
+        for side_of, s, troops in known[2]:
+            if side_of:  # the target's base: fewer troops, or gone
+                there = (*there[:s], None if troops is None else (there[s][0], troops),
+                         *there[s + 1:])
+        for owner, cards in known[3]:
+            if owner == seat:
+                palace = cards
+            else:
+                palace_foe = cards
+        best = max(best, lost_foe - lost * 1.1)
+    return best

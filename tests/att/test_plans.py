@@ -1,0 +1,57 @@
+"""The greedy AI's wave plans (companion/games/att/plans.py): a decision answered from
+memory is the one weighed afresh, and the plans are sent in the order of the troops'
+power read off the game (model.power), at every attack decision of a greedy game."""
+
+from __future__ import annotations
+
+from companion.games.att import model, plans
+from companion.games.att.ai import GreedyAgent
+from tests.att.test_ai import decisions
+
+
+def strength(state, seat, territory) -> int:
+    return sum(model.power(state, seat, base["type"], b)
+               for base in state["players"][seat]["board"][territory] if base
+               for b in base["troops"])
+
+
+def test_a_decision_met_again_is_the_one_weighed_afresh():
+    checked = 0
+    for state, seat, legal in decisions(1):
+        sources = {a["from"] for a in legal if a["type"] == "attack"}
+        specials = max((a["specials"] for a in legal if a["type"] == "attack"), key=len,
+                       default=[])
+        reading = plans.Reading(state, seat)
+        order = sorted(sources, key=lambda t: strength(state, seat, t))
+        assert sorted(sources, key=reading.strength) == order
+        fresh = plans.weigh(reading, order, specials)
+        plans.BEST.clear()
+        assert plans.best(state, seat, sources, specials) == fresh
+        assert plans.best(state, seat, sources, specials) == fresh  # from memory
+        checked += fresh is not None
+    assert checked > 0
+
+
+def test_the_memory_tells_positions_apart():
+    """A territory that has attacked is no longer sent: the same boards, another answer."""
+    for state, seat, legal in decisions(2):
+        sources = {a["from"] for a in legal if a["type"] == "attack"}
+        found = plans.best(state, seat, sources, [])
+        if found is None or found[2] >= plans.PALACE:
+            continue
+        state["attacked"].append(found[0])
+        again = plans.best(state, seat, sources, [])
+        state["attacked"].pop()
+        assert again is None or again[0] != found[0]
+        return
+    raise AssertionError("no attack decision")
+
+
+def test_the_agent_attacks_with_the_best_plan():
+    agent = GreedyAgent(3)
+    for state, seat, legal in decisions(3):
+        attack, worth = agent.best_plan(None, state, seat, legal)
+        if attack is not None:
+            assert attack in legal and worth > float("-inf")
+            return
+    raise AssertionError("no attack decision")
