@@ -12,8 +12,7 @@ territory (kills.MARKS)."""
 from __future__ import annotations
 
 from companion.games.att import model, playout
-from companion.games.att.data import tables
-from companion.games.att.kills import assigned
+from companion.games.att.kills import MARKS, assigned
 
 STRUCTURES = ("base", "palace")
 
@@ -23,24 +22,27 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
     """(palace fell, (material lost by seat), the bases changed as (0 for the attacker's
     territory or 1 for the defender's, slot, troops left or None), the palaces changed
     as (seat, cards)): what playout.fought_out remembers. `light` is only read."""
-    data = tables()
+    data = playout.TABLES or playout.loaded()
     powers, initiative, artillery = data.powers, data.initiative, data.artillery
-    limits = data.limits
+    base_power, palace_power = data.limits["base_power"], data.limits["palace_power"]
     defender = 1 - attacker
     mods = light["mods"]
-    kinds = ([None if b is None else b[0] for b in key[3]],
-             [None if b is None else b[0] for b in key[4]])
-    troops = ([None if b is None else list(b[1]) for b in key[3]],
-              [None if b is None else list(b[1]) for b in key[4]])
-    seats = (attacker, defender)
-    by_seat = (0, 1) if attacker == 0 else (1, 0)  # the sides of seat 0 and seat 1
+    here, there = key[3], key[4]
+    kinds = ([None if b is None else b[0] for b in here],
+             [None if b is None else b[0] for b in there])
+    # each slot's troops as a tuple, replaced when one goes
+    troops = ([None if b is None else b[1] for b in here],
+              [None if b is None else b[1] for b in there])
     set_to = (mods[attacker]["power"], mods[defender]["power"])
     palaces = (list(key[6]), list(key[7]))
-    armies = (model.army(light, attacker), model.army(light, defender))
-    complete = (model.complete(light, attacker) if palaces[0] else 0,
-                key[10] + (None not in kinds[1]))  # the target counts while complete
-    lost = [0.0, 0.0]  # by side: attacker, defender
     walled = [True]  # the palace battle (ATT-PALACE-BATTLE) once False
+    lost = [0.0, 0.0]  # by side: attacker, defender
+    armies = [None, None]  # read once a special troop is priced
+
+    def army(which: int):
+        if armies[which] is None:
+            armies[which] = model.army(light, (attacker, defender)[which])
+        return armies[which]
 
     def side(which: int) -> tuple:
         """playout.side on the shapes."""
@@ -67,7 +69,7 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
         joined_now = [c for c in joined if c in palace] if which == 0 else \
             (palace if not walled[0] else ())
         for c in joined_now:
-            price = armies[which].special(c)["power"]
+            price = army(which).special(c)["power"]
             pieces.append((("special", c), price))
             regular += price
         return tuple(pieces), first, regular, shells
@@ -80,13 +82,15 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
         for piece in marks:
             if piece[0] == "troop":
                 s = piece[2]
-                left[s].remove(piece[3])
+                was = left[s]
+                at = was.index(piece[3])
+                left[s] = was[:at] + was[at + 1:]
                 kind = kind_of[s]
                 worth += set_to[which].get(kind, powers[kind]) + piece[3] + \
                     playout.TROOP_WORTH
             elif piece[0] == "special":
                 palace.remove(piece[1])
-                worth += playout.special_worth(light, seats[which], piece[1])
+                worth += playout.special_worth(light, (attacker, defender)[which], piece[1])
             else:
                 buildings.append(piece)
         for piece in buildings:
@@ -96,69 +100,101 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
         lost[which] += worth
         return ("palace",) in buildings
 
+    by_seat = (0, 1) if attacker == 0 else (1, 0)  # the sides of seat 0 and seat 1
+    complete_a = model.complete(light, attacker) if palaces[0] else 0
+
     def upkeep() -> bool:
         """playout.upkeep: special troops beyond the complete territories go."""
-        if not (palaces[0] or palaces[1]):
-            return False
         gone = False
         for which in by_seat:  # seat 0 first
             palace = palaces[which]
-            done = complete[which] if which == 0 else \
-                key[10] + (None not in kinds[1])
+            done = complete_a if which == 0 else key[10] + (None not in kinds[1])
             while palace:
-                bound = excess(palace, done, armies[which])
+                bound = excess(palace, done, army(which))
                 if not bound:
                     break
                 palace.remove(bound[0])
-                lost[which] += playout.special_worth(light, seats[which], bound[0])
+                lost[which] += playout.special_worth(light, (attacker, defender)[which],
+                                                     bound[0])
                 gone = True
         return gone
 
+    marks_of = MARKS
     won = False
     while not won:
         wounds = ([], [])  # given by the attacker, by the defender
-        sides = [None, None]  # each worked out again once it loses a piece
         if walled[0]:  # both sides as the key has them: met again and again
-            for which, known in enumerate(((0, key[0], key[3], key[5], key[8]),
-                                           (1, key[4], key[9]))):
-                sides[which] = SIDES.get(known)
-                if sides[which] is None:
-                    if len(SIDES) > 100_000:
-                        SIDES.clear()
-                    sides[which] = SIDES[known] = side(which)
-        for first_step in (True, False):
-            if sides[0] is None:
-                sides[0] = side(0)
-            if sides[1] is None:
-                sides[1] = side(1)
-            (pieces_a, first_a, regular_a, shells), (pieces_d, first_d, regular_d, _) = sides
+            known = (0, key[0], here, key[5], key[8])
+            side_a = SIDES.get(known)
+            if side_a is None:
+                if len(SIDES) > 100_000:
+                    SIDES.clear()
+                side_a = SIDES[known] = side(0)
+            known = (1, key[4], key[9])
+            side_d = SIDES.get(known)
+            if side_d is None:
+                if len(SIDES) > 100_000:
+                    SIDES.clear()
+                side_d = SIDES[known] = side(1)
+        else:  # each worked out again once it loses a piece
+            side_a = side_d = None
+        # first the initiative step, then the regular one
+        if side_a is None:
+            side_a = side(0)
+        if side_d is None:
+            side_d = side(1)
+        first_a, first_d = side_a[1], side_d[1]
+        if first_a or first_d:
             marks_a = marks_d = ()
-            if first_step:
-                hits_a, hits_d, shells, walls = first_a, first_d, 0, ()
-            elif walled[0]:
-                walls = tuple((("base", 0, s), limits["base_power"])
-                              for s, kind in enumerate(kinds[1]) if kind is not None)
-                hits_a, hits_d = regular_a, regular_d + limits["base_power"] * len(walls)
-            else:
-                walls = ((("palace",), limits["palace_power"]),)
-                hits_a, hits_d = regular_a, regular_d + limits["palace_power"]
-            if not first_step or first_a or first_d:
-                reach = pieces_d + walls
-                if reach and (hits_a or shells):
-                    marks_a = assigned(reach, hits_a, shells, first_step, wounds[0])
-                if pieces_a and hits_d:
-                    marks_d = assigned(pieces_a, hits_d, 0, first_step, wounds[1])
+            pieces_a, pieces_d = side_a[0], side_d[0]
+            if pieces_d and first_a:
+                found = marks_of.get((pieces_d, first_a, 0, True))
+                marks_a = found[0] if found is not None and not found[1] else \
+                    assigned(pieces_d, first_a, 0, True, wounds[0])
+            if pieces_a and first_d:
+                found = marks_of.get((pieces_a, first_d, 0, True))
+                marks_d = found[0] if found is not None and not found[1] else \
+                    assigned(pieces_a, first_d, 0, True, wounds[1])
             if marks_a:
-                sides[1] = None
+                side_d = None
                 won = remove(1, marks_a)
             if marks_d:
-                sides[0] = None
+                side_a = None
                 remove(0, marks_d)
             if won:
                 break
-            if upkeep():
-                sides = [None, None]
-        if won or not walled[0] or kinds[1].count(None) < len(kinds[1]) or not (
+            if (palaces[0] or palaces[1]) and upkeep():
+                side_a = side_d = None
+            if side_a is None:
+                side_a = side(0)
+            if side_d is None:
+                side_d = side(1)
+        elif (palaces[0] or palaces[1]) and upkeep():  # the step deals nothing
+            side_a, side_d = side(0), side(1)
+        pieces_a, pieces_d = side_a[0], side_d[0]
+        regular_a, shells = side_a[2], side_a[3]
+        if walled[0]:
+            walls = tuple([(("base", 0, s), base_power)
+                           for s, kind in enumerate(kinds[1]) if kind is not None])
+            hits_d = side_d[2] + base_power * len(walls)
+        else:
+            walls = ((("palace",), palace_power),)
+            hits_d = side_d[2] + palace_power
+        marks_a = marks_d = ()
+        reach = pieces_d + walls
+        if reach and (regular_a or shells):
+            marks_a = assigned(reach, regular_a, shells, False, wounds[0])
+        if pieces_a and hits_d:
+            marks_d = assigned(pieces_a, hits_d, 0, False, wounds[1])
+        if marks_a:
+            won = remove(1, marks_a)
+        if marks_d:
+            remove(0, marks_d)
+        if won:
+            break
+        if palaces[0] or palaces[1]:
+            upkeep()
+        if not walled[0] or kinds[1].count(None) < len(kinds[1]) or not (
                 any(troops[0]) or any(c in palaces[0] for c in joined)):
             break
         walled[0] = False  # the survivors go on to the palace (ATT-PALACE-BATTLE)
@@ -169,9 +205,9 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
             if left is None:
                 if was[s] is not None:
                     bases.append((which, s, None))
-            elif tuple(left) != was[s][1]:
-                bases.append((which, s, tuple(left)))
-    gone = tuple((seats[which], tuple(palaces[which])) for which in by_seat
+            elif left != was[s][1]:
+                bases.append((which, s, left))
+    gone = tuple(((attacker, defender)[which], tuple(palaces[which])) for which in by_seat
                  if len(palaces[which]) != len(key[6 + which]))
     return won, (lost[by_seat[0]], lost[by_seat[1]]), tuple(bases), gone
 
