@@ -23,7 +23,7 @@ class Reading:
     every battle's key (playout.fight_key)."""
 
     __slots__ = ("state", "seat", "mine", "theirs", "head", "powers", "palace",
-                 "palace_foe", "attacked")
+                 "palace_foe", "attacked", "armed", "complete")
 
     def __init__(self, state: dict, seat: int):
         players, mods, foe = state["players"], state["mods"], 1 - seat
@@ -38,6 +38,12 @@ class Reading:
                        tuple(set_theirs.items()) if set_theirs else ())
         self.palace, self.palace_foe = tuple(me["palace"]), tuple(them["palace"])
         self.attacked = tuple(state["attacked"])
+        # the territories that may attack (with troops, not yet attacked: ATT-ATTACK)
+        self.armed = [t not in self.attacked and any(base and base[1] for base in shape)
+                      for t, shape in enumerate(self.mine)]
+        # the opponent's complete territories but the target (ATT-SPECIAL's upkeep)
+        whole = [None not in territory for territory in self.theirs]
+        self.complete = [sum(whole) - done for done in whole]
 
     def key(self, sources: tuple, specials: tuple) -> tuple:
         """All a decision's plans depend on."""
@@ -97,22 +103,17 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
     as the game has it), and what a battle changed is set on them from its remembered
     end (clash.fight); the game is only read."""
     state, seat, foe = reading.state, reading.seat, 1 - reading.seat
-    mine, theirs = reading.mine, reading.theirs
-    there = theirs[target]
-    complete = 0
-    for t, territory in enumerate(theirs):
-        if t != target and None not in territory:
-            complete += 1
-    head, tail = reading.head, (*reading.powers, complete)
-    palace, palace_foe, attacked = reading.palace, reading.palace_foe, reading.attacked
+    mine = reading.mine
+    there = reading.theirs[target]
+    head, tail = reading.head, (*reading.powers, reading.complete[target])
+    palace, palace_foe, armed = reading.palace, reading.palace_foe, reading.armed
     seen, fight = playout.SEEN, clash.fight
     lost = lost_foe = 0.0
     best = float("-inf")
     for index, source in enumerate(order):
-        here = mine[source]
-        if source in attacked or not any(base and base[1] for base in here) or \
-                there.count(None) == len(there):
+        if not armed[source] or there.count(None) == len(there):
             break  # no longer a legal attack (ATT-ATTACK, ATT-EMPTY)
+        here = mine[source]
         joined = specials if index == 0 else []
         key = (*head, here, there, tuple([c for c in joined if c in palace]) if joined else (),
                palace, palace_foe, *tail)
