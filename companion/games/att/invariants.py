@@ -34,18 +34,18 @@ class Invariants:
             places = [*player["hand"], *player["palace"], *in_play[seat], *draw["base"],
                       *draw["ability"], *discard["base"], *discard["ability"]]
             wrong = []
-            for territory in player["board"]:
-                for base in territory:
-                    if base is not None:
-                        card, troops = base["card"], base["troops"]
-                        places.append(card)
-                        if card not in bases or troops and (
-                                len(troops) > per_base or min(troops) < 0):
-                            wrong.append(f"ATT-BASES: seat {seat} has a base wrongly built "
-                                         "or manned")
+            board = [base for territory in player["board"] for base in territory
+                     if base is not None]
+            places += [base["card"] for base in board]
+            for base in board:
+                troops = base["troops"]
+                if base["card"] not in bases or troops and (
+                        len(troops) > per_base or min(troops) < 0):
+                    wrong.append(f"ATT-BASES: seat {seat} has a base wrongly built "
+                                 "or manned")
             # with the army's cards distinct, the places hold each once exactly when they
             # are as many and the same set (what comparing them sorted tells)
-            cards = card_set(army)
+            cards = _CARD_SETS.get(army.id) or card_set(army)
             if len(places) != len(army.cards) or (
                     set(places) != cards if cards is not None else
                     sorted(places) != army.cards):
