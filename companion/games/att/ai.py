@@ -63,15 +63,16 @@ class GreedyAgent(Agent):
         return max(builds, key=worth)
 
     def on_discard(self, rules, state, seat, legal):
-        return min(legal, key=lambda a: self.card_worth(state, seat, a["card"]))
+        census = abilities.Census(state, seat)  # the board counted once for every card
+        return min(legal, key=lambda a: self.card_worth(state, seat, a["card"], census))
 
-    def card_worth(self, state, seat, card) -> float:
+    def card_worth(self, state, seat, card, census=None) -> float:
         army = model.army(state, seat)
         if card in army.bases:
             player = state["players"][seat]
             empty = sum(base is None for t in player["board"] for base in t)
             return 3 + tables().powers[army.bases[card]] if empty else 1
-        return 5 if abilities.useful(state, seat, army.abilities[card].effect) else 2
+        return 5 if abilities.useful(state, seat, army.abilities[card].effect, census) else 2
 
     # -- the turn ---------------------------------------------------------------------------
     def on_renew(self, rules, state, seat, legal):
