@@ -4,6 +4,9 @@ power read off the game (model.power), at every attack decision of a greedy game
 
 from __future__ import annotations
 
+import itertools
+
+from companion.core.engine import clone
 from companion.games.att import model, plans
 from companion.games.att.ai import GreedyAgent
 from tests.att.test_ai import decisions
@@ -55,3 +58,15 @@ def test_the_agent_attacks_with_the_best_plan():
             assert attack in legal and worth > float("-inf")
             return
     raise AssertionError("no attack decision")
+
+
+def test_shapes_numbered_again_forget_what_they_keyed():
+    """Once many shapes are numbered, the numbers start again from 0 and the battles and
+    decisions remembered under the old ones are forgotten: the same answers."""
+    asked = [(clone(state), seat, {a["from"] for a in legal if a["type"] == "attack"})
+             for state, seat, legal in itertools.islice(decisions(4), 6)]
+    first = [plans.best(state, seat, sources, []) for state, seat, sources in asked]
+    plans.SHAPES.extend([None] * 100_000)  # as if a long study had numbered them
+    again = [plans.best(state, seat, sources, []) for state, seat, sources in asked]
+    assert len(plans.SHAPES) < 100 and again == first
+    assert any(found is not None for found in first)

@@ -18,16 +18,19 @@ STRUCTURES = ("base", "palace")
 
 
 def fight(light: dict, attacker: int, source: int, target: int, joined: list,
-          key: tuple) -> tuple:
+          key: tuple, here: tuple | None = None, there: tuple | None = None) -> tuple:
     """(palace fell, (material lost by seat), the bases changed as (0 for the attacker's
     territory or 1 for the defender's, slot, troops left or None), the palaces changed
-    as (seat, cards)): what playout.fought_out remembers. `light` is only read."""
+    as (seat, cards)): what playout.fought_out remembers. `light` is only read. The
+    territories' shapes are the key's, or `here` and `there` where the key numbers them
+    (plans.py)."""
     data = playout.TABLES or playout.loaded()
     powers, initiative, artillery = data.powers, data.initiative, data.artillery
     base_power, palace_power = data.limits["base_power"], data.limits["palace_power"]
     defender = 1 - attacker
     mods = light["mods"]
-    here, there = key[3], key[4]
+    if here is None:
+        here, there = key[3], key[4]
     kinds = ([None if b is None else b[0] for b in here],
              [None if b is None else b[0] for b in there])
     # each slot's troops as a tuple, replaced when one goes
@@ -124,7 +127,7 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
     while not won:
         wounds = ([], [])  # given by the attacker, by the defender
         if walled[0]:  # both sides as the key has them: met again and again
-            known = (0, key[0], here, key[5], key[8])
+            known = (0, key[0], key[3], key[5], key[8])
             side_a = SIDES.get(known)
             if side_a is None:
                 if len(SIDES) > 100_000:
@@ -200,7 +203,7 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
         walled[0] = False  # the survivors go on to the palace (ATT-PALACE-BATTLE)
     bases = []
     for which in (0, 1):
-        was = key[3 + which]
+        was = (here, there)[which]
         for s, left in enumerate(troops[which]):
             if left is None:
                 if was[s] is not None:

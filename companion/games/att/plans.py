@@ -6,7 +6,9 @@ of waves gains.
 A decision weighs up to six plans, some 56 decisions a game: the position is read once
 for all of them (each territory's shape, the palaces, the power changes), and a decision
 met again on the same position (about one in nine: the same boards, palaces, attacks
-made, sources and specials) is answered from memory (`BEST`), as its plans are pure."""
+made, sources and specials) is answered from memory (`BEST`), as its plans are pure.
+The keys name each territory's shape by a number (`number`): a key is hashed at every
+battle of every plan, a shape's nested tuples once."""
 
 from __future__ import annotations
 
@@ -15,6 +17,24 @@ from companion.games.att.data import tables
 
 PALACE = playout.PALACE
 BEST: dict = {}  # a decision's key -> (source, target, worth) or None; pure results
+NUMBERS: dict = {}  # a territory's shape -> its number, what the keys hold: short to hash
+SHAPES: list = []  # number -> shape
+
+
+def number(shape: tuple) -> int:
+    found = NUMBERS.get(shape)
+    if found is None:
+        found = NUMBERS[shape] = len(SHAPES)
+        SHAPES.append(shape)
+    return found
+
+
+def renumber() -> None:
+    """Numbers given again from 0 once there are many (between decisions only): what
+    they keyed is forgotten with them."""
+    if len(SHAPES) >= 100_000:
+        for remembered in (NUMBERS, SHAPES, BEST, playout.SEEN, clash.SIDES):
+            remembered.clear()
 
 
 class Reading:
@@ -23,15 +43,17 @@ class Reading:
     every battle's key (playout.fight_key)."""
 
     __slots__ = ("state", "seat", "mine", "theirs", "head", "powers", "palace",
-                 "palace_foe", "attacked", "armed", "complete")
+                 "palace_foe", "attacked", "armed", "complete", "numbers")
 
     def __init__(self, state: dict, seat: int):
         players, mods, foe = state["players"], state["mods"], 1 - seat
         me, them = players[seat], players[foe]
         self.state, self.seat = state, seat
+        renumber()
         shape = playout.shape
         self.mine = tuple([shape(territory) for territory in me["board"]])
         self.theirs = tuple([shape(territory) for territory in them["board"]])
+        self.numbers = tuple([number(s) for s in (*self.mine, *self.theirs)])
         self.head = (me["army"], them["army"], seat)
         set_mine, set_theirs = mods[seat]["power"], mods[foe]["power"]
         self.powers = (tuple(set_mine.items()) if set_mine else (),
@@ -39,16 +61,16 @@ class Reading:
         self.palace, self.palace_foe = tuple(me["palace"]), tuple(them["palace"])
         self.attacked = tuple(state["attacked"])
         # the territories that may attack (with troops, not yet attacked: ATT-ATTACK)
-        self.armed = [t not in self.attacked and any(base and base[1] for base in shape)
-                      for t, shape in enumerate(self.mine)]
+        self.armed = [t not in self.attacked and any(base and base[1] for base in form)
+                      for t, form in enumerate(self.mine)]
         # the opponent's complete territories but the target (ATT-SPECIAL's upkeep)
         whole = [None not in territory for territory in self.theirs]
         self.complete = [sum(whole) - done for done in whole]
 
     def key(self, sources: tuple, specials: tuple) -> tuple:
         """All a decision's plans depend on."""
-        return (*self.head, self.mine, self.theirs, self.palace, self.palace_foe,
-                self.attacked, *self.powers, sources, specials)
+        return (*self.head, self.numbers, self.palace, self.palace_foe, self.attacked,
+                *self.powers, sources, specials)
 
     def strength(self, territory: int) -> int:
         """ai.GreedyAgent.strength on the shape: the power of the territory's troops."""
@@ -98,38 +120,46 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
     opponent's material lost, less 1.1 times one's own), after one wave or more;
     PALACE if the opponent's palace falls. `specials` join the first attack.
 
-    Each wave's key (playout.fight_key) is put together from the target's shape and the
-    palaces as the waves before left them (a territory attacks once, so every other is
-    as the game has it), and what a battle changed is set on them from its remembered
-    end (clash.fight); the game is only read."""
+    Each wave's key (playout.fight_key, with the shapes' numbers) is put together from
+    the target's shape and the palaces as the waves before left them (a territory
+    attacks once, so every other is as the game has it); a battle's remembered end
+    (clash.fight) holds the number of the target's shape it leaves. The game is only
+    read."""
     state, seat, foe = reading.state, reading.seat, 1 - reading.seat
-    mine = reading.mine
-    there = reading.theirs[target]
+    mine, numbers = reading.mine, reading.numbers
+    there = numbers[3 + target]  # the target's shape, by number
     head, tail = reading.head, (*reading.powers, reading.complete[target])
     palace, palace_foe, armed = reading.palace, reading.palace_foe, reading.armed
     seen, fight = playout.SEEN, clash.fight
     lost = lost_foe = 0.0
     best = float("-inf")
     for index, source in enumerate(order):
-        if not armed[source] or there.count(None) == len(there):
-            break  # no longer a legal attack (ATT-ATTACK, ATT-EMPTY)
-        here = mine[source]
+        if not armed[source]:
+            break  # no longer a legal attack (ATT-ATTACK)
+        shape = SHAPES[there]
+        if shape.count(None) == len(shape):
+            break  # nothing left to attack (ATT-EMPTY)
         joined = specials if index == 0 else []
-        key = (*head, here, there, tuple([c for c in joined if c in palace]) if joined else (),
+        key = (*head, numbers[source], there,
+               tuple([c for c in joined if c in palace]) if joined else (),
                palace, palace_foe, *tail)
         known = seen.get(key)
         if known is None:
             if len(seen) > 200_000:
                 seen.clear()
-            seen[key] = known = fight(state, seat, source, target, joined, key)
+            ended = fight(state, seat, source, target, joined, key, mine[source], shape)
+            for side_of, s, troops in ended[2]:
+                if side_of:  # the target's base: fewer troops, or gone
+                    shape = (*shape[:s], None if troops is None else (shape[s][0], troops),
+                             *shape[s + 1:])
+            # kept flat: (palace fell, seat 0's loss, seat 1's, the palaces changed, the
+            # target as it is left), which the cycle collector then no longer walks
+            seen[key] = known = (ended[0], *ended[1], ended[3], number(shape))
         if known[0]:
             return PALACE
-        lost += known[1][seat]
-        lost_foe += known[1][foe]
-        for side_of, s, troops in known[2]:
-            if side_of:  # the target's base: fewer troops, or gone
-                there = (*there[:s], None if troops is None else (there[s][0], troops),
-                         *there[s + 1:])
+        lost += known[1 + seat]
+        lost_foe += known[1 + foe]
+        there = known[4]
         for owner, cards in known[3]:
             if owner == seat:
                 palace = cards
