@@ -55,7 +55,8 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
     return known[0]
 
 
-SEEN: dict = {}  # fight_key -> what clash.fight gives; pure results
+SEEN: dict = {}  # fight_key -> what clash.fight gives; pure results (plans.chain keeps its
+# battles here too, under keys that number the shapes, flat: the two never meet)
 
 
 def shape(territory: list) -> tuple:
