@@ -15,6 +15,7 @@ from companion.games.gm.expert_read import (
     CARDS,
     INDEX,
     ROLES,
+    VALUE,
     Reader,
     allowed,
     greedy_answer,
@@ -159,9 +160,12 @@ def test_the_worth_counts_a_won_answer_and_a_tie_near_night():
     assert early[11] == 1.0 and early[12] == 0.0  # red 9 beats green 8
     assert late[12] == 1.0 and late[26] == 1.0 and late[30] == 1.0  # a tie, ahead, late
     assert len(WEIGHTS) == len(early)
-    # a tie near night, ahead, is worth more than the same tie early on
-    assert worth(nine_red, hand, 2, 9, 4, (1, 0), 0, None) > \
-        worth(nine_red, hand, 2, 9, 28, (1, 0), 0, None)
+    # ahead near night, the tie (burning two cards of the clock) is the card to play;
+    # early on a card that loses and keeps more is
+    def best(left):
+        return max(hand, key=lambda c: worth(c, hand, 2, 9, left, (1, 0), 0, None))
+
+    assert best(4) == nine_red and best(28) != nine_red
 
 
 def test_the_next_duel_is_read_against_his_possible_hands():
@@ -175,3 +179,23 @@ def test_the_next_duel_is_read_against_his_possible_hands():
     lead = features(INDEX["A36"], hand, 0, None, 20, (0, 0), None, [weak, weak])
     assert lead[13] == 1.0 and lead[49] == 1.0  # he cannot answer a 9: my defence holds
     assert features(INDEX["A01"], hand, 0, None, 20, (0, 0), None, [weak])[49] == 0.0
+
+
+def test_the_added_features_read_the_kept_cards_the_clock_and_a_scoreless_tie():
+    """Features 52-80 (expert_score.more): the two best cards kept for each place, the
+    card's own values near night, the result by the score and by place. A tie with no
+    suitcase scored yet leads towards a draw, which is no win."""
+    nine_red, hand = INDEX["A04"], [INDEX[c] for c in ("A04", "A05", "A11", "A20", "A30")]
+    rest = [c for c in hand if c != nine_red]
+    late = features(nine_red, hand, 2, 9, 4, (0, 0), None, None)
+    assert len(late) == 81
+    for place in range(3):
+        kept = sorted((VALUE[place][c] for c in rest), reverse=True)
+        assert late[52 + place * 3: 55 + place * 3] == [kept[0] / 9, kept[1] / 9, kept[0] / 9]
+        assert late[61 + place] == late[64 + place] == VALUE[place][nine_red] / 9
+    assert late[68] == late[70] == late[80] == 1.0  # tied, nothing scored, late; attacking
+    assert late[67] == late[79] == 0.0
+    early = features(nine_red, hand, 2, 8, 28, (0, 0), None, None)
+    assert early[67] == early[79] == 1.0 and early[69] == early[54] == early[61] == 0.0
+    ahead_late = features(nine_red, hand, 2, 9, 4, (1, 0), 0, None)
+    assert ahead_late[74] == 1.0 and ahead_late[68] == ahead_late[72] == 0.0

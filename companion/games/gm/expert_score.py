@@ -1,10 +1,10 @@
 """The expert's worth of playing one card: a weighted sum of what the play does.
 
-The weights were fitted (bench/gm_expert_fit.py: softmax regression) to the win
-chances that rollouts gave each card in about 10,000 positions of greedy games, so the
-sum ranks cards the way looking ahead would, at the cost of a few sums. Fits of the
-same kind differ by a point or two of wins against greedy (5,000-game matches). The
-features:
+The first 52 weights were fitted (bench/gm_expert_fit.py: softmax regression) to the
+win chances that rollouts gave each card in about 10,000 positions of greedy games, so
+the sum ranks cards the way looking ahead would, at the cost of a few sums; then all
+81 were tuned on wins against greedy by two policy-gradient steps
+(bench/gm_expert_tune.py: +0.6 points, docs/balance.md). The features:
 - the card's own values in the three places (what the hand loses by playing it);
 - the duel's result: an answer's is known once the lead is on the table; a lead's is
   a chance, against the hands the other player may hold (expert_track);
@@ -16,7 +16,9 @@ features:
   defence at the embassy; a tie: the same place again; a lost city: the attack);
 - the next duel, against the hands he may hold: does that best card beat his best
   card for it (his attack when I defend next, his strongest defence, which greedy
-  leads, when he carries the suitcase)?"""
+  leads, when he carries the suitcase)?
+- (more) the two best cards kept for each place, the card's own values near night, and
+  the result by the score and by the place."""
 
 from __future__ import annotations
 
@@ -24,15 +26,19 @@ from companion.games.gm.expert_read import VALUE, greedy_answer
 
 BASIS = tuple((v / 9, max(0, v - 5) / 4, max(0, v - 7) / 2) for v in range(10))
 CITY, DEFEND, ATTACK = 0, 1, 2
-WEIGHTS = (  # fitted by bench/gm_expert_fit.py
-    0.159, 0.144, 0.345, -0.024, 0.586, 0.223, -0.135, 0.685, 0.902,  # own card
-    0.622, 0.366, 1.106, 0.530,  # answer won, tied: city, embassy
-    0.576, 0.451, 1.234, 0.368,  # lead won, tied: city, embassy
-    -0.074, -0.053, 0.312, 0.219, 0.260, 0.571, -0.145, 0.329, 0.951,  # his answer's card
-    0.035, -0.089, 0.372, 0.492, 0.428, -0.013, 0.138, 0.871,  # near night: tie, win
-    -0.566, -0.858,  # lost, within 12: ahead / not
-    1.062, 1.062, 0.679, 0.380, -0.228, 0.585, 0.396, -0.352, 0.160, -0.585,  # best card kept
-    0.422, 0.308, 0.378, 0.401, 0.411, 0.259,  # the next duel: answers, then leads
+WEIGHTS = (  # fitted by bench/gm_expert_fit.py, then tuned on wins by bench/gm_expert_tune.py
+    0.1842, 0.1259, 0.4514, -0.0314, 0.5996, 0.2873, -0.1528, 0.8127, 0.6302,  # own card
+    0.4452, 0.0551, 0.9129, 0.1824,  # answer won, tied: city, embassy
+    0.7609, 0.9093, 1.5363, 0.5922,  # lead won, tied: city, embassy
+    0.0541, -0.1531, 0.4895, -0.0223, 0.2844, 1.2085, -0.0318, 0.6054, 0.8857,  # his answer
+    -0.0616, -1.6479, 0.1221, 0.6889, 0.4711, 0.7088, 0.2336, 1.0885,  # near night: tie, win
+    -0.7047, -1.7974,  # lost, within 12: ahead / not
+    1.2403, 1.5808, 0.3654, 0.3563, -0.4187, 0.5255, -0.1702, -0.2833, 0.2366, -0.2261,  # kept
+    0.2839, 0.5619, 0.2010, 0.6309, 0.5187, 0.0077,  # the next duel: answers, then leads
+    -0.0740, 0.0904, 0.1218, 0.4935, 0.0099, -0.4672, -0.0509, -0.0234, -0.1474,  # kept, two
+    0.0859, -0.1112, 0.0253, -0.0572, 0.0751, -0.0180,  # own card, within 12 and 6
+    -0.0444, -0.0987, -0.2081, -0.2579, -0.0263, -0.0142, 0.1880, 0.1368,  # by the score
+    0.0081, 0.1474, 0.3023, 0.2242, -0.1931, -0.3476,  # won, tied: by place
 )
 
 
@@ -48,7 +54,7 @@ def features(card: int, hand: list[int], role: int, lead: int | None, left: int,
     """What playing `card` (role 0 city, 1 defend, 2 attack) against `lead` (None: a
     lead, then `hands` are the other player's possible hands) does. `score` and `last`
     (0 me, 1 the other, None) are from the player's side; `left` the pile's count."""
-    f = [0.0] * 52
+    f = [0.0] * 52  # then more(): 81 in all
     for r in range(3):
         b = BASIS[VALUE[r][card]]
         f[r * 3], f[r * 3 + 1], f[r * 3 + 2] = -b[0], -b[1], -b[2]
@@ -110,6 +116,28 @@ def features(card: int, hand: list[int], role: int, lead: int | None, left: int,
             f[41], f[42], f[43] = win * defend, tie * city, lose * attack
         else:  # a defence: tied, defend again; snatched, attack
             f[44], f[45] = tie * defend, lose * attack
+    return f + more(card, rest, role, left, score, last, win, tie)
+
+
+def more(card: int, rest: list[int], role: int, left: int, score: tuple, last: int | None,
+         win: float, tie: float) -> list[float]:
+    """Features 52-80, found by their policy gradient (bench/gm_expert_tune.py): the two
+    best cards kept for each place (the best again within 12 cards of night), the card's
+    own values within 12 and within 6, the result by the score (no suitcase yet: a tie
+    there leads towards a draw, which is no win; behind; ahead) and by place."""
+    late, later = float(left <= 12), float(left <= 6)
+    f = []
+    for r in range(3):
+        top = sorted((VALUE[r][c] for c in rest), reverse=True) + [0, 0]
+        f += [top[0] / 9, top[1] / 9, top[0] / 9 * late]
+    own = [VALUE[r][card] / 9 for r in range(3)]
+    f += [v * late for v in own] + [v * later for v in own]
+    nothing = float(score[0] == score[1] == 0 and last is None)
+    side = ahead(score, last)
+    f += [win * nothing, tie * nothing, win * nothing * late, tie * nothing * late,
+          win * (side < 0), tie * (side < 0), win * (side > 0), tie * (side > 0)]
+    for r in range(3):
+        f += [win * (role == r), tie * (role == r)]
     return f
 
 
