@@ -14,8 +14,10 @@ step is `step` times the Fisher matrix's inverse of it. It prints each weight's
 t statistic (a feature whose weight is 0 and whose t is large is worth adding) and
 WEIGHTS to paste; paste only after `pnp simulate geheime-mission --ai expert,greedy
 --rotate` over 2,000 games on two seeds says it is better. `--zero N` starts the last
-N weights at 0 (new features). About 8 ms a game on one core. Not part of the
-bench's figures."""
+N weights at 0 (new features). The weights in use came from the fit's 52 (in
+expert_score.py before commit d6abbf0) with 29 new ones at 0: 45,000 games, seed 31,
+step 50, then 2 x 22,500 games, step 20 (docs/balance.md). About 8 ms a game on one
+core. Not part of the bench's figures."""
 
 from __future__ import annotations
 
