@@ -107,11 +107,6 @@ class GreedyAgent(Agent):
         return {"type": "attack", "from": found[0], "to": found[1],
                 "specials": specials}, found[2]
 
-    def strength(self, state, seat, territory) -> int:
-        return sum(model.power(state, seat, base["type"], b)
-                   for base in state["players"][seat]["board"][territory] if base
-                   for b in base["troops"])
-
     def on_abilities(self, rules, state, seat, legal):
         plays = [a for a in legal if a["type"] == "play" and self.wanted(state, seat, a)
                  and self.effect(state, seat, a).keys() & {"special"}]
