@@ -81,7 +81,8 @@ def seat_strategies(strategies: list, index: int, setups: int) -> list:
 def cmd_simulate(args) -> int:
     from companion.core.simulate import simulate
     from companion.games import GAMES, agents_of, is_game_folder, register_folder, rules_for
-    from pnp.cli.games import UsageError
+    from pnp.cli.games import UsageError, say
+    from pnp.cli.options import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated
 
     if is_game_folder(args.game):  # a designer's own game folder
         try:
@@ -111,7 +112,17 @@ def cmd_simulate(args) -> int:
         names = seat_strategies(strategies, index, len(setup)) if args.rotate else strategies
         return [agents[n](args.seed * 7919 + index * 31 + s) for s, n in enumerate(names)], names
 
-    report = simulate(rules, make, args.games, args.seed, setup, save_dir, jobs=args.jobs)
+    try:
+        report = simulate(rules, make, args.games, args.seed, setup, save_dir, jobs=args.jobs)
+    except (KeyboardInterrupt, Terminated) as stop:
+        if save_dir is None:
+            raise
+        for part in save_dir.glob(".game-*.json.part"):  # a save cut off mid-write
+            part.unlink(missing_ok=True)
+        saved = len(list(save_dir.glob("game-*.json")))
+        how = "interrupted" if isinstance(stop, KeyboardInterrupt) else "terminated"
+        say(f"pnp simulate: {how}; no report, {saved} saved game(s) in {save_dir}")
+        return EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_TERMINATED
     data = report.as_json(rules)
     if args.json:
         print(json.dumps(data))

@@ -106,3 +106,34 @@ def test_the_cycle_collector_runs_between_games_only():
         between()  # after the game
         assert left() is None
     assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+def test_an_interrupted_study_keeps_whole_saves_and_says_so(tmp_path):
+    """`pnp simulate --save` interrupted: every save left is whole JSON, no part-written
+    file stays, and the command says what it kept (not "nothing was written")."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    folder = tmp_path / "saves"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pnp", "simulate", "attack-the-tower", "--games", "2000",
+         "--jobs", "1", "--save", str(folder)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 120
+    while not (folder.is_dir() and len(os.listdir(folder)) >= 3):
+        assert process.poll() is None and time.monotonic() < deadline, "no saves came"
+        time.sleep(0.02)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130
+    saves = sorted(folder.iterdir())
+    assert saves and all(p.name.startswith("game-") for p in saves)
+    for save in saves:
+        json.loads(save.read_text())
+    assert f"interrupted; no report, {len(saves)} saved game(s)" in err
+    assert "nothing was written" not in err

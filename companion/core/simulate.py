@@ -4,6 +4,7 @@ every state is checked against the game's invariants, results are tallied."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import time
 from collections import Counter
@@ -93,7 +94,10 @@ def _play_one(report, index, rules, make_agents, seed, setups, save_dir, check) 
     report.counters.update(rules.tally(state, actions, events))
     if save_dir is not None:
         save = save_data(rules, setup, game_seed, actions)
-        (save_dir / f"game-{index + 1:05d}.json").write_text(json.dumps(save) + "\n")
+        name = f"game-{index + 1:05d}.json"
+        temp = save_dir / f".{name}.part"  # a stop mid-write leaves no half a save
+        temp.write_text(json.dumps(save) + "\n")
+        os.replace(temp, save_dir / name)
 
 
 def simulate(rules: Rules, make_agents, games: int, seed: int, setup: dict | list[dict],
