@@ -57,6 +57,8 @@ def cmd_replay(args) -> int:
     except SaveError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     rules, state = session.rules, session.state
+    if session.notice:
+        print(f"{args.file}: {session.notice} ({session.changed})", file=sys.stderr)
     if args.json:
         print(json.dumps({"game": rules.game_id, "actions": len(session.actions),
                           "over": rules.is_over(state), "winners": rules.winning_seats(state),

@@ -106,7 +106,7 @@ class Store:
         names = [p.get("name") for p in players if isinstance(p, dict)] if isinstance(
             players, list) else []
         who = ", ".join(str(n) for n in names if isinstance(n, str))
-        moves = len(save["actions"])
+        moves = len(save["actions"]) + (save["start"]["moves"] if "start" in save else 0)
         return f"{who + ': ' if who else ''}{moves} move{'' if moves == 1 else 's'}"
 
 
@@ -205,7 +205,9 @@ class Slot:
     def load(self) -> Session | None:
         """The game to resume: the current save, or if it cannot be read (kept aside
         as corrupt-*.json) the previous good one, saved again as current. None when
-        there is none. Never raises: whatever a file holds, the app must start."""
+        there is none. A game that goes on changed (its cards or rules changed since:
+        session.notice) is saved again too, a copy of the file as it was kept. Never
+        raises: whatever a file holds, the app must start."""
         notes = []
         session = None
         for name in (CURRENT, PREVIOUS):
@@ -219,8 +221,12 @@ class Slot:
                     f"{type(exc).__name__}: {exc}"
                 notes.append(self._keep_aside(path, name, reason))
                 continue
-            if name == PREVIOUS and notes:
+            restored = name == PREVIOUS and bool(notes)
+            if restored:
                 notes.append("The last good game was restored.")
+            if session.notice:  # it goes on, changed: the file as it was is kept too
+                notes.append(session.notice + self._keep_copy(path, name))
+            if restored or session.notice:
                 try:
                     self.save(session)
                 except OSError as exc:
@@ -229,16 +235,31 @@ class Slot:
         self.notice = " ".join(notes)
         return session
 
+    def _keep_copy(self, path: Path, name: str) -> str:
+        """A copy of a save the game went on from, changed (session.notice), as
+        changed-*.json: the game as it was stays at hand. Says where."""
+        copy = self._aside_name("changed", name)
+        try:
+            shutil.copyfile(path, copy)
+        except OSError as error:
+            return f" The save as it was could not be kept ({error})."
+        return f" The save as it was is kept as {copy.name}."
+
+    def _aside_name(self, kind: str, name: str) -> Path:
+        """A new <kind>-<milliseconds>[-n]-<name> in the slot."""
+        stamp = int(time.time() * 1000)
+        aside = self.folder / f"{kind}-{stamp}-{name}"
+        attempt = 0
+        while aside.exists():
+            attempt += 1
+            aside = self.folder / f"{kind}-{stamp}-{attempt}-{name}"
+        return aside
+
     def _keep_aside(self, path: Path, name: str, reason: str, verb: str = "read") -> str:
         """Rename a save that cannot be read (or shown) to a new corrupt-*.json; say so."""
         which = "The saved game" if name == CURRENT else "The last good game"
         reason = reason if len(reason) <= 300 else reason[:297] + "..."
-        stamp = int(time.time() * 1000)
-        aside = self.folder / f"corrupt-{stamp}-{name}"
-        attempt = 0
-        while aside.exists():
-            attempt += 1
-            aside = self.folder / f"corrupt-{stamp}-{attempt}-{name}"
+        aside = self._aside_name("corrupt", name)
         try:
             os.replace(path, aside)
         except OSError as error:

@@ -4,6 +4,7 @@ with a plain reason (docs/save-format.md), never another exception."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -40,10 +41,13 @@ def short_game(actions: int = 14, seed: int = 7) -> Session:
 
 GOOD = short_game()
 SAVE = json.loads(GOOD.dumps())
+BARE = {key: value for key, value in SAVE.items() if key != "state"}  # no kept position
 
 
 def mutated(**changes) -> str:
-    return json.dumps({**SAVE, **changes})
+    """The save changed, without the position it kept (as older saves are): what does
+    not replay is refused, not gone on from that position."""
+    return json.dumps({**BARE, **changes})
 
 
 def test_a_good_save_reads_back_exactly():
@@ -111,13 +115,15 @@ def test_the_action_limit_bounds_a_replay():
         parse_save(mutated(actions=SAVE["actions"] + rolls * (MAX_ACTIONS + 1 - 14)))
 
 
-def test_a_rules_error_on_an_odd_action_is_a_save_error(monkeypatch):
+def test_a_rules_error_on_an_odd_action_stops_the_replay_there(monkeypatch):
     """Should a rule fail on an action of the declared shape (a bug, here made on
-    purpose), the save is refused like any other."""
+    purpose), the replay stops there like at any action that does not replay: the game
+    goes on after the move before it, and says why."""
     session = Session(RULES, SETUP, 7)
     while session.state["await"]["kind"] != "main":
         session.apply(RULES.legal_actions(session.state)[0])
-    save = json.loads(session.dumps())
+    save = {key: value for key, value in json.loads(session.dumps()).items()
+            if key != "state"}
     save["actions"].append({"type": "sacrifice", "swaps": [{"level": 1, "card": "D1-01"}]})
     number = len(save["actions"])
 
@@ -125,7 +131,12 @@ def test_a_rules_error_on_an_odd_action_is_a_save_error(monkeypatch):
         raise TypeError("a bug")
 
     monkeypatch.setattr(type(RULES), "do_sacrifice", broken)
-    with pytest.raises(SaveError, match=f"action {number} .* does not replay: TypeError"):
+    again = read_save(json.dumps(save))
+    assert again.actions == save["actions"][:-1] and again.state == session.state
+    assert re.search(f"action {number} .* does not replay: TypeError", again.changed)
+    assert f"replay only up to move {number - 1}," in again.notice
+    save["actions"] = [{"type": "draw"}]  # no move replays: nothing to go on from
+    with pytest.raises(SaveError, match="action 1 .* does not replay: F-PROMPT"):
         read_save(json.dumps(save))
 
 

@@ -38,6 +38,7 @@ def short_game(actions: int, seed: int) -> Session:
 
 GOOD = short_game(actions=14, seed=7)
 SAVE = json.loads(GOOD.dumps())
+BARE = {key: value for key, value in SAVE.items() if key != "state"}  # an older save's keys
 PREVIOUS = short_game(actions=20, seed=11)
 
 
@@ -85,7 +86,7 @@ def test_the_shapes_that_locked_the_app_out():
     for raw in (b"null", b"[]", b"", json.dumps({**SAVE, "setup": "x"}).encode(),
                 json.dumps({**SAVE, "seed": 3.7}).encode(),
                 json.dumps({**SAVE, "version": True}).encode(),
-                json.dumps({**SAVE, "actions": [{"type": "draw"}]}).encode()):
+                json.dumps({**BARE, "actions": [{"type": "draw"}]}).encode()):
         for previous in (True, False):
             assert_kept_aside(raw, previous)
 
@@ -165,10 +166,17 @@ def one_field_changed(draw) -> dict:
 def test_a_save_with_one_field_changed_resumes_or_is_kept_aside(save, previous):
     raw = json.dumps(save).encode()
     with start(raw, previous) as (folder, controller, resumed):
-        event(f"kept aside: {bool(controller.store.notice)}")
-        if controller.store.notice:  # refused: kept aside like any bad file
+        notice = controller.store.notice
+        event("kept aside" if "could not be read" in notice else "went on, changed"
+              if notice else "replays")
+        if "could not be read" in notice:  # refused: kept aside like any bad file
             check_kept_aside(raw, previous, folder, controller, resumed)
-        else:  # still a save that replays (say a changed seed, or a harmless extra key)
+        elif notice:  # the moves no longer lead where the save was (a changed seed, setup
+            # or move): the game goes on from the position it kept, a copy kept as it was
+            assert resumed and "has changed since this game was saved" in notice
+            assert controller.state == GOOD.state and not controller.session.actions
+            assert [p.read_bytes() for p in folder.glob("changed-*")] == [raw]
+        else:  # still a save that replays (a harmless extra key, a damaged kept position)
             assert resumed and (folder / "current.json").read_bytes() == raw
             assert not list(folder.glob("corrupt-*"))
             assert controller.session.actions == save["actions"]

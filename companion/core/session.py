@@ -1,7 +1,9 @@
 """A game in progress: the setup, the seed and the actions taken so far.
 
 Everything else is derived by replaying, so saves are tiny and exact, and
-undo/redo are a matter of moving along the action list.
+undo/redo are a matter of moving along the action list. A save also keeps the
+position it was saved in (core.checkpoint): a game whose cards or rules changed
+since goes on from there instead of being lost.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import json
 import math
 import reprlib
 
+from companion.core.checkpoint import checkpoint, plain, shape_problem, trusted
 from companion.core.engine import Rejected, Rules, clone
 
 SAVE_FORMAT = "dossier-save"
@@ -21,6 +24,7 @@ MAX_ACTIONS = 10_000
 MAX_ACTION_CHARS = 1_000
 MAX_SETUP_CHARS = 10_000
 MAX_SAVE_BYTES = 4 * 2**20
+MAX_MOVES = 2**31  # a kept position's count of the moves behind it, over every resume
 
 
 class SaveError(ValueError):
@@ -28,14 +32,24 @@ class SaveError(ValueError):
 
 
 class Session:
-    def __init__(self, rules: Rules, setup: dict, seed: int):
+    """`start`: a kept position the game goes on from (with `moves_before` moves behind
+    it), instead of a new game of `setup` and `seed`."""
+
+    def __init__(self, rules: Rules, setup: dict, seed: int, start: dict | None = None,
+                 moves_before: int = 0):
         self.rules = rules
         self.setup = clone(setup)
         self.seed = seed
+        self.start = None if start is None else clone(start)
+        self.moves_before = moves_before
+        self.notice = ""  # what reading its save had to do (read_save), for the app to say
+        self.changed = ""  # and why: the move that no longer replays
         self.actions: list[dict] = []
         self.redo_stack: list[dict] = []
-        self.states = [rules.begin(self.setup, seed)]
-        self.events: list[list[dict]] = [[]]
+        self.states = [rules.begin(self.setup, seed) if start is None else clone(start)]
+        self.events: list[list[dict]] = [[] if start is None else [{
+            "kind": "resumed", "text": f"Moves 1 to {moves_before} are not in this log: the "
+            "game went on from the position it was saved in."}]]
 
     @property
     def state(self) -> dict:
@@ -74,18 +88,26 @@ class Session:
         return [event for batch in self.events for event in batch]
 
     def to_save(self) -> dict:
-        return save_data(self.rules, self.setup, self.seed, self.actions)
+        return save_data(self.rules, self.setup, self.seed, self.actions, self.state,
+                         self.start, self.moves_before)
 
     def dumps(self) -> str:
         return json.dumps(self.to_save(), indent=1, sort_keys=True)
 
 
-def save_data(rules: Rules, setup: dict, seed: int, actions: list) -> dict:
-    """A save of a game: its id, setup, seed and actions; a folder game's also names its
-    folder, so the save resumes in a process that never registered it (`read_save`)."""
+def save_data(rules: Rules, setup: dict, seed: int, actions: list, state: dict | None = None,
+              start: dict | None = None, moves_before: int = 0) -> dict:
+    """A save of a game: its id, setup, seed and actions, and the position they lead to
+    (`state`) and start from (`start`, a game resumed from a kept position); a folder
+    game's also names its folder, so the save resumes in a process that never
+    registered it (`read_save`)."""
     save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": rules.game_id,
             "rules_version": rules.save_version, "setup": setup, "seed": seed,
             "actions": actions}
+    if start is not None:
+        save["start"] = checkpoint(start, moves_before)
+    if state is not None:
+        save["state"] = checkpoint(state, moves_before + len(actions))
     folder = getattr(rules.spec, "folder", "")
     if folder:
         save["folder"] = folder
@@ -94,25 +116,60 @@ def save_data(rules: Rules, setup: dict, seed: int, actions: list) -> dict:
 
 def replay(rules: Rules, save) -> Session:
     """Rebuild a session from a save; raise SaveError, with a plain reason, for
-    anything that is not a save of this game that replays."""
+    anything that is not a save of this game that can go on.
+
+    The moves are replayed. When they no longer replay, or lead elsewhere than the
+    position the save kept (the game's cards or rules changed since), the game goes on
+    from that position; a save without one (older saves) goes on after the last move
+    that replays. Either way `notice` says so."""
     check_save(save)
     if save["game"] != rules.game_id:
         raise SaveError(f"save is for {_short(save['game'])}, not '{rules.game_id}'")
+    session, failure = _replay_moves(rules, save)
+    kept = trusted(rules, save, "state")
+    if failure is None and (kept is None or plain(session.state) == kept):
+        return session
+    name = rules.spec.name if rules.spec else rules.game_id
+    why = failure or "its moves now lead to another position"
+    if kept is not None:
+        moves = save["state"]["moves"]
+        session = Session(rules, save["setup"], save["seed"], start=kept, moves_before=moves)
+        session.changed = why
+        session.notice = (f"{name} has changed since this game was saved, so it goes on "
+                          f"where it was left, after move {moves}; the moves before it "
+                          "cannot be undone.")
+        return session
+    if session is None or not session.actions and session.start is None:
+        raise SaveError(failure)
+    done = session.moves_before + len(session.actions)
+    session.changed = why
+    session.notice = (f"{name} has changed since this game was saved: its moves replay "
+                      f"only up to move {done}, so it goes on from there, as this version "
+                      "plays it.")
+    return session
+
+
+def _replay_moves(rules: Rules, save: dict) -> tuple[Session | None, str | None]:
+    """The save's moves replayed as far as they go, and why they stop (None: all)."""
+    start = trusted(rules, save, "start")
+    if "start" in save and start is None:
+        return None, "the position its moves start from is damaged or no longer plays"
+    moves = save["start"]["moves"] if start is not None else 0
     try:
-        session = Session(rules, save["setup"], save["seed"])
+        session = Session(rules, save["setup"], save["seed"], start, moves)
     except Rejected as exc:
-        raise SaveError(f"the setup is refused: {exc}") from exc
+        return None, f"the setup is refused: {exc}"
     except Exception as exc:  # a rules error on a setup it should have refused
-        raise SaveError(f"the setup does not start a game ({_error(exc)})") from exc
-    for number, action in enumerate(save["actions"], start=1):
+        return None, f"the setup does not start a game ({_error(exc)})"
+    for number, action in enumerate(save["actions"], start=moves + 1):
         try:
             session.apply(action)
         except Exception as exc:  # Rejected, or a rules error on an odd action
             reason = str(exc) if isinstance(exc, Rejected) else _error(exc)
-            raise SaveError(f"action {number} {_short(action)} does not replay: "
-                            f"{reason}") from exc
+            session.redo_stack.clear()
+            return session, f"action {number} {_short(action)} does not replay: {reason}"
     session.redo_stack.clear()
-    return session
+    return session, None
 
 
 def check_save(save) -> None:
@@ -133,6 +190,10 @@ def check_save(save) -> None:
         raise SaveError(f"'folder' is a game folder's path, not {_short(save['folder'])}")
     if "rules_version" in save and type(save["rules_version"]) is not int:
         raise SaveError(f"'rules_version' is a whole number, not {_short(save['rules_version'])}")
+    for key in ("start", "state"):
+        problem = key in save and shape_problem(save[key], key, MAX_MOVES)
+        if problem:
+            raise SaveError(problem)
     if not isinstance(setup, dict):
         raise SaveError(f"'setup' is a mapping, not {_short(setup)}")
     _check_size(setup, MAX_SETUP_CHARS, "'setup'")

@@ -93,7 +93,7 @@ def _play_one(report, index, rules, make_agents, seed, setups, save_dir, check) 
         report.wins_by_strategy[names[seat]] += 1
     report.counters.update(rules.tally(state, actions, events))
     if save_dir is not None:
-        save = save_data(rules, setup, game_seed, actions)
+        save = save_data(rules, setup, game_seed, actions, state)
         name = f"game-{index + 1:05d}.json"
         temp = save_dir / f".{name}.part"  # a stop mid-write leaves no half a save
         temp.write_text(json.dumps(save) + "\n")

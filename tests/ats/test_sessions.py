@@ -34,7 +34,8 @@ def test_a_save_is_setup_seed_and_actions_and_replays_to_the_end(tmp_path):
     session = greedy_game()
     save = json.loads(session.dumps())
     assert set(save) == {"format", "version", "game", "rules_version", "setup", "seed",
-                         "actions"}
+                         "actions", "state"}
+    assert save["state"]["moves"] == len(session.actions)
     assert replay(RULES, save).state == session.state
     path = tmp_path / "game.json"
     path.write_text(session.dumps())
@@ -58,15 +59,28 @@ def test_unreadable_saves_are_refused_with_a_reason(text, message):
         loads(RULES, text)
 
 
-def test_a_save_with_an_illegal_action_does_not_replay(tmp_path):
-    save = json.loads(greedy_game().dumps())
+def test_a_save_with_an_illegal_action_goes_on_where_it_can_and_says_so(tmp_path):
+    """A move that no longer replays (here made illegal by hand): the game goes on from
+    the position the save kept, or without one after the move before; `pnp replay`
+    says so on stderr. With no move to go on after, the save is refused."""
+    session = greedy_game()
+    save = json.loads(session.dumps())
     save["actions"][12] = {"type": "attack", "level": 5, "target": {"player": 0, "level": 5}}
-    with pytest.raises(SaveError, match="action 13"):
+    again = replay(RULES, save)
+    assert again.state == session.state and "action 13" in again.changed
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(save))
+    done = pnp("replay", str(path), "--json")
+    assert done.returncode == 0 and "action 13" in done.stderr
+    assert json.loads(done.stdout)["state"] == session.state
+    del save["state"]  # an older save keeps no position
+    assert len(replay(RULES, save).actions) == 12
+    save["actions"][0] = save["actions"][12]
+    with pytest.raises(SaveError, match="action 1"):
         replay(RULES, save)
-    path = tmp_path / "bad.json"
     path.write_text(json.dumps(save))
     done = pnp("replay", str(path))
-    assert done.returncode == 2 and "action 13" in done.stderr and "Traceback" not in done.stderr
+    assert done.returncode == 2 and "action 1" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_rejections_leave_the_session_unchanged():

@@ -135,3 +135,18 @@ def test_demo_screenshot_on_a_busy_machine(display, tmp_path, artifacts):
                 assert image.size == (480, 800)
                 colours = image.convert("RGB").getcolors(maxcolors=100_000)
                 assert colours and len(colours) > 50, f"run {run}: a blank window"
+
+
+def test_a_game_whose_cards_changed_goes_on_where_it_was_left(display, tmp_path):
+    """A save made before a card changed (tests/test_checkpoint.py): the app opens its
+    table at the position kept in it, and keeps the file as it was."""
+    from pathlib import Path
+
+    old = json.loads((Path(__file__).parents[1] / "data" /
+                      "att-saves-before-cb09.json").read_text())[0]
+    slot = tmp_path / "saves" / old["game"]
+    slot.mkdir(parents=True)
+    (slot / "current.json").write_text(json.dumps(old))
+    resumed = dump(display, tmp_path / "saves", tmp_path)
+    assert resumed["screen"] == "table" and resumed["state"] == old["state"]["state"]
+    assert [json.loads(p.read_text()) for p in slot.glob("changed-*")] == [old]
