@@ -46,8 +46,12 @@ def test_floats_and_extra_keys_in_attack_the_tower_actions_are_refused():
 def test_a_setup_whose_first_player_is_no_seat_is_refused(first):
     with pytest.raises(BadSetup, match="setup.first is one of 'lots', 0, 1"):
         ts_session(first=first)
-    save = json.loads(ts_session().dumps())
+    session = ts_session()
+    save = json.loads(session.dumps())
     save["setup"]["first"] = first
+    again = read_save(json.dumps(save))  # a setup this version refuses: goes on where it was
+    assert again.state == session.state and "F-SETUP" in again.changed
+    del save["state"]  # an older save keeps no position
     with pytest.raises(SaveError, match="F-SETUP"):  # at load: kept aside, never a crash
         read_save(json.dumps(save))
 
