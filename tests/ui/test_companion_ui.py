@@ -452,3 +452,18 @@ def test_a_move_that_takes_the_hand_to_two_rows_or_back_is_drawn_in_one_frame(ap
         reveal(app)
         pump()
     assert switched >= 2  # into two rows and back, at least once each
+
+
+def test_a_wide_board_grows_its_slots_to_a_printed_cards_shape():
+    """A phone's slot is at most twice as high as wide, a tablet's (2560 x 1600 at
+    density 2) at most 230 dp, as before; the same screen at density 1 (a desktop
+    window) has room for cards shaped as printed, and its two rows fill the screen."""
+    from kivy.metrics import dp
+
+    from companion.games.ats.board import CARD_SHAPE, PAD, SLOT_TALL, slot_cap
+
+    phone, tablet, desktop = dp(411), dp(819), dp(1638)  # the board's width in each
+    assert slot_cap(phone) == pytest.approx(2 * (phone - dp(PAD)) / 5)
+    assert slot_cap(tablet) == pytest.approx(dp(SLOT_TALL))
+    assert slot_cap(desktop) == pytest.approx(CARD_SHAPE * (desktop - dp(PAD)) / 5)
+    assert slot_cap(desktop) > dp(SLOT_TALL) * 1.2

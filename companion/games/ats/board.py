@@ -50,6 +50,8 @@ COMPACT = 48  # dp: a compact row, one tap target high
 GAP = 3  # dp between rows
 SLOT_MIN = 128  # dp: a card's name, pictogram, ATK and DEF, attributes
 SLOT_FLOOR = 120  # dp: below this not even the row the prompt needs opens
+SLOT_TALL = 230  # dp: a slot at most this high, twice as high as wide at most...
+CARD_SHAPE = 1.4  # ...unless a wide board's slot is as high as a printed card (63 x 88 mm)
 HEAD = 48  # dp: the name and the base areas
 PAD = 8  # dp: a row's padding left and right
 CHIP = 110  # dp: a held Encounter card's chip
@@ -362,7 +364,7 @@ class AtsBoard(RelativeLayout):
 
     def opening(self, rows: list, width: float, height: float) -> tuple:
         """(each row's head height, the rows open, their slots' height) in a column."""
-        slot_max = min(dp(230), max(dp(SLOT_MIN), (width - dp(PAD)) / 5 * 2))
+        slot_max = slot_cap(width)
         heads = {row.seat: row.open_row.head(width) for row in rows}
         budget = height - (len(rows) - 1) * dp(GAP)
         ranked = sorted(rows, key=lambda r: self.wants.get(r.seat, (4, 0)))
@@ -379,6 +381,14 @@ class AtsBoard(RelativeLayout):
             heads[r.seat] for r in opened)
         slot = min(slot_max, room / len(opened)) if opened else 0
         return heads, opened, slot
+
+
+def slot_cap(width: float) -> float:
+    """The highest a slot of a row `width` wide grows: twice its width and SLOT_TALL at
+    most, but on a wide board (a large screen of low density) as high as a printed card,
+    so that two players' rows fill the screen with cards shaped as printed."""
+    wide = (width - dp(PAD)) / 5  # five slots in a row
+    return max(dp(SLOT_MIN), min(wide * 2, max(dp(SLOT_TALL), wide * CARD_SHAPE)))
 
 
 def wants(seats: list, marks: dict, acting, keep, focus) -> dict:
