@@ -80,7 +80,7 @@ def by_expert(game):
         return hand[0]
     score = tuple(game.score)
     return max(hand, key=lambda c: worth(c, hand, game.role, game.lead, game.left, score,
-                                         game.last, hands))
+                                         game.tie, hands))
 
 
 POLICY = by_tying  # seat 0's play in the games and rollouts (--policy)
@@ -95,10 +95,11 @@ class Game:
         self.hands, self.pile, self.left, self.rng = hands, pile, left, rng
         self.first = self.turn = self.starter = 0
         self.role, self.lead, self.carrier, self.score, self.last = 0, None, None, [0, 0], None
+        self.at_door = None  # the last carrier at a back door (GM-WIN)
 
     def copy(self, hands, pile, rng):
         other = Game(hands, pile, self.left, rng)
-        for key in ("first", "turn", "starter", "role", "lead", "carrier", "last"):
+        for key in ("first", "turn", "starter", "role", "lead", "carrier", "last", "at_door"):
             setattr(other, key, getattr(self, key))
         other.score = list(self.score)
         return other
@@ -128,6 +129,7 @@ class Game:
         if self.left <= 0:
             return True
         if door:
+            self.at_door = self.carrier
             if self.rng.random() < 1 / 3:
                 self.starter = 1 - self.carrier
             else:
@@ -149,7 +151,13 @@ class Game:
         a, b = self.score
         if a != b:
             return float(a > b)
-        return 0.5 if self.last is None else float(self.last == 0)
+        return 0.5 if self.tie is None else float(self.tie == 0)
+
+    @property
+    def tie(self):
+        """Who wins with equal suitcases (GM-WIN): the last scorer, else the last
+        carrier at a back door; None, a draw."""
+        return self.last if self.last is not None else self.at_door
 
 
 def positions(job):
@@ -193,7 +201,7 @@ def position(game, played, tracker, samples, rng):
             copy = game.copy([list(hand), list(other)], list(pile), random.Random(doors))
             over = copy.play(card)
             chance[card] += (copy.result() if over else copy.run((POLICY, by_greedy))) / samples
-    inputs = (hand, game.role, game.lead, game.left, tuple(game.score), game.last,
+    inputs = (hand, game.role, game.lead, game.left, tuple(game.score), game.tie,
               tracker.hands(pool, rng, 64))  # the fit reads HANDS of them
     return inputs, [chance[c] for c in hand]
 

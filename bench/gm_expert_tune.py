@@ -58,7 +58,7 @@ def games(weights: np.ndarray, count: int, seed: int):
             else:
                 hands = tracker.hands(pool, mine, HANDS)
                 x = np.array([features(c, hand, role, lead, game.left, tuple(game.score),
-                                       game.last, hands) for c in hand])
+                                       game.tie, hands) for c in hand])
                 s = x @ weights / TAU
                 p = np.exp(s - s.max())
                 p /= p.sum()

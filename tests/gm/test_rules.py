@@ -215,6 +215,28 @@ def test_gm_win_most_suitcases_wins_and_a_tie_goes_to_the_latest_suitcase():
     assert "most recent suitcase" in session.log()[-1]["text"]
 
 
+def caught(session: Session, carrier: int) -> None:
+    plays(session, *((6, 4) if carrier == session.state["starter"] else (4, 6)), 9, 1)
+    session.apply({"type": "door", "door": 2})
+    session.apply({"type": "officer", "door": 2})
+
+
+@pytest.mark.parametrize("carriers, winner", [([ANN], ANN), ([ANN, BOB], BOB),
+                                              ([BOB, ANN], ANN)])
+def test_gm_win_without_a_suitcase_the_last_at_a_back_door_wins(carriers, winner):
+    """No suitcase scored: the last player caught at a back door got one furthest."""
+    session = printed()
+    for carrier in carriers:
+        caught(session, carrier)
+    while session.state["await"]:
+        plays(session, 5)
+    state = session.state
+    assert [p["suitcases"] for p in state["players"]] == [0, 0] and state["lost"] == len(
+        carriers)
+    assert RULES.winning_seats(state) == [winner]
+    assert "the last to reach a back door" in session.log()[-1]["text"]
+
+
 def test_gm_win_more_suitcases_win():
     session = printed()
     score(session, BOB)

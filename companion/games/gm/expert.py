@@ -15,6 +15,7 @@ from companion.games.gm.ai import GreedyAgent
 from companion.games.gm.expert_read import CARDS, INDEX, ROLES, unseen
 from companion.games.gm.expert_score import worth
 from companion.games.gm.expert_track import TrackingReader
+from companion.games.gm.rules import tie_winner
 
 HANDS = 32  # possible hands of the other player a lead is weighed against
 
@@ -44,7 +45,7 @@ class ExpertAgent(Agent):
         hands = self.reader.tracker.hands(unseen(state, me), self.random, HANDS)
         players = state["players"]
         score = (players[me]["suitcases"], players[1 - me]["suitcases"])
-        last = state["last_scorer"]
+        last = tie_winner(state)  # who wins were it night now with equal suitcases
         last = None if last is None else (0 if last == me else 1)
         return max(hand, key=lambda c: worth(c, hand, role, lead, state["pile_left"], score,
                                              last, hands))

@@ -153,6 +153,7 @@ class GmRules(SetupSteps, Reports, Invariants, Rules):
 
     def place_officer(self, state: dict, officer: int) -> list[dict]:
         carrier, door = state["carrier"], state["door"]
+        state["last_at_door"] = carrier  # GM-WIN: a game without a suitcase goes to him
         names = [p["name"] for p in state["players"]]
         text = f"{names[1 - carrier]} posts the officer at door {officer}; {names[carrier]} " \
                f"went through door {door}: "
@@ -180,16 +181,22 @@ class GmRules(SetupSteps, Reports, Invariants, Rules):
         """GM-NIGHT and GM-WIN."""
         state["await"] = state["duel"] = None
         counts = [p["suitcases"] for p in state["players"]]
-        if counts[0] != counts[1]:
-            state["winner"] = 0 if counts[0] > counts[1] else 1
-        else:
-            state["winner"] = state["last_scorer"]  # None: no suitcase at all, a draw
+        state["winner"] = tie_winner(state) if counts[0] == counts[1] else \
+            0 if counts[0] > counts[1] else 1
         names = [p["name"] for p in state["players"]]
         result = "a draw" if state["winner"] is None else f"{names[state['winner']]} wins"
-        why = " (the most recent suitcase breaks the tie)" if counts[0] == counts[1] and \
-            state["winner"] is not None else ""
+        why = "" if counts[0] != counts[1] or state["winner"] is None else \
+            " (the most recent suitcase breaks the tie)" if state["last_scorer"] is not None \
+            else " (the last to reach a back door breaks the tie)"
         return [{"kind": "game_over", "text": f"Night falls: the last card is drawn. "
                  f"{counts[0]} : {counts[1]} suitcases, {result}{why}"}]
+
+def tie_winner(state: dict) -> int | None:
+    """GM-WIN with equal suitcases: the most recent suitcase's player; with none scored,
+    the last player to carry one to a back door; None (a draw) if nobody did."""
+    last = state["last_scorer"]
+    return last if last is not None else state["last_at_door"]
+
 
 def play_text(rules: GmRules, name: str, card: str | None, value: int, role: str) -> str:
     place = {"city": "in the city centre", "defend": "to defend the embassy",

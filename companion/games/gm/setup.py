@@ -8,7 +8,7 @@ from companion.core.engine import Rejected
 from companion.core.names import first_seat, player_names
 from companion.games.gm.data import GAME_ID, HAND
 
-STATE_VERSION = 1
+STATE_VERSION = 2  # 2: last_at_door (GM-WIN)
 
 
 class SetupSteps:
@@ -25,7 +25,8 @@ class SetupSteps:
                  "players": [{"name": n, "hand": [], "suitcases": 0} for n in names],
                  "pile": [], "pile_left": len(self.cards) - 2 * HAND, "played": [],
                  "city": [], "embassies": [[], []], "duel": None, "carrier": None,
-                 "door": None, "last_scorer": None, "lost": 0, "winner": None,
+                 "door": None, "last_scorer": None, "last_at_door": None, "lost": 0,
+                 "winner": None,
                  "await": None}
         if cards == "virtual":  # GM-DEAL
             deck = list(self.cards)
