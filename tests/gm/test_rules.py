@@ -9,6 +9,7 @@ import pytest
 
 from companion.core.engine import BadSetup, Malformed, Rejected
 from companion.core.session import Session
+from companion.games.gm import view
 from companion.games.gm.data import agents
 from companion.games.gm.rules import GmRules
 
@@ -235,6 +236,10 @@ def test_gm_win_without_a_suitcase_the_last_at_a_back_door_wins(carriers, winner
         carriers)
     assert RULES.winning_seats(state) == [winner]
     assert "the last to reach a back door" in session.log()[-1]["text"]
+    result, details = view.game_over(session)
+    assert result == f"Night falls: {['Ann', 'Bob'][winner]} wins"
+    assert details.endswith(f"Tied without a suitcase: {['Ann', 'Bob'][winner]} was the "
+                            "last to carry one to a back door (GM-WIN)")
 
 
 def test_gm_win_more_suitcases_win():

@@ -126,8 +126,10 @@ def game_over(session) -> tuple[str, str]:
         lines.append(f"{player['name']}: {plural(player['suitcases'], 'suitcase')}")
     counts = [p["suitcases"] for p in state["players"]]
     if counts[0] == counts[1] and state["winner"] is not None:
-        lines.append(f"Tied: {names(state)[state['winner']]} brought in the most recent "
-                     "suitcase (GM-WIN)")
+        winner = names(state)[state["winner"]]
+        lines.append(f"Tied: {winner} brought in the most recent suitcase (GM-WIN)"
+                     if state["last_scorer"] is not None else f"Tied without a suitcase: "
+                     f"{winner} was the last to carry one to a back door (GM-WIN)")
     return game_over_line(state), "\n".join(lines)
 
 
