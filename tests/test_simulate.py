@@ -105,6 +105,11 @@ def test_the_cycle_collector_runs_between_games_only():
         assert left() is not None
         between()  # after the game
         assert left() is None
+        kept = [Node()]  # what an AI remembers: survives the full walk, then frozen
+        frozen = gc.get_freeze_count()
+        for _ in range(gcpause.GAMES_PER_FULL - 1):
+            between()
+        assert gc.get_freeze_count() > frozen and kept
     assert gc.isenabled() and gc.get_freeze_count() == 0
 
 

@@ -5,7 +5,9 @@ they are dropped; the collector's walks found little to free, yet its full ones 
 every object the AIs remember (their caches grow for the whole run) and took about 15 %
 of a study's time. In a study the collector is off, what is loaded is frozen out of its
 walks, the young objects are collected after each game and everything every GAMES_PER_FULL
-games: memory stays bounded, the games are the same."""
+games, whose survivors are frozen too (a full walk then meets only what came since):
+memory stays bounded, the games are the same. Reference counting still frees a frozen
+object the moment it is dropped; only a cycle of frozen objects would wait for the end."""
 
 from __future__ import annotations
 
@@ -27,7 +29,10 @@ def collector_between_games():
     def between() -> None:
         nonlocal played
         if played:
-            gc.collect(2 if played % GAMES_PER_FULL == 0 else 0)
+            full = played % GAMES_PER_FULL == 0
+            gc.collect(2 if full else 0)
+            if full:  # what survives a full walk is the AIs' memory: not walked again
+                gc.freeze()
         played += 1
 
     try:
