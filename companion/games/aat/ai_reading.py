@@ -72,7 +72,8 @@ class Reading:
     def blockers(self, q: dict, theater: str | None = None) -> list:
         """The enemy pieces keeping unit `q` (in `theater`, by default its own) off the
         enemy base in that theater: the same for every unit of its card and owner there
-        (the traits read, Fighter and Capital, work under Disruption too)."""
+        (the traits read, Fighter and Capital, work under Disruption too), and for
+        every card as much a Fighter and a Capital unit as it."""
         key = (q["card"], theater or q["theater"], q["owner"])
         out = self._block.get(key)
         if out is None:
@@ -83,15 +84,18 @@ class Reading:
         foe = 1 - q["owner"]
         if theater != self.bases[foe]["theater"]:
             return []
-        out = []
         mine = self.working[q["card"]]
-        fighter, capital = mine.get("Fighter"), mine.get("Capital")
-        working, quiet = self.working, self.quiet
-        for u in self._here[foe].get(theater, NOWHERE):
-            theirs = (quiet if "disruption" in u["tokens"] else working)[u["card"]]
-            if theirs.get("Defender") or (fighter and theirs.get("Fighter")) or (
-                    capital and theirs.get("Capital")):
-                out.append(u)
+        fighter, capital = bool(mine.get("Fighter")), bool(mine.get("Capital"))
+        key = (foe, theater, fighter, capital)  # (the card's keys hold a card id first)
+        out = self._block.get(key)
+        if out is None:
+            out = self._block[key] = []
+            working, quiet = self.working, self.quiet
+            for u in self._here[foe].get(theater, NOWHERE):
+                theirs = (quiet if "disruption" in u["tokens"] else working)[u["card"]]
+                if theirs.get("Defender") or (fighter and theirs.get("Fighter")) or (
+                        capital and theirs.get("Capital")):
+                    out.append(u)
         return out
 
     def can_hit(self, e: dict, t: dict) -> bool:
