@@ -120,10 +120,11 @@ class Reading:
     def incoming(self, t: dict, theater: str) -> int:
         """What the enemy of unit `t` in `theater` can put on it there, by their cards
         (before Stealth and Shield): can_hit_at and hit, read from the memo's tables
-        for `t`'s card (one lookup an enemy)."""
+        for `t`'s card (one lookup an enemy, two for one that reaches `t` only past
+        its guard)."""
         total = 0
         memo = self.memo
-        reaches, hits = memo.reach_on(t), memo.hit_on(t, theater)
+        always, past_guard = memo.onto(t, theater)
         guarded = None
         for e in self._here[1 - t["owner"]].get(theater, NOWHERE):
             tokens = e["tokens"]
@@ -131,21 +132,25 @@ class Reading:
                 continue
             card = e["card"]
             try:  # (the tables are filled once a rules engine: they mostly hold it)
-                reach = reaches[card]
-            except KeyError:
-                reach = reaches[card] = memo.reach(e, t)
-            if reach is False:
+                total += always[card]
                 continue
-            if reach is not True and not tokens.get("mark"):  # "guarded"
+            except KeyError:
+                pass
+            hit = past_guard.get(card)
+            if hit is None:
+                reach = memo.reach(e, t)
+                if reach is not True and reach is not False:  # "guarded"
+                    hit = past_guard[card] = memo.hit(e, t, theater)
+                else:
+                    always[card] = value = memo.hit(e, t, theater) if reach else 0
+                    total += value
+                    continue
+            if not tokens.get("mark"):
                 if guarded is None:
                     guarded = self.guarded(t["owner"], theater)
                 if guarded:
                     continue
-            try:
-                total += hits[card]
-            except KeyError:
-                value = hits[card] = memo.hit(e, t, theater)
-                total += value
+            total += hit
         return total
 
     def danger(self, t: dict) -> int:
