@@ -1,7 +1,8 @@
-"""The greedy player's readings kept from one decision to the next (ai_carry.py) give
-the scores a fresh reading gives, at every decision of live games with the printed
-cards (greedy against greedy, and against random play, whose odd moves change more
-between decisions), and they are kept at some; outside live_only nothing is kept."""
+"""The greedy player's readings kept from one decision to the next (ai_carry.py) give the
+pieces sorted and the scores a fresh reading gives, at every decision of live games with
+the printed cards (greedy against greedy, and against random play, whose odd moves
+change more between decisions), and they are kept at some; outside live_only nothing is
+kept."""
 
 from __future__ import annotations
 
@@ -42,6 +43,9 @@ def play(index: int, against_random: bool) -> tuple[int, int]:
                     lambda a, b: a is b, agent.kept.readings, readings))
                 fresh.kept = None
                 anew = Look(fresh, RULES, state, seat)
+                # the pieces kept sorted, with those that entered since added, in order
+                assert (look.units, look.leaders, look._here) == \
+                    (anew.units, anew.leaders, anew._here)
                 assert [look.score(a) for a in actions] == \
                     [anew.score(a) for a in actions], (index, state["await"])
                 decisions += 1

@@ -82,33 +82,6 @@ class GreedyAgent(Agent):
         return self.worth[card_id]
 
 
-def sort_pieces(table: dict) -> tuple:
-    """(units by owner, leaders by owner, units by owner and theater), in table order."""
-    units, leaders = ([], []), ([], [])
-    here = ({"Space": [], "Planetside": []}, {"Space": [], "Planetside": []})
-    try:
-        for p in table.values():
-            kind = p["kind"]
-            if kind == "unit":
-                owner = p["owner"]
-                units[owner].append(p)
-                here[owner][p["theater"]].append(p)
-            elif kind == "leader":
-                leaders[p["owner"]].append(p)
-    except KeyError:  # a theater of neither name (a test's card): sorted the long way
-        units, leaders = ([], []), ([], [])
-        here = ({"Space": [], "Planetside": []}, {"Space": [], "Planetside": []})
-        for p in table.values():
-            kind = p["kind"]
-            if kind == "unit":
-                owner = p["owner"]
-                units[owner].append(p)
-                here[owner].setdefault(p["theater"], []).append(p)
-            elif kind == "leader":
-                leaders[p["owner"]].append(p)
-    return units, leaders, here
-
-
 class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
     """One reading of the table for one decision of `seat`: the readings are cached
     (ai_reading.py), the scores come from the parts named in their modules."""
@@ -140,7 +113,7 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
         # changed (ai_carry.py)
         (self.units, self.leaders, self._here, self._weight, self._worth, self._kill,
          self._serving, self._danger, self._block, self._guarded, self._held_off,
-         self._threat) = kept_for(agent, rules, state, seat, sort_pieces)
+         self._threat) = kept_for(agent, rules, state, seat)
         self.level = state["escalation"]
         self._orders: dict = {}  # (these read units' damage, or whether they acted)
         self._commands: dict = {}

@@ -42,31 +42,34 @@ class UnitActions:
         owner = t["owner"]
         if owner == p["owner"]:
             return self.cleanup_score()
-        cost = MARK_COST if action["mark"] else 0.0
-        theater = t["theater"]
+        card, kind, theater = t["card"], t["kind"], t["theater"]
         memo = self.memo
-        struck = memo.hits.get((p["card"], "disruption" in p["tokens"], t["card"], t["kind"],
-                                theater))
+        struck = memo.hits.get((p["card"], "disruption" in p["tokens"], card, kind, theater))
         amount = (struck if struck is not None else memo.strike(p, t, theater))[0]  # Armor
         if not amount:
             return -1.0
+        cost = MARK_COST if action["mark"] else 0.0
         held = t["tokens"]
-        if "stealth" in held and held["stealth"]:  # (a test's count may be 0)
-            return 0.25 * self.kill_value(t) - cost if t["kind"] != "base" else 1.0
-        shields = held.get("shield", 0)
+        shields = 0
+        if held:  # (most targets hold none)
+            if "stealth" in held and held["stealth"]:  # (a test's count may be 0)
+                return 0.25 * self.kill_value(t) - cost if kind != "base" else 1.0
+            shields = held.get("shield", 0)
         dealt = amount - shields if amount > shields else 0
-        cards = self.cards
-        left = cards[t["card"]]["health"] - t["damage"]
-        if t["kind"] == "base":
+        left = self.cards[card]["health"] - t["damage"]
+        if kind == "base":
             if dealt >= left + self.buffer(owner) + 1:
                 return WIN
             return dealt * self.base_weight(owner) + 0.5 * shields
+        kill = self._kill.get(t["uid"])  # (kill_value, mostly read already)
+        if kill is None:
+            kill = self.kill_value(t)
         if dealt >= left:
-            score = 6 + self.kill_value(t)
+            score = 6 + kill
         else:
-            score = 0.5 * self.kill_value(t) * (dealt + 0.3 * shields) / left
-        if dealt < left and "Fighter" in cards[p["card"]]["traits"]:
-            return score - cost - self.retaliation(p, t, False)
+            score = 0.5 * kill * (dealt + 0.3 * shields) / left
+            if "Fighter" in self.cards[p["card"]]["traits"]:
+                return score - cost - self.retaliation(p, t, False)
         return score - cost  # no retaliation (x - 0.0 is x)
 
     def retaliation(self, p: dict, t: dict, kills: bool) -> float:

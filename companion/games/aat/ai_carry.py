@@ -1,22 +1,68 @@
 """What the greedy player (ai.py) keeps of one decision's reading for its next one.
 
-A greedy game makes some 220 decisions, most of them in runs of one player's
-combat, and the table changes little between two: an attack that kills nothing
-changes its target's damage, and no piece's worth, kill value or danger reads a
-unit's damage. So, live (live.py: the simulator's state, stepped in place and only
-by `step`), the pieces sorted by owner and theater are kept while no piece entered,
-left or changed theaters; and the readings that read no unit's damage (worth, kill
-value, danger, blockers, guards, the base race's weights...) while the same seat
-decides and nothing else the engine counts in model.EDITS changed, in three groups
-by what they read: a base's or a leader's damage and scores renew worth and kill
-values, Shield, Stealth and Mark the danger, other tokens but funds all three. Those
-counts are the engine's word on what changed: keeping costs a few comparisons, where
-checking the pieces would cost as much as reading them again. Outside live_only every
-decision reads afresh (a test may edit a table by hand)."""
+A greedy game makes some 220 decisions, most of them in runs of one player's combat,
+and the table changes little between two: an attack that kills nothing changes its
+target's damage, and no piece's worth, kill value or danger reads a unit's damage.
+So, live (live.py: the simulator's state, stepped in place and only by `step`), the
+pieces sorted by owner and theater are kept while no piece left or changed theaters
+(those that entered are added); and the readings that read no unit's damage (worth,
+kill value, danger, blockers, guards, the base race's weights...) while the same
+seat decides and nothing else the engine counts in model.EDITS changed, in three
+groups by what they read: a base's or a leader's damage and scores renew worth and
+kill values, Shield, Stealth and Mark the danger, other tokens but funds all three.
+Those counts are the engine's word on what changed: keeping costs a few comparisons,
+where checking the pieces would cost as much as reading them again. Outside
+live_only every decision reads afresh (a test may edit a table by hand)."""
 
 from __future__ import annotations
 
 from companion.games.aat import model as m
+
+
+def sort_pieces(table: dict) -> tuple:
+    """(units by owner, leaders by owner, units by owner and theater), in table order."""
+    units, leaders = ([], []), ([], [])
+    here = ({"Space": [], "Planetside": []}, {"Space": [], "Planetside": []})
+    try:
+        for p in table.values():
+            kind = p["kind"]
+            if kind == "unit":
+                owner = p["owner"]
+                units[owner].append(p)
+                here[owner][p["theater"]].append(p)
+            elif kind == "leader":
+                leaders[p["owner"]].append(p)
+    except KeyError:  # a theater of neither name (a test's card): sorted the long way
+        units, leaders = ([], []), ([], [])
+        here = ({"Space": [], "Planetside": []}, {"Space": [], "Planetside": []})
+        for p in table.values():
+            kind = p["kind"]
+            if kind == "unit":
+                owner = p["owner"]
+                units[owner].append(p)
+                here[owner].setdefault(p["theater"], []).append(p)
+            elif kind == "leader":
+                leaders[p["owner"]].append(p)
+    return units, leaders, here
+
+
+def add_entered(pieces: tuple, table: dict, count: int) -> bool:
+    """The pieces sorted (sort_pieces) with the table's last `count` pieces, those that
+    entered play since, added at the end of their lists: table order still. False
+    (and the lists to be thrown away) for a theater the lists do not have."""
+    units, leaders, here = pieces
+    for p in list(table.values())[-count:]:
+        kind = p["kind"]
+        if kind == "unit":
+            owner = p["owner"]
+            spot = here[owner].get(p["theater"])
+            if spot is None:
+                return False
+            units[owner].append(p)
+            spot.append(p)
+        elif kind == "leader":
+            leaders[p["owner"]].append(p)
+    return True
 
 
 class Kept:
@@ -50,7 +96,7 @@ def table_readings() -> tuple:
     return {}, {}, {}, {}
 
 
-def kept_for(agent, rules, state: dict, seat: int, sort) -> tuple:
+def kept_for(agent, rules, state: dict, seat: int) -> tuple:
     """(units, leaders, here) and the readings that read no unit's damage and no flag
     of a turn (acted, instructed, commanded) for this decision: each kept from
     `agent`'s last one when the engine says nothing it reads has changed since, else
@@ -59,25 +105,35 @@ def kept_for(agent, rules, state: dict, seat: int, sort) -> tuple:
     threat."""
     table = state["table"]
     if not rules.live:
-        return sort(table) + worth_readings() + danger_readings() + table_readings()
+        return sort_pieces(table) + worth_readings() + danger_readings() + table_readings()
     edits = m.EDITS
     at = (state["next_uid"], len(table), edits[0], edits[1], edits[2], edits[3],
           state["escalation"], seat)
     kept = agent.kept
     if kept is not None and kept.at == at and kept.table is table and kept.rules is rules:
         return kept.all  # (most often nothing has changed but units' damage)
-    return renew(agent, rules, table, at, sort)
+    return renew(agent, rules, table, at)
 
 
-def renew(agent, rules, table: dict, at: tuple, sort) -> tuple:
+def renew(agent, rules, table: dict, at: tuple) -> tuple:
     """What changed since `agent`'s last reading made anew: the sort and every reading
-    when a piece entered, left or moved (the first three counts), every reading when
-    anything all of them read changed (EDITS[1], the escalation, the seat), the worth
-    group for EDITS[2], the danger for EDITS[3]."""
+    when a piece entered, left or moved (the first three counts; pieces that only
+    entered are added to the sort), every reading when anything all of them read
+    changed (EDITS[1], the escalation, the seat), the worth group for EDITS[2], the
+    danger for EDITS[3]."""
     kept = agent.kept
-    if kept is None or kept.table is not table or kept.rules is not rules or \
-            kept.at[:3] != at[:3]:
-        kept = agent.kept = Kept(rules, table, sort(table))
+    if kept is None or kept.table is not table or kept.rules is not rules:
+        kept = agent.kept = Kept(rules, table, sort_pieces(table))
+    elif kept.at[:3] != at[:3]:
+        last = kept.at
+        # live, a piece enters only with a new uid and one leaving makes the table
+        # smaller: as many more pieces as new uids, and none moved, is pieces entered
+        entered = at[0] - last[0]
+        if entered > 0 and at[1] - last[1] == entered and at[2] == last[2] and \
+                add_entered(kept.pieces, table, entered):
+            kept.readings[:] = worth_readings(), danger_readings(), table_readings()
+        else:
+            kept = agent.kept = Kept(rules, table, sort_pieces(table))
     else:
         readings, last = kept.readings, kept.at
         if last[3] != at[3] or last[6:] != at[6:]:

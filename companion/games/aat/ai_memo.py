@@ -33,11 +33,10 @@ class CardMemo:
         self.hits: dict = {}
         self.reaches: dict = {}
         self.sourced: dict = {}
-        # the same by one card for many: (target card, kind, theater) -> attacker card ->
-        # hit (of a working attacker); (target card, disrupted) -> attacker card -> reach;
-        # (attacker card, disrupted, theater) -> target unit's card -> hit
-        self.hits_on: dict = {}
-        self.reaches_on: dict = {}
+        # the same by one card for many: (target card, kind, disrupted, theater) ->
+        # attacker card -> hit of a working attacker (onto); (attacker card, disrupted,
+        # theater) -> target unit's card -> hit
+        self.ontos: dict = {}
         self.hits_by: dict = {}
 
     def traits(self, p: dict) -> dict:
@@ -65,21 +64,15 @@ class CardMemo:
             value = self.hits[key] = (once, once * (1 + (mine.get("Repeater") or 0)))
         return value
 
-    def hit_on(self, t: dict, theater: str) -> dict:
-        """attacker card -> what a working unit of it puts on `t` in `theater` (hit),
-        filled as asked (hit_on_by)."""
-        key = (t["card"], t["kind"], theater)
-        found = self.hits_on.get(key)
+    def onto(self, t: dict, theater: str) -> tuple[dict, dict]:
+        """What a working unit puts on `t` in `theater` (hit), by the attacker's card,
+        filled as asked (Reading.incoming): (the cards whose hit always counts, 0
+        for those that cannot reach `t`; the cards that reach it only past its
+        guard, AAT-TRAIT-8)."""
+        key = (t["card"], t["kind"], "disruption" in t["tokens"], theater)
+        found = self.ontos.get(key)
         if found is None:
-            found = self.hits_on[key] = {}
-        return found
-
-    def reach_on(self, t: dict) -> dict:
-        """attacker card -> reach of a working unit of it on `t` (filled as asked)."""
-        key = (t["card"], "disruption" in t["tokens"])
-        found = self.reaches_on.get(key)
-        if found is None:
-            found = self.reaches_on[key] = {}
+            found = self.ontos[key] = ({}, {})
         return found
 
     def hit_by(self, e: dict, theater: str) -> dict:

@@ -72,7 +72,8 @@ class Reading:
     def blockers(self, q: dict, theater: str | None = None) -> list:
         """The enemy pieces keeping unit `q` (in `theater`, by default its own) off the
         enemy base in that theater: the same for every unit of its card and owner there
-        (the traits read, Fighter and Capital, work under Disruption too)."""
+        (the traits read, Fighter and Capital, work under Disruption too), and for
+        every card as much a Fighter and a Capital unit as it."""
         key = (q["card"], theater or q["theater"], q["owner"])
         out = self._block.get(key)
         if out is None:
@@ -83,15 +84,18 @@ class Reading:
         foe = 1 - q["owner"]
         if theater != self.bases[foe]["theater"]:
             return []
-        out = []
         mine = self.working[q["card"]]
-        fighter, capital = mine.get("Fighter"), mine.get("Capital")
-        working, quiet = self.working, self.quiet
-        for u in self._here[foe].get(theater, NOWHERE):
-            theirs = (quiet if "disruption" in u["tokens"] else working)[u["card"]]
-            if theirs.get("Defender") or (fighter and theirs.get("Fighter")) or (
-                    capital and theirs.get("Capital")):
-                out.append(u)
+        fighter, capital = bool(mine.get("Fighter")), bool(mine.get("Capital"))
+        key = (foe, theater, fighter, capital)  # (the card's keys hold a card id first)
+        out = self._block.get(key)
+        if out is None:
+            out = self._block[key] = []
+            working, quiet = self.working, self.quiet
+            for u in self._here[foe].get(theater, NOWHERE):
+                theirs = (quiet if "disruption" in u["tokens"] else working)[u["card"]]
+                if theirs.get("Defender") or (fighter and theirs.get("Fighter")) or (
+                        capital and theirs.get("Capital")):
+                    out.append(u)
         return out
 
     def can_hit(self, e: dict, t: dict) -> bool:
@@ -116,10 +120,11 @@ class Reading:
     def incoming(self, t: dict, theater: str) -> int:
         """What the enemy of unit `t` in `theater` can put on it there, by their cards
         (before Stealth and Shield): can_hit_at and hit, read from the memo's tables
-        for `t`'s card (one lookup an enemy)."""
+        for `t`'s card (one lookup an enemy, two for one that reaches `t` only past
+        its guard)."""
         total = 0
         memo = self.memo
-        reaches, hits = memo.reach_on(t), memo.hit_on(t, theater)
+        always, past_guard = memo.onto(t, theater)
         guarded = None
         for e in self._here[1 - t["owner"]].get(theater, NOWHERE):
             tokens = e["tokens"]
@@ -127,21 +132,25 @@ class Reading:
                 continue
             card = e["card"]
             try:  # (the tables are filled once a rules engine: they mostly hold it)
-                reach = reaches[card]
-            except KeyError:
-                reach = reaches[card] = memo.reach(e, t)
-            if reach is False:
+                total += always[card]
                 continue
-            if reach is not True and not tokens.get("mark"):  # "guarded"
+            except KeyError:
+                pass
+            hit = past_guard.get(card)
+            if hit is None:
+                reach = memo.reach(e, t)
+                if reach is not True and reach is not False:  # "guarded"
+                    hit = past_guard[card] = memo.hit(e, t, theater)
+                else:
+                    always[card] = value = memo.hit(e, t, theater) if reach else 0
+                    total += value
+                    continue
+            if not tokens.get("mark"):
                 if guarded is None:
                     guarded = self.guarded(t["owner"], theater)
                 if guarded:
                     continue
-            try:
-                total += hits[card]
-            except KeyError:
-                value = hits[card] = memo.hit(e, t, theater)
-                total += value
+            total += hit
         return total
 
     def danger(self, t: dict) -> int:

@@ -64,16 +64,20 @@ class Invariants:
                     if type(v) is not int or v <= 0:
                         pieces.append(f"{p['uid']}: a token count below 1")
                         break
-            kind = p["kind"]
-            if kind == "unit":
-                if p["theater"] not in card["theaters"]:
+                kind = p["kind"]
+                if kind == "unit":
+                    if p["theater"] not in card["theaters"]:
+                        pieces.append(f"{p['uid']}: in a theater not marked on it")
+                    if not CAPPED.isdisjoint(tokens) and (
+                            tokens.get("computation", 0) > m.MAINFRAME_CAP or
+                            tokens.get("charge", 0) > CHARGE_CAP or
+                            tokens.get("objective", 0) > CARRY_CAP):
+                        pieces.append(f"{p['uid']}: over a token cap")
+            else:  # (most pieces: no tokens to count or cap)
+                kind = p["kind"]
+                if kind == "unit" and p["theater"] not in card["theaters"]:
                     pieces.append(f"{p['uid']}: in a theater not marked on it")
-                if tokens and not CAPPED.isdisjoint(tokens) and (
-                        tokens.get("computation", 0) > m.MAINFRAME_CAP or
-                        tokens.get("charge", 0) > CHARGE_CAP or
-                        tokens.get("objective", 0) > CARRY_CAP):
-                    pieces.append(f"{p['uid']}: over a token cap")
-            if live and kind != "base" and p["damage"] >= card["health"] and \
+            if p["damage"] >= card["health"] and live and kind != "base" and \
                     not any(t["do"] == "destroy" for t in state["tasks"]):
                 pieces.append(f"{p['uid']}: at its health but still in play")
         on_stack(state, held)
