@@ -66,3 +66,16 @@ def test_a_palace_card_that_is_no_special_troop_or_a_second_unique_is_named():
         player["draw"]["ability"].remove(card)
         player["palace"].append(card)
     assert RULES.invariants(state) == ["ATT-SPECIAL: seat 0 has two of a Unique troop"]
+
+
+def test_a_position_checked_sound_then_broken_is_named():
+    """The places last found sound are remembered: a change of them is checked afresh."""
+    state = sound()
+    assert RULES.invariants(state) == []
+    assert RULES.invariants(state) == []  # the same places again
+    player = state["players"][0]
+    pile = player["draw"]["ability"]
+    pile[0], pile[-1] = pile[-1], pile[0]  # the same cards in another order: sound
+    assert RULES.invariants(state) == []
+    pile[0] = player["draw"]["base"][0]  # as many cards, one of them twice
+    assert RULES.invariants(state) == ["ATT-DECK: seat 0's cards are lost or in two places"]

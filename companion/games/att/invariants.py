@@ -1,13 +1,16 @@
 """Attack the Tower: invariants the simulator and property tests check after every action.
 
-They run after every one of a simulated game's actions, so they are written as one pass
-over each player's cards and boards (a study plays hundreds of thousands of actions)."""
+They run after every one of a simulated game's actions (a study plays hundreds of
+thousands), so they are one pass over each player's boards, and the cards' places are
+compared as a set only when they differ from the last places found sound for that seat
+and army (most actions move no card: comparing the two tuples costs a fifth of it)."""
 
 from __future__ import annotations
 
 from companion.games.att.data import tables
 
 _CARD_SETS: dict = {}  # army id -> the set of its cards, None if two are alike
+_SOUND: dict = {}  # (army id, seat) -> the cards' places last found sound, as a tuple
 
 
 def card_set(army) -> frozenset | None:
@@ -31,25 +34,30 @@ class Invariants:
             army = armies[player["army"]]
             bases = army.bases
             draw, discard = player["draw"], player["discard"]
-            places = [*player["hand"], *player["palace"], *in_play[seat], *draw["base"],
-                      *draw["ability"], *discard["base"], *discard["ability"]]
             wrong = []
-            board = [base for territory in player["board"] for base in territory
-                     if base is not None]
-            places += [base["card"] for base in board]
-            for base in board:
-                troops = base["troops"]
-                if base["card"] not in bases or troops and (
-                        len(troops) > per_base or min(troops) < 0):
-                    wrong.append(f"ATT-BASES: seat {seat} has a base wrongly built "
-                                 "or manned")
-            # with the army's cards distinct, the places hold each once exactly when they
-            # are as many and the same set (what comparing them sorted tells)
-            cards = _CARD_SETS.get(army.id) or card_set(army)
-            if len(places) != len(army.cards) or (
-                    set(places) != cards if cards is not None else
-                    sorted(places) != army.cards):
-                broken.append(f"ATT-DECK: seat {seat}'s cards are lost or in two places")
+            built = []
+            for territory in player["board"]:
+                for base in territory:
+                    if base is not None:
+                        card, troops = base["card"], base["troops"]
+                        built.append(card)
+                        if card not in bases or troops and (
+                                len(troops) > per_base or min(troops) < 0):
+                            wrong.append(f"ATT-BASES: seat {seat} has a base wrongly built "
+                                         "or manned")
+            places = (*player["hand"], *player["palace"], *in_play[seat], *draw["base"],
+                      *draw["ability"], *discard["base"], *discard["ability"], *built)
+            known = (army.id, seat)
+            if places != _SOUND.get(known):
+                # with the army's cards distinct, the places hold each once exactly when
+                # they are as many and the same set (what comparing them sorted tells)
+                cards = _CARD_SETS.get(army.id) or card_set(army)
+                if len(places) != len(army.cards) or (
+                        set(places) != cards if cards is not None else
+                        sorted(places) != army.cards):
+                    broken.append(f"ATT-DECK: seat {seat}'s cards are lost or in two places")
+                else:
+                    _SOUND[known] = places
             broken += wrong
             if not player["palace"]:
                 continue
