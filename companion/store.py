@@ -133,15 +133,20 @@ class Slot:
             handle.flush()
             os.fsync(handle.fileno())
         if self.current.exists():  # current.json exists at every moment, killed or not
-            keep = self.folder / f".{PREVIOUS}.{os.getpid()}.tmp"
-            keep.unlink(missing_ok=True)
-            try:
-                os.link(self.current, keep)
-            except OSError:  # a file system without hard links
-                shutil.copyfile(self.current, keep)
-            os.replace(keep, self.folder / PREVIOUS)
+            self._copy_whole(self.current, self.folder / PREVIOUS)
         os.replace(temp, self.current)
         self._sync_folder()
+
+    def _copy_whole(self, source: Path, target: Path) -> None:
+        """`target` becomes a copy of `source` in one step (a hard link, else a copy
+        made under a temporary name first): killed at any moment, it is whole or absent."""
+        keep = self.folder / f".{target.name}.{os.getpid()}.tmp"
+        keep.unlink(missing_ok=True)
+        try:
+            os.link(source, keep)
+        except OSError:  # a file system without hard links
+            shutil.copyfile(source, keep)
+        os.replace(keep, target)
 
     def _sync_folder(self) -> None:
         try:
@@ -240,7 +245,7 @@ class Slot:
         changed-*.json: the game as it was stays at hand. Says where."""
         copy = self._aside_name("changed", name)
         try:
-            shutil.copyfile(path, copy)
+            self._copy_whole(path, copy)
         except OSError as error:
             return f" The save as it was could not be kept ({error})."
         return f" The save as it was is kept as {copy.name}."

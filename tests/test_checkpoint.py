@@ -95,6 +95,7 @@ def test_the_app_goes_on_says_so_and_keeps_the_save_as_it_was(tmp_path):
     assert controller.resume() and controller.state == BROKEN["state"]["state"]
     [kept] = slot.glob("changed-*-current.json")
     assert kept.read_bytes() == raw and not list(slot.glob("corrupt-*"))
+    assert not list(slot.glob(".*")), "a copy is made under a temporary name, then renamed"
     notice = controller.store.notice
     assert "has changed since this game was saved" in notice and kept.name in notice
     assert controller.store.describe(ATT.game_id).endswith("297 moves")

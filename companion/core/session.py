@@ -42,6 +42,8 @@ class Session:
         self.seed = seed
         self.start = None if start is None else clone(start)
         self.moves_before = moves_before
+        # what every save keeps of the start: worked out once, it never changes
+        self.kept_start = None if start is None else checkpoint(start, moves_before)
         self.notice = ""  # what reading its save had to do (read_save), for the app to say
         self.changed = ""  # and why: the move that no longer replays
         self.actions: list[dict] = []
@@ -89,25 +91,26 @@ class Session:
 
     def to_save(self) -> dict:
         return save_data(self.rules, self.setup, self.seed, self.actions, self.state,
-                         self.start, self.moves_before)
+                         self.kept_start)
 
     def dumps(self) -> str:
         return json.dumps(self.to_save(), indent=1, sort_keys=True)
 
 
 def save_data(rules: Rules, setup: dict, seed: int, actions: list, state: dict | None = None,
-              start: dict | None = None, moves_before: int = 0) -> dict:
+              start: dict | None = None) -> dict:
     """A save of a game: its id, setup, seed and actions, and the position they lead to
-    (`state`) and start from (`start`, a game resumed from a kept position); a folder
-    game's also names its folder, so the save resumes in a process that never
-    registered it (`read_save`)."""
+    (`state`) and start from (`start`, the checkpoint of a game resumed from a kept
+    position); a folder game's also names its folder, so the save resumes in a process
+    that never registered it (`read_save`)."""
     save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": rules.game_id,
             "rules_version": rules.save_version, "setup": setup, "seed": seed,
             "actions": actions}
+    before = 0 if start is None else start["moves"]
     if start is not None:
-        save["start"] = checkpoint(start, moves_before)
+        save["start"] = start
     if state is not None:
-        save["state"] = checkpoint(state, moves_before + len(actions))
+        save["state"] = checkpoint(state, before + len(actions))
     folder = getattr(rules.spec, "folder", "")
     if folder:
         save["folder"] = folder
@@ -126,9 +129,12 @@ def replay(rules: Rules, save) -> Session:
     if save["game"] != rules.game_id:
         raise SaveError(f"save is for {_short(save['game'])}, not '{rules.game_id}'")
     session, failure = _replay_moves(rules, save)
+    if failure is None and ("state" not in save or plain(session.state) ==
+                            save["state"]["state"]):
+        return session  # the moves lead where the save was: nothing to weigh
     kept = trusted(rules, save, "state")
-    if failure is None and (kept is None or plain(session.state) == kept):
-        return session
+    if failure is None and kept is None:
+        return session  # the kept position is damaged: the moves are what counts
     name = rules.spec.name if rules.spec else rules.game_id
     why = failure or "its moves now lead to another position"
     if kept is not None:
