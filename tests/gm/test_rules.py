@@ -238,6 +238,8 @@ def test_gm_win_without_a_suitcase_the_last_at_a_back_door_wins(carriers, winner
     assert "the last to reach a back door" in session.log()[-1]["text"]
     result, details = view.game_over(session)
     assert result == f"Night falls: {['Ann', 'Bob'][winner]} wins"
+    rounds = {1: "1 round", 2: "2 rounds"}[len(carriers)]  # not "1 rounds"
+    assert details.startswith(f"{rounds} completed, ")
     assert details.endswith(f"Tied without a suitcase: {['Ann', 'Bob'][winner]} was the "
                             "last to carry one to a back door (GM-WIN)")
 

@@ -121,7 +121,8 @@ def game_over_line(state: dict) -> str:
 def game_over(session) -> tuple[str, str]:
     """The game-over screen's result line and details."""
     state = session.state
-    lines = [f"{state['round'] - 1} rounds completed, {len(session.actions)} actions"]
+    lines = [f"{plural(state['round'] - 1, 'round')} completed, "
+             f"{plural(len(session.actions), 'action')}"]
     for player in state["players"]:
         lines.append(f"{player['name']}: {plural(player['suitcases'], 'suitcase')}")
     counts = [p["suitcases"] for p in state["players"]]
