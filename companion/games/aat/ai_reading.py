@@ -98,12 +98,6 @@ class Reading:
                     out.append(u)
         return out
 
-    def can_hit(self, e: dict, t: dict) -> bool:
-        """May `e` attack unit `t` (same theater), ignoring whether it has acted?"""
-        if e["theater"] != t["theater"]:
-            return False
-        return self.can_hit_at(e, t, t["theater"])
-
     def can_hit_at(self, e: dict, t: dict, theater: str) -> bool:
         """May `e` (in `theater`) attack unit `t` were it standing there?"""
         if "disruption" in e["tokens"]:
