@@ -35,6 +35,7 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.zoom import Holdable
 from companion.games.ats import look
+from companion.games.ats.rows import lit, wants
 from companion.games.ats.view import LEVEL_NAMES
 from companion.games.ats.widgets import (
     MARKS,
@@ -71,12 +72,6 @@ def text_height(text: str, width: float) -> float:
     core = CoreLabel(text=text, font_size=sp(14), text_size=(max(1, width), None))
     core.refresh()
     return core.content_size[1]
-
-
-def lit(marks: dict, seat: int) -> str:
-    """The strongest mark on a player's things: what lights their row."""
-    found = {mark for thing, mark in marks.items() if thing[0] != "hand" and thing[1] == seat}
-    return next((m for m in ("target", "can", "picked") if m in found), "")
 
 
 class PlayerName(Widget):
@@ -389,27 +384,6 @@ def slot_cap(width: float) -> float:
     so that two players' rows fill the screen with cards shaped as printed."""
     wide = (width - dp(PAD)) / 5  # five slots in a row
     return max(dp(SLOT_MIN), min(wide * 2, max(dp(SLOT_TALL), wide * CARD_SHAPE)))
-
-
-def wants(seats: list, marks: dict, acting, keep, focus) -> dict:
-    """seat -> (rank, order), lowest first: the row the player opened; the rows the
-    prompt keeps open (the attacker's and its target's while an attack is checked); the
-    rows to tap in, in turn order from the acting player, the attacker's right after the
-    first of them; the acting player's; the others."""
-    pinned = acting if acting is not None else 0
-    turn = {s: i for i, s in enumerate(seats[pinned:] + seats[:pinned])}
-    rank = {"target": 2, "can": 3, "picked": 3}
-    out = {s: (rank.get(lit(marks, s), 4 if s == acting else 5), turn[s]) for s in seats}
-    aimed = [turn[s] for s in seats if lit(marks, s) == "target"]
-    if acting is not None and aimed and any(
-            mark == "picked" and thing[0] == "slot" and thing[1] == acting
-            for thing, mark in marks.items()):  # an attacker chosen: its row next
-        out[acting] = (2, min(aimed) + 0.5)
-    for i, seat in enumerate(keep):
-        out[seat] = (1, i)
-    if focus is not None:
-        out[focus] = (0, 0)
-    return out
 
 
 Builder.load_file(str(Path(__file__).with_name("board.kv")))
