@@ -337,6 +337,8 @@ def test_fuzz_lengths(source, context):
     assert isinstance(value, float) and math.isfinite(value)
 
 
+# `find` names the strategy it searched, and the grammar's repr runs to some 80 kB
+@pytest.mark.filterwarnings("ignore:Generating overly large repr")
 def test_fuzz_sources_reach_the_evaluator():
     """Guard the fuzz tests against only ever exercising the error paths."""
     def rich(source):
