@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from companion.games.att import clash, playout
 from companion.games.att.data import tables
+from companion.games.att.recall import Recall
 
 PALACE = playout.PALACE
 BEST: dict = {}  # a decision's key -> (source, target, worth) or None; pure results
+WAVES = Recall(400_000)  # a battle's number (chain) -> its end, kept small; pure results
+CONTEXTS: dict = {}  # a battle key's parts but the shapes -> their number, for WAVES
 NUMBERS: dict = {}  # a territory's shape -> its number, what the keys hold: short to hash
 SHAPES: list = []  # number -> shape
 
@@ -32,8 +35,9 @@ def number(shape: tuple) -> int:
 def renumber() -> None:
     """Numbers given again from 0 once there are many (between decisions only): what
     they keyed is forgotten with them."""
-    if len(SHAPES) >= 100_000:
-        for remembered in (NUMBERS, SHAPES, BEST, playout.SEEN, clash.SIDES):
+    if len(SHAPES) >= 100_000 or len(CONTEXTS) >= 100_000:
+        for remembered in (NUMBERS, SHAPES, BEST, WAVES, CONTEXTS, playout.SEEN,
+                           clash.SIDES):
             remembered.clear()
 
 
@@ -120,19 +124,21 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
     opponent's material lost, less 1.1 times one's own), after one wave or more;
     PALACE if the opponent's palace falls. `specials` join the first attack.
 
-    Each wave's key (playout.fight_key, with the shapes' numbers) is put together from
-    the target's shape and the palaces as the waves before left them (a territory
-    attacks once, so every other is as the game has it); a battle's remembered end
-    (clash.fight) holds the number of the target's shape it leaves. The game is only
-    read."""
+    Each wave's battle is all its key says (playout.fight_key, with the shapes'
+    numbers), put together from the target's shape and the palaces as the waves before
+    left them (a territory attacks once, so every other is as the game has it). It is
+    remembered (`WAVES`) under one number: the key's parts but the two shapes
+    (`context`), numbered, and the shapes' numbers; a remembered end (clash.fight)
+    holds the number of the target's shape it leaves. The game is only read."""
     state, seat, foe = reading.state, reading.seat, 1 - reading.seat
     mine, numbers = reading.mine, reading.numbers
     there = numbers[3 + target]  # the target's shape, by number
     head, tail = reading.head, (*reading.powers, reading.complete[target])
     palace, palace_foe, armed = reading.palace, reading.palace_foe, reading.armed
-    seen, fight = playout.SEEN, clash.fight
+    waves, fight = WAVES, clash.fight
     lost = lost_foe = 0.0
     best = float("-inf")
+    context = None  # the later waves' number: no specials joining, the palaces as read
     for index, source in enumerate(order):
         if not armed[source]:
             break  # no longer a legal attack (ATT-ATTACK)
@@ -140,30 +146,41 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
         if shape.count(None) == len(shape):
             break  # nothing left to attack (ATT-EMPTY)
         joined = specials if index == 0 else []
-        key = (*head, numbers[source], there,
-               tuple([c for c in joined if c in palace]) if joined else (),
-               palace, palace_foe, *tail)
-        known = seen.get(key)
+        joining = tuple([c for c in joined if c in palace]) if joined else ()
+        if joining or context is None:
+            number_of = CONTEXTS.get((*head, joining, palace, palace_foe, *tail))
+            if number_of is None:
+                number_of = CONTEXTS[(*head, joining, palace, palace_foe, *tail)] = \
+                    len(CONTEXTS)
+            if not joining:
+                context = number_of
+        else:
+            number_of = context
+        short = (number_of << 40) | (numbers[source] << 20) | there
+        known = waves.get(short)
         if known is None:
-            if len(seen) > 200_000:
-                seen.clear()
+            key = (*head, numbers[source], there, joining, palace, palace_foe, *tail)
             ended = fight(state, seat, source, target, joined, key, mine[source], shape)
             for side_of, s, troops in ended[2]:
                 if side_of:  # the target's base: fewer troops, or gone
                     shape = (*shape[:s], None if troops is None else (shape[s][0], troops),
                              *shape[s + 1:])
-            # kept flat: (palace fell, seat 0's loss, seat 1's, the palaces changed, the
-            # target as it is left), which the cycle collector then no longer walks
-            seen[key] = known = (ended[0], *ended[1], ended[3], number(shape))
+            # kept flat and small: (palace fell, seat 0's loss, seat 1's (whole
+            # numbers), the palaces changed, the target as it is left), which the cycle
+            # collector then no longer walks
+            known = (ended[0], int(ended[1][0]), int(ended[1][1]), ended[3], number(shape))
+            waves.put(short, known)
         if known[0]:
             return PALACE
         lost += known[1 + seat]
         lost_foe += known[1 + foe]
         there = known[4]
-        for owner, cards in known[3]:
-            if owner == seat:
-                palace = cards
-            else:
-                palace_foe = cards
+        if known[3]:
+            for owner, cards in known[3]:
+                if owner == seat:
+                    palace = cards
+                else:
+                    palace_foe = cards
+            context = None
         best = max(best, lost_foe - lost * 1.1)
     return best
