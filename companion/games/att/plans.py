@@ -8,7 +8,8 @@ for all of them (each territory's shape, the palaces, the power changes), and a 
 met again on the same position (about one in nine: the same boards, palaces, attacks
 made, sources and specials) is answered from memory (`BEST`), as its plans are pure.
 The keys name each territory's shape by a number (`number`): a key is hashed at every
-battle of every plan, a shape's nested tuples once."""
+battle of every plan, a shape's nested tuples once. A battle is remembered under one
+number (`chain`), for either seat and any armies where no special troop is in it."""
 
 from __future__ import annotations
 
@@ -133,7 +134,8 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
     state, seat, foe = reading.state, reading.seat, 1 - reading.seat
     mine, numbers = reading.mine, reading.numbers
     there = numbers[3 + target]  # the target's shape, by number
-    head, tail = reading.head, (*reading.powers, reading.complete[target])
+    head, powers = reading.head, reading.powers
+    tail = (*powers, reading.complete[target])
     palace, palace_foe, armed = reading.palace, reading.palace_foe, reading.armed
     waves, fight = WAVES, clash.fight
     lost = lost_foe = 0.0
@@ -148,10 +150,14 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
         joined = specials if index == 0 else []
         joining = tuple([c for c in joined if c in palace]) if joined else ()
         if joining or context is None:
-            number_of = CONTEXTS.get((*head, joining, palace, palace_foe, *tail))
+            # with no special troop on either palace the battle is the shapes' and the
+            # power changes' alone (no upkeep, nothing joins): one context for any seat,
+            # armies and complete territories (a sixth of the battles met again so)
+            parts = (*head, joining, palace, palace_foe, *tail) \
+                if joining or palace or palace_foe else powers
+            number_of = CONTEXTS.get(parts)
             if number_of is None:
-                number_of = CONTEXTS[(*head, joining, palace, palace_foe, *tail)] = \
-                    len(CONTEXTS)
+                number_of = CONTEXTS[parts] = len(CONTEXTS)
             if not joining:
                 context = number_of
         else:
@@ -165,15 +171,16 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
                 if side_of:  # the target's base: fewer troops, or gone
                     shape = (*shape[:s], None if troops is None else (shape[s][0], troops),
                              *shape[s + 1:])
-            # kept flat and small: (palace fell, seat 0's loss, seat 1's (whole
-            # numbers), the palaces changed, the target as it is left), which the cycle
-            # collector then no longer walks
-            known = (ended[0], int(ended[1][0]), int(ended[1][1]), ended[3], number(shape))
+            # kept flat and small: (palace fell, the attacker's loss, the defender's
+            # (whole numbers), the palaces changed, the target as it is left), which the
+            # cycle collector then no longer walks
+            known = (ended[0], int(ended[1][seat]), int(ended[1][foe]), ended[3],
+                     number(shape))
             waves.put(short, known)
         if known[0]:
             return PALACE
-        lost += known[1 + seat]
-        lost_foe += known[1 + foe]
+        lost += known[1]
+        lost_foe += known[2]
         there = known[4]
         if known[3]:
             for owner, cards in known[3]:
