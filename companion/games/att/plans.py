@@ -189,5 +189,7 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
                 else:
                     palace_foe = cards
             context = None
-        best = max(best, lost_foe - lost * 1.1)
+        worth = lost_foe - lost * 1.1
+        if worth > best:
+            best = worth
     return best
