@@ -1,34 +1,23 @@
-"""The wave plans' bounded memory (companion/games/att/recall.py): at most two
-generations kept, and what is met again survives the older one's drop."""
+"""The wave plans' bounded memory (companion/games/att/recall.py): never more than its
+size, and what it forgets is the oldest it learnt."""
 
 from __future__ import annotations
 
-from companion.games.att.recall import Recall
+from companion.games.att.recall import remember
 
 
-def test_a_full_generation_drops_the_one_before():
-    memory = Recall(3)
-    for key in range(7):
-        memory.put(key, key * 10)
-    assert len(memory) <= 6
-    assert memory.get(0) is None  # two generations back: forgotten
-    assert memory.get(6) == 60 and memory.get(3) == 30
+def test_a_full_memory_forgets_its_oldest_quarter():
+    memory: dict = {}
+    for key in range(8):
+        remember(memory, key, key * 10, 8)
+    assert len(memory) == 8
+    remember(memory, 8, 80, 8)
+    assert list(memory) == [2, 3, 4, 5, 6, 7, 8] and memory[8] == 80
 
 
-def test_what_is_met_again_is_kept_young():
-    memory = Recall(3)
-    for key in range(3):
-        memory.put(key, key)
-    memory.put(3, 3)  # 0, 1, 2 are now the old generation
-    assert memory.get(1) == 1  # met again: young once more
-    for key in (4, 5):
-        memory.put(key, key)  # at 5 the old generation (0, 2) goes, 1 with the young
-    assert memory.get(0) is None and memory.get(2) is None
-    assert memory.get(1) == 1
-
-
-def test_cleared_it_holds_nothing():
-    memory = Recall(2)
-    memory.put("a", 1)
-    memory.clear()
-    assert len(memory) == 0 and memory.get("a") is None
+def test_it_never_holds_more_than_its_size():
+    memory: dict = {}
+    for key in range(1000):
+        remember(memory, key, key, 40)
+        assert len(memory) <= 40
+    assert 999 in memory and 0 not in memory

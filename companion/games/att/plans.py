@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from companion.games.att import clash, playout
 from companion.games.att.data import tables
-from companion.games.att.recall import Recall
+from companion.games.att.recall import remember
 
 PALACE = playout.PALACE
 BEST: dict = {}  # a decision's key -> (source, target, worth) or None; pure results
-WAVES = Recall(400_000)  # a battle's number (chain) -> its end, kept small; pure results
+WAVES: dict = {}  # a battle's number (chain) -> its end, kept small; pure results
+WAVES_KEPT = 800_000  # at most (recall.py): some 200 MB
 CONTEXTS: dict = {}  # a battle key's parts but the shapes -> their number, for WAVES
 NUMBERS: dict = {}  # a territory's shape -> its number, what the keys hold: short to hash
 SHAPES: list = []  # number -> shape
@@ -176,7 +177,7 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
             # cycle collector then no longer walks
             known = (ended[0], int(ended[1][seat]), int(ended[1][foe]), ended[3],
                      number(shape))
-            waves.put(short, known)
+            remember(waves, short, known, WAVES_KEPT)
         if known[0]:
             return PALACE
         lost += known[1]
