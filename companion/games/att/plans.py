@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from companion.games.att import clash, playout
 from companion.games.att.data import tables
-from companion.games.att.recall import remember
+from companion.games.att.recall import Recall
 
 PALACE = playout.PALACE
 BEST: dict = {}  # a decision's key -> (source, target, worth) or None; pure results
-WAVES: dict = {}  # a battle's number (chain) -> its end, kept small; pure results
-WAVES_KEPT = 800_000  # at most (recall.py): some 200 MB
+WAVES = Recall(800_000)  # a battle's number (chain) -> its end, kept small; pure results
 CONTEXTS: dict = {}  # a battle key's parts but the shapes -> their number, for WAVES
 NUMBERS: dict = {}  # a territory's shape -> its number, what the keys hold: short to hash
 SHAPES: list = []  # number -> shape
@@ -138,7 +137,7 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
     head, powers = reading.head, reading.powers
     tail = (*powers, reading.complete[target])
     palace, palace_foe, armed = reading.palace, reading.palace_foe, reading.armed
-    waves, fight = WAVES, clash.fight
+    waves, met, fight = WAVES.kept, WAVES.met, clash.fight
     lost = lost_foe = 0.0
     best = float("-inf")
     context = None  # the later waves' number: no specials joining, the palaces as read
@@ -177,7 +176,9 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
             # cycle collector then no longer walks
             known = (ended[0], int(ended[1][seat]), int(ended[1][foe]), ended[3],
                      number(shape))
-            remember(waves, short, known, WAVES_KEPT)
+            WAVES.put(short, known)
+        else:
+            met.add(short)
         if known[0]:
             return PALACE
         lost += known[1]
