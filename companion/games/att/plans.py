@@ -1,7 +1,7 @@
 """The greedy AI's wave plans at an attack decision (ai.best_plan): every territory that
 may attack sent at one target, the weakest or the strongest first, each chain of
-battles played out on shapes (playout.SEEN, clash.fight) and worth what its best number
-of waves gains.
+battles played out on shapes (clash.fight, remembered in `WAVES`) and worth what its
+best number of waves gains.
 
 A decision weighs up to six plans, some 56 decisions a game: the position is read once
 for all of them (each territory's shape, the palaces, the power changes), and a decision
