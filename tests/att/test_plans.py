@@ -70,3 +70,30 @@ def test_shapes_numbered_again_forget_what_they_keyed():
     again = [plans.best(state, seat, sources, []) for state, seat, sources in asked]
     assert len(plans.SHAPES) < 100 and again == first
     assert any(found is not None for found in first)
+
+
+def test_a_battle_without_special_troops_is_remembered_for_either_seat(monkeypatch):
+    """With both palaces empty, a battle depends on the two territories and the power
+    changes alone: the same battle fought by the other seat is not fought again."""
+    for state, seat, legal in decisions(5):
+        players = state["players"]
+        sources = sorted({a["from"] for a in legal if a["type"] == "attack"})
+        if players[0]["palace"] or players[1]["palace"] or not sources:
+            continue
+        mirrored = clone(state)
+        mirrored["players"] = [clone(players[1]), clone(players[0])]
+        mirrored["mods"] = [clone(state["mods"][1]), clone(state["mods"][0])]
+        plans.WAVES.clear()
+        plans.CONTEXTS.clear()
+        worths = [plans.waves(state, seat, sources, target, []) for target in range(3)]
+        fought: list = []
+
+        def counted(*args, fight=plans.clash.fight, fought=fought):
+            fought.append(args)
+            return fight(*args)
+
+        monkeypatch.setattr(plans.clash, "fight", counted)
+        again = [plans.waves(mirrored, 1 - seat, sources, target, []) for target in range(3)]
+        assert again == worths and not fought
+        return
+    raise AssertionError("no attack decision with both palaces empty")

@@ -57,10 +57,11 @@ class GreedyAgent(Agent):
                   board[a["at"][0]][a["at"][1]] is None]
         if not builds:
             return {"type": "done"}
+        built = [len(territory) - territory.count(None) for territory in board]
+        powers, bases = tables().powers, model.army(state, seat).bases
+
         def worth(action):
-            built = sum(b is not None for b in board[action["at"][0]])
-            return (-built, -action["at"][0],
-                    tables().powers[model.army(state, seat).bases[action["card"]]])
+            return (-built[action["at"][0]], -action["at"][0], powers[bases[action["card"]]])
 
         return max(builds, key=worth)
 

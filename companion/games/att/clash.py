@@ -7,12 +7,15 @@ no battle record kept and no board read twice. A study fights a few hundred new 
 a game, so this is the greedy AI's hottest path; tests/att/test_ai.py holds it to the
 engine. Its pieces name territory 0 for the territory fought from or in: all of a side's
 pieces share theirs, so the kills are the same, and are remembered once for any
-territory (kills.MARKS)."""
+territory (kills.MARKS). Both sides as the key has them are worked out once (`SIDES`)
+and numbered, and their kills looked up by that number (`numbered`)."""
 
 from __future__ import annotations
 
+import itertools
+
 from companion.games.att import model, playout
-from companion.games.att.kills import MARKS, assigned
+from companion.games.att.kills import assigned
 
 STRUCTURES = ("base", "palace")
 
@@ -122,7 +125,6 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
                 gone = True
         return gone
 
-    marks_of = MARKS
     won = False
     while not won:
         wounds = ([], [])  # given by the attacker, by the defender
@@ -132,13 +134,15 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
             if side_a is None:
                 if len(SIDES) > 100_000:
                     SIDES.clear()
-                side_a = SIDES[known] = side(0)
+                side_a = SIDES[known] = (*side(0), next(NUMBERS))
             known = (1, key[4], key[9])
             side_d = SIDES.get(known)
             if side_d is None:
                 if len(SIDES) > 100_000:
                     SIDES.clear()
-                side_d = SIDES[known] = side(1)
+                walls = tuple([(("base", 0, s), base_power)
+                               for s, kind in enumerate(kinds[1]) if kind is not None])
+                side_d = SIDES[known] = (*side(1), next(NUMBERS), walls, next(NUMBERS))
         else:  # each worked out again once it loses a piece
             side_a = side_d = None
         # first the initiative step, then the regular one
@@ -151,13 +155,11 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
             marks_a = marks_d = ()
             pieces_a, pieces_d = side_a[0], side_d[0]
             if pieces_d and first_a:
-                found = marks_of.get((pieces_d, first_a, 0, True))
-                marks_a = found[0] if found is not None and not found[1] else \
-                    assigned(pieces_d, first_a, 0, True, wounds[0])
+                marks_a = numbered(side_d[4], pieces_d, first_a, 0, True, wounds[0]) \
+                    if len(side_d) > 4 else assigned(pieces_d, first_a, 0, True, wounds[0])
             if pieces_a and first_d:
-                found = marks_of.get((pieces_a, first_d, 0, True))
-                marks_d = found[0] if found is not None and not found[1] else \
-                    assigned(pieces_a, first_d, 0, True, wounds[1])
+                marks_d = numbered(side_a[4], pieces_a, first_d, 0, True, wounds[1]) \
+                    if len(side_a) > 4 else assigned(pieces_a, first_d, 0, True, wounds[1])
             if marks_a:
                 side_d = None
                 won = remove(1, marks_a)
@@ -176,7 +178,10 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
             side_a, side_d = side(0), side(1)
         pieces_a, pieces_d = side_a[0], side_d[0]
         regular_a, shells = side_a[2], side_a[3]
-        if walled[0]:
+        if len(side_d) > 4:  # as the key has it: its walls worked out, numbered
+            walls = side_d[5]
+            hits_d = side_d[2] + base_power * len(walls)
+        elif walled[0]:
             walls = tuple([(("base", 0, s), base_power)
                            for s, kind in enumerate(kinds[1]) if kind is not None])
             hits_d = side_d[2] + base_power * len(walls)
@@ -186,9 +191,13 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
         marks_a = marks_d = ()
         reach = pieces_d + walls
         if reach and (regular_a or shells):
-            marks_a = assigned(reach, regular_a, shells, False, wounds[0])
+            marks_a = numbered(side_d[6], reach, regular_a, shells, False, wounds[0]) \
+                if len(side_d) > 4 and not wounds[0] else \
+                assigned(reach, regular_a, shells, False, wounds[0])
         if pieces_a and hits_d:
-            marks_d = assigned(pieces_a, hits_d, 0, False, wounds[1])
+            marks_d = numbered(side_a[4], pieces_a, hits_d, 0, False, wounds[1]) \
+                if len(side_a) > 4 and not wounds[1] else \
+                assigned(pieces_a, hits_d, 0, False, wounds[1])
         if marks_a:
             won = remove(1, marks_a)
         if marks_d:
@@ -215,7 +224,27 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
     return won, (lost[by_seat[0]], lost[by_seat[1]]), tuple(bases), gone
 
 
-SIDES: dict = {}  # (side, [army,] shape, [specials joining,] power changes) -> its `side`
+SIDES: dict = {}  # (side, [army,] shape, [specials joining,] power changes) -> its `side`,
+# numbered (and the defender's walls, and its pieces with them, numbered): see `numbered`
+NUMBERS = itertools.count()  # never given twice, so a number means one set of pieces
+NUMBERED: dict = {}  # (number, damage, Artillery, first step) -> (kills, wounds given)
+
+
+def numbered(number: int, reach: tuple, hits: int, shells: int, first_step: bool,
+             wounds: list) -> tuple:
+    """kills.assigned on pieces that `SIDES` numbered (`number`), none yet wounded: the
+    pieces' nested tuples are hashed once for each damage, not at every step of every
+    new battle."""
+    known = NUMBERED.get((number, hits, shells, first_step))
+    if known is None:
+        given: list = []
+        marked = assigned(reach, hits, shells, first_step, given)
+        if len(NUMBERED) > 200_000:
+            NUMBERED.clear()
+        known = NUMBERED[(number, hits, shells, first_step)] = (marked, tuple(given))
+    if known[1]:
+        wounds.extend(known[1])
+    return known[0]
 
 
 def excess(palace: list, complete: int, army) -> list:

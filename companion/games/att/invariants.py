@@ -3,7 +3,8 @@
 They run after every one of a simulated game's actions (a study plays hundreds of
 thousands), so they are one pass over each player's boards, and the cards' places are
 compared as a set only when they differ from the last places found sound for that seat
-and army (most actions move no card: comparing the two tuples costs a fifth of it)."""
+and army (most actions move no card: comparing the two tuples costs a fifth of it); a
+palace's special troops are judged once for each set of cards met."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from companion.games.att.data import tables
 
 _CARD_SETS: dict = {}  # army id -> the set of its cards, None if two are alike
 _SOUND: dict = {}  # (army id, seat) -> the cards' places last found sound, as a tuple
+_PALACES: dict = {}  # (army id, seat, *palace cards) -> what is wrong with them, if anything
 
 
 def card_set(army) -> frozenset | None:
@@ -18,6 +20,17 @@ def card_set(army) -> frozenset | None:
         cards = frozenset(army.cards)
         _CARD_SETS[army.id] = cards if len(cards) == len(army.cards) else None
     return _CARD_SETS[army.id]
+
+
+def palace_faults(army, seat: int, palace) -> tuple:
+    """A special troop only from a special card; one Unique troop of a name."""
+    troops = [army.special(c) for c in palace]
+    if None in troops:
+        return (f"ATT-SPECIAL: seat {seat} has a card on the palace that is none",)
+    names = [t["name"] for t in troops if t["unique"]]
+    if len(set(names)) < len(names):
+        return (f"ATT-SPECIAL: seat {seat} has two of a Unique troop",)
+    return ()
 
 
 class Invariants:
@@ -34,18 +47,22 @@ class Invariants:
             army = armies[player["army"]]
             bases = army.bases
             draw, discard = player["draw"], player["discard"]
-            wrong = []
+            wrong = None
             built = []
             for territory in player["board"]:
                 for base in territory:
                     if base is not None:
-                        card, troops = base["card"], base["troops"]
+                        card = base["card"]
                         built.append(card)
+                        troops = base["troops"]
                         if card not in bases or troops and (
                                 len(troops) > per_base or min(troops) < 0):
+                            if wrong is None:
+                                wrong = []
                             wrong.append(f"ATT-BASES: seat {seat} has a base wrongly built "
                                          "or manned")
-            places = (*player["hand"], *player["palace"], *in_play[seat], *draw["base"],
+            palace = player["palace"]
+            places = (*player["hand"], *palace, *in_play[seat], *draw["base"],
                       *draw["ability"], *discard["base"], *discard["ability"], *built)
             known = (army.id, seat)
             if places != _SOUND.get(known):
@@ -58,14 +75,13 @@ class Invariants:
                     broken.append(f"ATT-DECK: seat {seat}'s cards are lost or in two places")
                 else:
                     _SOUND[known] = places
-            broken += wrong
-            if not player["palace"]:
-                continue
-            troops = [army.special(c) for c in player["palace"]]
-            if None in troops:
-                broken.append(f"ATT-SPECIAL: seat {seat} has a card on the palace that is none")
-                continue
-            names = [t["name"] for t in troops if t["unique"]]
-            if len(set(names)) < len(names):
-                broken.append(f"ATT-SPECIAL: seat {seat} has two of a Unique troop")
+            if wrong:
+                broken += wrong
+            if palace:  # a palace's few cards are met again and again: judged once
+                key = (army.id, seat, *palace)
+                faults = _PALACES.get(key)
+                if faults is None:
+                    faults = _PALACES[key] = palace_faults(army, seat, palace)
+                if faults:
+                    broken += faults
         return broken

@@ -1,22 +1,26 @@
 """The greedy AI's wave plans at an attack decision (ai.best_plan): every territory that
 may attack sent at one target, the weakest or the strongest first, each chain of
-battles played out on shapes (playout.SEEN, clash.fight) and worth what its best number
-of waves gains.
+battles played out on shapes (clash.fight, remembered in `WAVES`) and worth what its
+best number of waves gains.
 
 A decision weighs up to six plans, some 56 decisions a game: the position is read once
 for all of them (each territory's shape, the palaces, the power changes), and a decision
 met again on the same position (about one in nine: the same boards, palaces, attacks
 made, sources and specials) is answered from memory (`BEST`), as its plans are pure.
 The keys name each territory's shape by a number (`number`): a key is hashed at every
-battle of every plan, a shape's nested tuples once."""
+battle of every plan, a shape's nested tuples once. A battle is remembered under one
+number (`chain`), for either seat and any armies where no special troop is in it."""
 
 from __future__ import annotations
 
 from companion.games.att import clash, playout
 from companion.games.att.data import tables
+from companion.games.att.recall import Recall
 
 PALACE = playout.PALACE
 BEST: dict = {}  # a decision's key -> (source, target, worth) or None; pure results
+WAVES = Recall(800_000)  # a battle's number (chain) -> its end, kept small; pure results
+CONTEXTS: dict = {}  # a battle key's parts but the shapes -> their number, for WAVES
 NUMBERS: dict = {}  # a territory's shape -> its number, what the keys hold: short to hash
 SHAPES: list = []  # number -> shape
 
@@ -32,8 +36,9 @@ def number(shape: tuple) -> int:
 def renumber() -> None:
     """Numbers given again from 0 once there are many (between decisions only): what
     they keyed is forgotten with them."""
-    if len(SHAPES) >= 100_000:
-        for remembered in (NUMBERS, SHAPES, BEST, playout.SEEN, clash.SIDES):
+    if len(SHAPES) >= 100_000 or len(CONTEXTS) >= 100_000:
+        for remembered in (NUMBERS, SHAPES, BEST, WAVES, CONTEXTS, playout.SEEN,
+                           clash.SIDES):
             remembered.clear()
 
 
@@ -120,19 +125,22 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
     opponent's material lost, less 1.1 times one's own), after one wave or more;
     PALACE if the opponent's palace falls. `specials` join the first attack.
 
-    Each wave's key (playout.fight_key, with the shapes' numbers) is put together from
-    the target's shape and the palaces as the waves before left them (a territory
-    attacks once, so every other is as the game has it); a battle's remembered end
-    (clash.fight) holds the number of the target's shape it leaves. The game is only
-    read."""
+    Each wave's battle is all its key says (playout.fight_key, with the shapes'
+    numbers), put together from the target's shape and the palaces as the waves before
+    left them (a territory attacks once, so every other is as the game has it). It is
+    remembered (`WAVES`) under one number: the key's parts but the two shapes
+    (`context`), numbered, and the shapes' numbers; a remembered end (clash.fight)
+    holds the number of the target's shape it leaves. The game is only read."""
     state, seat, foe = reading.state, reading.seat, 1 - reading.seat
     mine, numbers = reading.mine, reading.numbers
     there = numbers[3 + target]  # the target's shape, by number
-    head, tail = reading.head, (*reading.powers, reading.complete[target])
+    head, powers = reading.head, reading.powers
+    tail = (*powers, reading.complete[target])
     palace, palace_foe, armed = reading.palace, reading.palace_foe, reading.armed
-    seen, fight = playout.SEEN, clash.fight
+    waves, met, fight = WAVES.kept, WAVES.met, clash.fight
     lost = lost_foe = 0.0
     best = float("-inf")
+    context = None  # the later waves' number: no specials joining, the palaces as read
     for index, source in enumerate(order):
         if not armed[source]:
             break  # no longer a legal attack (ATT-ATTACK)
@@ -140,30 +148,50 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
         if shape.count(None) == len(shape):
             break  # nothing left to attack (ATT-EMPTY)
         joined = specials if index == 0 else []
-        key = (*head, numbers[source], there,
-               tuple([c for c in joined if c in palace]) if joined else (),
-               palace, palace_foe, *tail)
-        known = seen.get(key)
+        joining = tuple([c for c in joined if c in palace]) if joined else ()
+        if joining or context is None:
+            # with no special troop on either palace the battle is the shapes' and the
+            # power changes' alone (no upkeep, nothing joins): one context for any seat,
+            # armies and complete territories (a sixth of the battles met again so)
+            parts = (*head, joining, palace, palace_foe, *tail) \
+                if joining or palace or palace_foe else powers
+            number_of = CONTEXTS.get(parts)
+            if number_of is None:
+                number_of = CONTEXTS[parts] = len(CONTEXTS)
+            if not joining:
+                context = number_of
+        else:
+            number_of = context
+        short = (number_of << 40) | (numbers[source] << 20) | there
+        known = waves.get(short)
         if known is None:
-            if len(seen) > 200_000:
-                seen.clear()
+            key = (*head, numbers[source], there, joining, palace, palace_foe, *tail)
             ended = fight(state, seat, source, target, joined, key, mine[source], shape)
             for side_of, s, troops in ended[2]:
                 if side_of:  # the target's base: fewer troops, or gone
                     shape = (*shape[:s], None if troops is None else (shape[s][0], troops),
                              *shape[s + 1:])
-            # kept flat: (palace fell, seat 0's loss, seat 1's, the palaces changed, the
-            # target as it is left), which the cycle collector then no longer walks
-            seen[key] = known = (ended[0], *ended[1], ended[3], number(shape))
+            # kept flat and small: (palace fell, the attacker's loss, the defender's
+            # (whole numbers), the palaces changed, the target as it is left), which the
+            # cycle collector then no longer walks
+            known = (ended[0], int(ended[1][seat]), int(ended[1][foe]), ended[3],
+                     number(shape))
+            WAVES.put(short, known)
+        else:
+            met.add(short)
         if known[0]:
             return PALACE
-        lost += known[1 + seat]
-        lost_foe += known[1 + foe]
+        lost += known[1]
+        lost_foe += known[2]
         there = known[4]
-        for owner, cards in known[3]:
-            if owner == seat:
-                palace = cards
-            else:
-                palace_foe = cards
-        best = max(best, lost_foe - lost * 1.1)
+        if known[3]:
+            for owner, cards in known[3]:
+                if owner == seat:
+                    palace = cards
+                else:
+                    palace_foe = cards
+            context = None
+        worth = lost_foe - lost * 1.1
+        if worth > best:
+            best = worth
     return best

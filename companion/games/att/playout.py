@@ -55,8 +55,8 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
     return known[0]
 
 
-SEEN: dict = {}  # fight_key -> what clash.fight gives; pure results (plans.chain keeps its
-# battles here too, under keys that number the shapes, flat: the two never meet)
+SEEN: dict = {}  # fight_key -> what clash.fight gives; pure results (the greedy
+# player's wave plans keep theirs in plans.WAVES)
 
 
 def shape(territory: list) -> tuple:
