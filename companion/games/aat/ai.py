@@ -44,6 +44,19 @@ FLAGS = {"Stealth": 2, "Defender": 2, "Defended": 1, "Mainframe": 1, "Capital": 
          "Fighter": 1}
 
 
+INF = float("inf")
+
+
+def first(actions: list, one: dict, other: dict | None) -> bool:
+    """Is `one` listed before `other` (None: there is none)?"""
+    for action in actions:
+        if action is one:
+            return True
+        if action is other:
+            return False
+    return True
+
+
 class GreedyAgent(Agent):
     name = "greedy"
 
@@ -57,14 +70,29 @@ class GreedyAgent(Agent):
         actions = rules.legal_actions(state)
         if len(actions) == 1:
             return actions[0]
-        score = Look(self, rules, state, rules.acting_seat(state)).score
+        look = Look(self, rules, state, rules.acting_seat(state))
+        score = look.score
         draw = self.random.random
-        pick = actions[0]
-        best, chance = score(pick), draw()  # (score, a draw): the best pair wins
-        for action in actions[1:]:
+        # (score, a draw): the best pair wins, the first of equal pairs; one draw an
+        # action, in order. Moves are weighed after the rest, each only as far as it
+        # may still win (Look.move_unless_below: most cannot, and then half is read)
+        best, chance, pick = -INF, -1.0, None
+        moves = None
+        for action in actions:
+            if action["type"] == "move":
+                if moves is None:
+                    moves = []
+                moves.append((action, draw()))
+                continue
             value, odds = score(action), draw()
             if value > best or (value == best and odds > chance):
                 best, chance, pick = value, odds, action
+        if moves is not None:
+            for action, odds in moves:
+                value = look.move_unless_below(action, best)
+                if value is not None and (value > best or value == best and (
+                        odds > chance or odds == chance and first(actions, action, pick))):
+                    best, chance, pick = value, odds, action
         return pick
 
     def value(self, rules, card_id: str) -> float:

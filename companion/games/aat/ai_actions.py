@@ -220,3 +220,22 @@ class UnitActions:
                 return 12.0 + 4 * m.tokens(p, "computation")
             return -5.0
         return self.position_value(p, there) - self.position_value(p, p["theater"]) - 2.0
+
+    def move_unless_below(self, action: dict, floor: float) -> float | None:
+        """A move's score (Look.score), or None if it is surely below `floor`: in the
+        general case (move_score's last line) what the unit does from the other theater,
+        less 2 (plus its Command), bounds it from above, as the survival there is at
+        most 1 and what it does where it stands (raw_position, survival) at least 0;
+        rounding keeps that order, so the bound holds for the floats too."""
+        p = self.table[action["unit"]]
+        there = m.other(p["theater"])
+        if p["card"] in self.rules.raiders or (
+                self.goal == "evacuation" and m.has_type(self.cards, p, "Transport")) or (
+                self.goal == "viral" and self.trait(p, "Mainframe")):
+            return self.move_score(p) + self.commands(action)
+        command = self.commands(action)
+        raw = self.raw_position(p, there)
+        if raw - 2.0 + command < floor:
+            return None
+        return raw * self.survival(p, there) - self.position_value(p, p["theater"]) - 2.0 + \
+            command
