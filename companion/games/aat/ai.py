@@ -71,7 +71,7 @@ class GreedyAgent(Agent):
         if len(actions) == 1:
             return actions[0]
         look = Look(self, rules, state, rules.acting_seat(state))
-        score = look.score
+        weigh = look.weigh
         draw = self.random.random
         # (score, a draw): the best pair wins, the first of equal pairs; one draw an
         # action, in order. Moves are weighed after the rest, each only as far as it
@@ -79,13 +79,12 @@ class GreedyAgent(Agent):
         best, chance, pick = -INF, -1.0, None
         moves = None
         for action in actions:
-            if action["type"] == "move":
+            value, odds = weigh(action), draw()
+            if value is None:  # a move
                 if moves is None:
                     moves = []
-                moves.append((action, draw()))
-                continue
-            value, odds = score(action), draw()
-            if value > best or (value == best and odds > chance):
+                moves.append((action, odds))
+            elif value > best or (value == best and odds > chance):
                 best, chance, pick = value, odds, action
         if moves is not None:
             for action, odds in moves:
@@ -148,6 +147,12 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
         self._hunted: dict = {}
 
     def score(self, action: dict) -> float:
+        """What `action` is worth to the seat."""
+        value = self.weigh(action)
+        return self.move_unless_below(action, -INF) if value is None else value
+
+    def weigh(self, action: dict) -> float | None:
+        """score, but None for a move (GreedyAgent.choose weighs the moves last)."""
         kind = action["type"]
         if kind == "attack":  # most of them, by far
             value = self.attack_score(action)
@@ -155,7 +160,9 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
             return value + (command if command is not None else self.commands(action))
         if kind == "play":
             return self.play_score(action)
-        if kind in ("attack", "order", "move", "undisrupt"):
+        if kind == "move":
+            return None
+        if kind in ("order", "undisrupt"):
             return self.unit_action_score(action) + self.commands(action)
         if kind == "place_objective":
             return 80.0
