@@ -1,6 +1,7 @@
-"""GreedyAgent.choose weighs moves last and skips the rest of a move's reading when it
-cannot win (Look.move_unless_below): it must pick what weighing every action in order
-picks, with the same draws, and a move it skips must score below the best."""
+"""GreedyAgent.choose weighs moves and Shield and Stealth orders last, and skips the rest
+of their reading when they cannot win (Look.unless_below): it must pick what weighing
+every action in order picks, with the same draws, and an action it skips must score
+below the best."""
 
 from __future__ import annotations
 
@@ -48,27 +49,28 @@ def test_it_picks_what_weighing_every_action_picks(index):
     assert decisions > 100 and moves > 10
 
 
-def test_a_move_left_unread_scores_below_the_floor():
-    state = RULES.new_game(SETUPS[4], 11)
+@pytest.mark.parametrize("setup", [4, 13])
+def test_an_action_left_unread_scores_below_the_floor(setup):
+    state = RULES.new_game(SETUPS[setup], 11)
     agent = GreedyAgent(3)
     pick = random.Random(5)
-    skipped = weighed = 0
+    skipped, weighed = {"move": 0, "order": 0}, {"move": 0, "order": 0}
     for _ in range(1500):
         if RULES.is_over(state):
             break
         actions = RULES.legal_actions(state)
         look = Look(agent, RULES, state, RULES.acting_seat(state))
         for action in actions:
-            if action["type"] != "move":
+            if look.weigh(action) is not None:
                 continue
             value = look.score(action)
             for floor in (value - 1.0, value, value + 0.5, value + 5.0):
-                found = look.move_unless_below(action, floor)
+                found = look.unless_below(action, floor)
                 if found is None:
                     assert value < floor
-                    skipped += 1
+                    skipped[action["type"]] += 1
                 else:
                     assert found == value
-                    weighed += 1
+                    weighed[action["type"]] += 1
         RULES.step(state, pick.choice(actions))
-    assert skipped > 10 and weighed > 10
+    assert min(skipped.values()) > 5 and min(weighed.values()) > 5, (skipped, weighed)

@@ -74,21 +74,21 @@ class GreedyAgent(Agent):
         weigh = look.weigh
         draw = self.random.random
         # (score, a draw): the best pair wins, the first of equal pairs; one draw an
-        # action, in order. Moves are weighed after the rest, each only as far as it
-        # may still win (Look.move_unless_below: most cannot, and then half is read)
+        # action, in order. Moves and Shield and Stealth orders are weighed after the
+        # rest, each only as far as it may still win (Look.unless_below: most cannot)
         best, chance, pick = -INF, -1.0, None
-        moves = None
+        later = None
         for action in actions:
             value, odds = weigh(action), draw()
-            if value is None:  # a move
-                if moves is None:
-                    moves = []
-                moves.append((action, odds))
+            if value is None:  # weighed last
+                if later is None:
+                    later = []
+                later.append((action, odds))
             elif value > best or (value == best and odds > chance):
                 best, chance, pick = value, odds, action
-        if moves is not None:
-            for action, odds in moves:
-                value = look.move_unless_below(action, best)
+        if later is not None:
+            for action, odds in later:
+                value = look.unless_below(action, best)
                 if value is not None and (value > best or value == best and (
                         odds > chance or odds == chance and first(actions, action, pick))):
                     best, chance, pick = value, odds, action
@@ -149,10 +149,11 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
     def score(self, action: dict) -> float:
         """What `action` is worth to the seat."""
         value = self.weigh(action)
-        return self.move_unless_below(action, -INF) if value is None else value
+        return self.unless_below(action, -INF) if value is None else value
 
     def weigh(self, action: dict) -> float | None:
-        """score, but None for a move (GreedyAgent.choose weighs the moves last)."""
+        """score, but None for a move or a Shield or Stealth order (GreedyAgent.choose
+        weighs those last, unless_below)."""
         kind = action["type"]
         if kind == "attack":  # most of them, by far
             value = self.attack_score(action)
@@ -162,7 +163,13 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
             return self.play_score(action)
         if kind == "move":
             return None
-        if kind in ("order", "undisrupt"):
+        if kind == "order":
+            name = action["order"]
+            if type(name) is int and not action.get("leader") and \
+                    self.memo.guarding(self.table[action["unit"]]["card"])[name]:
+                return None  # a Shield or Stealth order, weighed last too
+            return self.unit_action_score(action) + self.commands(action)
+        if kind == "undisrupt":
             return self.unit_action_score(action) + self.commands(action)
         if kind == "place_objective":
             return 80.0

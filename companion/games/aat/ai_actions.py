@@ -221,6 +221,37 @@ class UnitActions:
             return -5.0
         return self.position_value(p, there) - self.position_value(p, p["theater"]) - 2.0
 
+    def unless_below(self, action: dict, floor: float) -> float | None:
+        """A move's or a Shield or Stealth order's score (Look.score), or None if it is
+        surely below `floor`."""
+        if action["type"] == "move":
+            return self.move_unless_below(action, floor)
+        return self.order_unless_below(action, floor)
+
+    def order_unless_below(self, action: dict, floor: float) -> float | None:
+        """A unit's Shield or Stealth order (memo.guarding): its step's value on each own
+        unit there (unit_step_value) is at most its worth times the share of its health
+        that n tokens (twice n for Stealth) guard, times 0.6, the danger (read only
+        past this bound) scaling it down; 0.3 for a unit under Stealth already."""
+        p = self.table[action["unit"]]
+        name = action["order"]
+        card = p["card"]
+        op, n = self.memo.guarding(card)[name]
+        command = self.commands(action)
+        guard = 2 * n if op == "stealth" else n
+        top = -3.0
+        for q in self.pool(self.seat, m.theater_of(self.state, p)):
+            if op == "stealth" and q["tokens"].get("stealth"):
+                bound = 0.3
+            else:
+                bound = max(self.worth(q), 0.0) * min(1.0, guard / max(1, self.left(q))) * 0.6
+            if bound > top:
+                top = bound
+        top += command - 1.2 * self.cards[card]["orders"][name]["funds"]
+        if top + 1e-9 * (1.0 + abs(top)) < floor:  # (a margin far above rounding's)
+            return None
+        return self.unit_action_score(action) + command
+
     def move_unless_below(self, action: dict, floor: float) -> float | None:
         """A move's score (Look.score), or None if it is surely below `floor`: in the
         general case (move_score's last line) what the unit does from the other theater,
