@@ -110,6 +110,8 @@ class EffectValues:
             if not mine:
                 return -1.0
             fixed = min(n, q["damage"])
+            if not fixed:  # (what worth(q) * 0 / health is: a worth is 0 or more)
+                return 0.0
             return self.worth(q) * fixed / self.cards[q["card"]]["health"]
         if op == "mark":
             if not mine:
