@@ -47,6 +47,17 @@ FLAGS = {"Stealth": 2, "Defender": 2, "Defended": 1, "Mainframe": 1, "Capital": 
 INF = float("inf")
 
 
+def game_frame(table: dict, players: list, seat: int) -> tuple:
+    """(table, seat, enemy, both goals, the seat's, the enemy's, the bases, the seat's
+    theater, the enemy's)."""
+    enemy = 1 - seat
+    goals = (m.OBJECTIVES[players[0]["subfaction"], players[0]["role"]],
+             m.OBJECTIVES[players[1]["subfaction"], players[1]["role"]])
+    bases = (table["b0"], table["b1"])
+    return (table, seat, enemy, goals, goals[seat], goals[enemy], bases,
+            bases[seat]["theater"], bases[enemy]["theater"])
+
+
 def first(actions: list, one: dict, other: dict | None) -> bool:
     """Is `one` listed before `other` (None: there is none)?"""
     for action in actions:
@@ -65,6 +76,7 @@ class GreedyAgent(Agent):
         self.worth: dict = {}
         self.memo = None  # what it reads of the cards, shared by its rules' games
         self.kept = None  # its last decision's reading, live (ai_carry.py)
+        self.frame = None  # what its game does not change (Look)
 
     def choose(self, rules, state) -> dict:
         actions = rules.legal_actions(state)
@@ -127,15 +139,13 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
             memo = agent.memo = memo_for(rules)
         self.memo = memo
         self.working, self.quiet = memo.working, memo.quiet
-        self.enemy = enemy = 1 - seat
         self.table = table = state["table"]
-        players = state["players"]
-        self.goals = goals = (m.OBJECTIVES[players[0]["subfaction"], players[0]["role"]],
-                              m.OBJECTIVES[players[1]["subfaction"], players[1]["role"]])
-        self.goal, self.their_goal = goals[seat], goals[enemy]
-        self.bases = bases = (table["b0"], table["b1"])
-        self.home = bases[seat]["theater"]
-        self.front = bases[enemy]["theater"]
+        # what a game does not change (the goals, the bases): kept with the table, live
+        frame = agent.frame
+        if frame is None or frame[0] is not table or frame[1] != seat or not rules.live:
+            frame = agent.frame = game_frame(table, state["players"], seat)
+        (_, _, self.enemy, self.goals, self.goal, self.their_goal, self.bases, self.home,
+         self.front) = frame
         # the pieces sorted and the seat-free readings, kept while nothing they read
         # changed (ai_carry.py)
         (self.units, self.leaders, self._here, self._weight, self._worth, self._kill,
