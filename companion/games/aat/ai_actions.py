@@ -30,8 +30,8 @@ class UnitActions:
         if value is None:
             p = self.table[uid]
             value = 0.0
-            if p["kind"] == "unit" and not p["commanded"] and \
-                    "Command" in self.cards[p["card"]]["traits"]:
+            if "Command" in self.cards[p["card"]]["traits"] and p["kind"] == "unit" and \
+                    not p["commanded"]:  # (few cards have Command)
                 value = self.command_value(p)
             self._commands[uid] = value
         return 0.0 if action["type"] == "undisrupt" else value
