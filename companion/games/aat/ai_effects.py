@@ -123,10 +123,11 @@ class EffectValues:
         """What a Mark token on my unit `q` may buy: a guarded unit, a leader."""
         foe = self.enemy
         value = 0.3
-        if q["theater"] == self.bases[foe]["theater"] and m.leaders(self.state, foe):
+        theater = q["theater"]
+        if theater == self.front and self.leaders[foe]:
             value = 2.0
-        if any(self.trait(u, "Defended") for u in self.here(foe, q["theater"])) and \
-                self.guarded(foe, q["theater"]):
+        if self.guarded(foe, theater) and any(  # (the guard is read once a theater)
+                self.trait(u, "Defended") for u in self.here(foe, theater)):
             value = 3.0
         return value
 
