@@ -65,6 +65,25 @@ def add_entered(pieces: tuple, table: dict, count: int) -> bool:
     return True
 
 
+def drop_left(pieces: tuple, table: dict, count: int) -> bool:
+    """The pieces sorted (sort_pieces) without those that left play since, `count` of
+    them (in table order still). False (and the lists to be thrown away) if not so
+    many are found gone."""
+    units, leaders, here = pieces
+    gone = [p for p in (*units[0], *units[1], *leaders[0], *leaders[1])
+            if p["uid"] not in table]
+    if len(gone) != count or not count:
+        return False
+    for p in gone:
+        owner = p["owner"]
+        if p["kind"] == "unit":
+            units[owner].remove(p)  # (the same piece: no other compares equal)
+            here[owner][p["theater"]].remove(p)
+        else:
+            leaders[owner].remove(p)
+    return True
+
+
 class Kept:
     """One player's reading of one table as of the counts `at` (the state's next uid,
     the table's size, model.EDITS, the escalation, the seat): the pieces sorted, the
@@ -118,9 +137,9 @@ def kept_for(agent, rules, state: dict, seat: int) -> tuple:
 def renew(agent, rules, table: dict, at: tuple) -> tuple:
     """What changed since `agent`'s last reading made anew: the sort and every reading
     when a piece entered, left or moved (the first three counts; pieces that only
-    entered are added to the sort), every reading when anything all of them read
-    changed (EDITS[1], the escalation, the seat), the worth group for EDITS[2], the
-    danger for EDITS[3]."""
+    entered are added to the sort, those that only left taken out of it), every
+    reading when anything all of them read changed (EDITS[1], the escalation, the
+    seat), the worth group for EDITS[2], the danger for EDITS[3]."""
     kept = agent.kept
     if kept is None or kept.table is not table or kept.rules is not rules:
         kept = agent.kept = Kept(rules, table, sort_pieces(table))
@@ -129,8 +148,10 @@ def renew(agent, rules, table: dict, at: tuple) -> tuple:
         # live, a piece enters only with a new uid and one leaving makes the table
         # smaller: as many more pieces as new uids, and none moved, is pieces entered
         entered = at[0] - last[0]
-        if entered > 0 and at[1] - last[1] == entered and at[2] == last[2] and \
-                add_entered(kept.pieces, table, entered):
+        if at[2] == last[2] and (
+                entered > 0 and at[1] - last[1] == entered and
+                add_entered(kept.pieces, table, entered) or
+                not entered and drop_left(kept.pieces, table, last[1] - at[1])):
             kept.readings[:] = worth_readings(), danger_readings(), table_readings()
         else:
             kept = agent.kept = Kept(rules, table, sort_pieces(table))
