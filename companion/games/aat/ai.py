@@ -128,7 +128,7 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
     __slots__ = ("agent", "rules", "state", "seat", "cards", "memo", "working", "quiet",
                  "enemy", "table", "goals", "goal", "their_goal", "bases", "home", "front",
                  "units", "leaders", "_here", "level", "_weight", "_worth", "_danger", "_kill",
-                 "_block", "_guarded", "_serving", "_orders", "_commands", "_hunted",
+                 "_block", "_guarded", "_serving", "_orders", "_commands", "_hunted", "_board",
                  "_threat", "_held_off", "__dict__")  # __dict__: room for a subclass
 
     def __init__(self, agent: GreedyAgent, rules, state: dict, seat: int):
@@ -155,6 +155,7 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
         self._orders: dict = {}  # (these read units' damage, or whether they acted)
         self._commands: dict = {}
         self._hunted: dict = {}
+        self._board = None
 
     def score(self, action: dict) -> float:
         """What `action` is worth to the seat."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.games.aat import model as m
 from companion.games.aat.ai_reading import MARK_COST, WIN
+from companion.games.aat.reach import Board
 
 
 class UnitActions:
@@ -152,7 +153,10 @@ class UnitActions:
         if m.disrupted(p):
             return 2.0
         best = 0.0
-        for uid, mark in self.rules.attack_targets(self.state, p):
+        board = self._board  # (the table read for attacks once a decision)
+        if board is None:
+            board = self._board = Board(self.state, self.rules.facts)
+        for uid, mark in self.rules.attack_targets(self.state, p, board):
             best = max(best, self.attack_score({"unit": p["uid"], "target": uid,
                                                 "mark": mark}))
         return min(best, 40.0)
