@@ -1,7 +1,9 @@
 """Against All Tyrants' greedy computer player (the random one is the core's).
 
 It scores each legal action with a heuristic and plays the best, ties broken on
-its seeded generator (so a seed gives the same game). No lookahead, so balance
+its seeded generator (so a seed gives the same game; moves and Shield or Stealth
+orders are scored last, and only as far as a bound says they may still be the best:
+the same pick). No lookahead, so balance
 simulations of thousands of games stay fast; instead one reading of the table per
 decision (`Look`; in the simulator, what nothing since has changed is kept from the
 last one: ai_carry.py) says what every piece is worth to its owner, what threatens

@@ -4,12 +4,13 @@ A greedy game makes some 220 decisions, most of them in runs of one player's com
 and the table changes little between two: an attack that kills nothing changes its
 target's damage, and no piece's worth, kill value or danger reads a unit's damage.
 So, live (live.py: the simulator's state, stepped in place and only by `step`), the
-pieces sorted by owner and theater are kept while no piece left or changed theaters
-(those that entered are added); and the readings that read no unit's damage (worth,
-kill value, danger, blockers, guards, the base race's weights...) while the same
-seat decides and nothing else the engine counts in model.EDITS changed, in three
-groups by what they read: a base's or a leader's damage and scores renew worth and
-kill values, Shield, Stealth and Mark the danger, other tokens but funds all three.
+pieces sorted by owner and theater are kept while no piece changed theaters (those
+that entered are added, those that left taken out); and the readings that read no
+unit's damage (worth, kill value, danger, blockers, guards, the base race's
+weights...) while the same seat decides and nothing else the engine counts in
+model.EDITS changed, in three groups by what they read: a base's or a leader's
+damage, scores and an objective's tokens renew worth and kill values, Shield,
+Stealth and Mark the danger, other tokens but funds all three.
 Those counts are the engine's word on what changed: keeping costs a few comparisons,
 where checking the pieces would cost as much as reading them again. Outside
 live_only every decision reads afresh (a test may edit a table by hand)."""
