@@ -172,16 +172,20 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
             value = self.attack_score(action)
             command = self._commands.get(action["unit"])
             return value + (command if command is not None else self.commands(action))
-        if kind == "play":
-            return self.play_score(action)
-        if kind == "move":
-            return None
-        if kind == "order":
+        if kind == "order":  # (the others by how many a game)
             name = action["order"]
             if type(name) is int and not action.get("leader") and \
                     self.memo.guarding(self.table[action["unit"]]["card"])[name]:
                 return None  # a Shield or Stealth order, weighed last too
             return self.unit_action_score(action) + self.commands(action)
+        if kind == "end_phase":
+            return 0.0
+        if kind == "move":
+            return None
+        if kind == "choose":
+            return self.choice_score(action["value"])
+        if kind == "play":
+            return self.play_score(action)
         if kind == "undisrupt":
             return self.unit_action_score(action) + self.commands(action)
         if kind == "place_objective":
@@ -191,6 +195,4 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
             return 1.0 if card and card["escalation"] >= 2 else -1.0
         if kind == "keep":
             return 0.5
-        if kind == "choose":
-            return self.choice_score(action["value"])
-        return 0.0  # end_phase, end_turn, done, stop
+        return 0.0  # end_turn, done, stop
