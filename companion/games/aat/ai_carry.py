@@ -85,6 +85,24 @@ def drop_left(pieces: tuple, table: dict, count: int) -> bool:
     return True
 
 
+def front_damaged(worth_group: tuple, here: tuple, table: dict, enemy: int) -> None:
+    """The enemy's base was damaged (nothing else the worth group reads changed): its
+    weight in the base race is read again, and so are the worth and kill value of
+    what reads it, the units in its theater (a unit's worth reads the weight of the
+    base it faces, a kill value the weight of the base a blocker screens) and the
+    bases; the rest keep theirs."""
+    weights, worth, kill = worth_group[:3]
+    weights[enemy] = None
+    front = table[m.BASES[enemy]]["theater"]
+    for owner in (0, 1):
+        for p in here[owner].get(front, ()):
+            worth.pop(p["uid"], None)
+            kill.pop(p["uid"], None)
+    for uid in m.BASES:
+        worth.pop(uid, None)
+        kill.pop(uid, None)
+
+
 class Kept:
     """One player's reading of one table as of the counts `at` (the state's next uid,
     the table's size, model.EDITS, the escalation, the seat): the pieces sorted, the
@@ -128,7 +146,7 @@ def kept_for(agent, rules, state: dict, seat: int) -> tuple:
         return sort_pieces(table) + worth_readings() + danger_readings() + table_readings()
     edits = m.EDITS
     at = (state["next_uid"], len(table), edits[0], edits[1], edits[2], edits[3],
-          state["escalation"], seat)
+          edits[4], edits[5], state["escalation"], seat)
     kept = agent.kept
     if kept is not None and kept.at == at and kept.table is table and kept.rules is rules:
         return kept.all  # (most often nothing has changed but units' damage)
@@ -140,7 +158,8 @@ def renew(agent, rules, table: dict, at: tuple) -> tuple:
     when a piece entered, left or moved (the first three counts; pieces that only
     entered are added to the sort, those that only left taken out of it), every
     reading when anything all of them read changed (EDITS[1], the escalation, the
-    seat), the worth group for EDITS[2], the danger for EDITS[3]."""
+    seat), the worth group for EDITS[2] or the seat's base's damage, its part that
+    reads the enemy base's (front_damaged), the danger for EDITS[3]."""
     kept = agent.kept
     if kept is None or kept.table is not table or kept.rules is not rules:
         kept = agent.kept = Kept(rules, table, sort_pieces(table))
@@ -158,11 +177,14 @@ def renew(agent, rules, table: dict, at: tuple) -> tuple:
             kept = agent.kept = Kept(rules, table, sort_pieces(table))
     else:
         readings, last = kept.readings, kept.at
-        if last[3] != at[3] or last[6:] != at[6:]:
+        if last[3] != at[3] or last[8:] != at[8:]:
             readings[:] = worth_readings(), danger_readings(), table_readings()
         else:
-            if last[4] != at[4]:
+            seat = at[9]
+            if last[4] != at[4] or last[6 + seat] != at[6 + seat]:
                 readings[0] = worth_readings()
+            elif last[7 - seat] != at[7 - seat]:
+                front_damaged(readings[0], kept.pieces[2], table, 1 - seat)
             if last[5] != at[5]:
                 readings[1] = danger_readings()
     kept.at = at

@@ -73,7 +73,10 @@ class Damage:
             events.append({"kind": "delegated", "text": f"{self.label(state, leader)} takes "
                            f"{answer[1]} of it", "uid": leader["uid"], "amount": answer[1]})
         target["damage"] += amount
-        if target["kind"] != "unit":
+        kind = target["kind"]
+        if kind == "base":
+            m.EDITS[m.BASE_EDITS + target["owner"]] += 1
+        elif kind != "unit":
             m.EDITS[2] += 1
         self.wound(state, target["uid"])
         done(state, task)
