@@ -8,9 +8,10 @@ pieces sorted by owner and theater are kept while no piece changed theaters (tho
 that entered are added, those that left taken out); and the readings that read no
 unit's damage (worth, kill value, danger, blockers, guards, the base race's
 weights...) while the same seat decides and nothing else the engine counts in
-model.EDITS changed, in three groups by what they read: a base's or a leader's
-damage, scores and an objective's tokens renew worth and kill values, Shield,
-Stealth and Mark the danger, other tokens but funds all three.
+model.EDITS changed, in three groups by what they read: a leader's damage, the
+seat's own base's, scores and an objective's tokens renew worth and kill values
+(the enemy base's damage only those that read its weight), Shield, Stealth and Mark
+the danger, other tokens but funds all three.
 Those counts are the engine's word on what changed: keeping costs a few comparisons,
 where checking the pieces would cost as much as reading them again. Outside
 live_only every decision reads afresh (a test may edit a table by hand)."""
