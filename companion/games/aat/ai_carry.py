@@ -67,15 +67,15 @@ def add_entered(pieces: tuple, table: dict, count: int) -> bool:
     return True
 
 
-def drop_left(pieces: tuple, table: dict, count: int) -> bool:
+def drop_left(pieces: tuple, table: dict, count: int) -> list | None:
     """The pieces sorted (sort_pieces) without those that left play since, `count` of
-    them (in table order still). False (and the lists to be thrown away) if not so
-    many are found gone."""
+    them (in table order still): those pieces, or None (and the lists to be thrown
+    away) if not so many are found gone."""
     units, leaders, here = pieces
     gone = [p for p in (*units[0], *units[1], *leaders[0], *leaders[1])
             if p["uid"] not in table]
     if len(gone) != count or not count:
-        return False
+        return None
     for p in gone:
         owner = p["owner"]
         if p["kind"] == "unit":
@@ -83,6 +83,40 @@ def drop_left(pieces: tuple, table: dict, count: int) -> bool:
             here[owner][p["theater"]].remove(p)
         else:
             leaders[owner].remove(p)
+    return gone
+
+
+def side_left(worth_group: tuple, table: dict, gone: list) -> bool:
+    """Only pieces of one side left play (nothing else the worth group reads changed):
+    the worth of that side's pieces and of every leader is kept (a unit's or base's
+    worth reads the other side's pieces, the weight of the other side's base, its own
+    tokens; a leader's itself), and its pieces' kill values (they read the other
+    side's units, and that side's own only through the single blockers of held-off
+    units in front of its base: those in front of it are read again if a piece left
+    from there, or a leader, whose base then weighs anew). The rest is read again.
+    False if pieces of both sides left."""
+    side = gone[0]["owner"]
+    weights, worth, kill, serving = worth_group
+    front = table[m.BASES[side]]["theater"]
+    touched = False
+    for p in gone:
+        if p["owner"] != side:
+            return False
+        if p["kind"] == "leader":
+            weights[side] = None
+            touched = True
+        elif p["theater"] == front:
+            touched = True
+    for uid in list(worth):
+        p = table.get(uid)
+        if p is None or p["owner"] != side and p["kind"] != "leader":
+            del worth[uid]
+    for uid in list(kill):
+        p = table.get(uid)
+        if p is None or p["owner"] != side or (
+                touched and p["kind"] == "unit" and p["theater"] == front):
+            del kill[uid]
+    serving.clear()
     return True
 
 
@@ -169,13 +203,21 @@ def renew(agent, rules, table: dict, at: tuple) -> tuple:
         # live, a piece enters only with a new uid and one leaving makes the table
         # smaller: as many more pieces as new uids, and none moved, is pieces entered
         entered = at[0] - last[0]
-        if at[2] == last[2] and (
-                entered > 0 and at[1] - last[1] == entered and
-                add_entered(kept.pieces, table, entered) or
-                not entered and drop_left(kept.pieces, table, last[1] - at[1])):
-            kept.readings[:] = worth_readings(), danger_readings(), table_readings()
-        else:
+        gone = None
+        if at[2] != last[2]:
             kept = agent.kept = Kept(rules, table, sort_pieces(table))
+        elif entered > 0 and at[1] - last[1] == entered and \
+                add_entered(kept.pieces, table, entered):
+            kept.readings[:] = worth_readings(), danger_readings(), table_readings()
+        elif entered or (gone := drop_left(kept.pieces, table, last[1] - at[1])) is None:
+            kept = agent.kept = Kept(rules, table, sort_pieces(table))
+        else:
+            readings, seat = kept.readings, at[9]
+            if not (last[3:5] == at[3:5] and last[8:] == at[8:] and
+                    last[6 + seat] == at[6 + seat] and last[7 - seat] == at[7 - seat]
+                    and side_left(readings[0], table, gone)):
+                readings[0] = worth_readings()
+            readings[1:] = danger_readings(), table_readings()
     else:
         readings, last = kept.readings, kept.at
         if last[3] != at[3] or last[8:] != at[8:]:
