@@ -57,8 +57,9 @@ def play(index: int, against_random: bool) -> tuple[int, int]:
 # (game 36, and 39 against random play, have a sole blocker's kill value read again
 # after a hit on its base: ai_carry.front_damaged; game 9 fails if the other side's
 # worth is kept when pieces of one side leave, games 2 and 3 if the kill values in
-# front of its base are kept when one left from there: ai_carry.side_left)
-@pytest.mark.parametrize("index", [0, 1, 2, 3, 9, 36])
+# front of its base are kept when one left from there: ai_carry.side_left; game 5 if
+# a damaged enemy leader's worth is kept: front_damaged)
+@pytest.mark.parametrize("index", [0, 1, 2, 3, 5, 9, 36])
 def test_kept_readings_score_as_fresh_ones(index):
     kept, decisions = play(index, against_random=False)
     assert decisions > 100 and kept >= 10

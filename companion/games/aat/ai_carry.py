@@ -8,10 +8,11 @@ pieces sorted by owner and theater are kept while no piece changed theaters (tho
 that entered are added, those that left taken out); and the readings that read no
 unit's damage (worth, kill value, danger, blockers, guards, the base race's
 weights...) while the same seat decides and nothing else the engine counts in
-model.EDITS changed, in three groups by what they read: a leader's damage, the
-seat's own base's, scores and an objective's tokens renew worth and kill values
-(the enemy base's damage only those that read its weight), Shield, Stealth and Mark
-the danger, other tokens but funds all three.
+model.EDITS changed, in three groups by what they read: the damage of the seat's
+own base or leaders, scores, repairs and an objective's tokens renew worth and kill
+values (the enemy base's or its leaders' damage only those that read its weight,
+pieces of one side leaving play only what reads that side: side_left), Shield,
+Stealth and Mark the danger, other tokens but funds all three.
 Those counts are the engine's word on what changed: keeping costs a few comparisons,
 where checking the pieces would cost as much as reading them again. Outside
 live_only every decision reads afresh (a test may edit a table by hand)."""
@@ -120,12 +121,14 @@ def side_left(worth_group: tuple, table: dict, gone: list) -> bool:
     return True
 
 
-def front_damaged(worth_group: tuple, here: tuple, table: dict, enemy: int) -> None:
-    """The enemy's base was damaged (nothing else the worth group reads changed): its
-    weight in the base race is read again, and so are the worth and kill value of
-    what reads it, the units in its theater (a unit's worth reads the weight of the
-    base it faces, a kill value the weight of the base a blocker screens) and the
-    bases; the rest keep theirs."""
+def front_damaged(worth_group: tuple, here: tuple, leaders: tuple, table: dict,
+                  enemy: int) -> None:
+    """The enemy's base or a leader of the enemy's was damaged (nothing else the worth
+    group reads changed): its base's weight in the base race (which reads its
+    leaders' damage) is read again, and so are the worth and kill value of what
+    reads it, the units in its theater (a unit's worth reads the weight of the base
+    it faces, a kill value the weight of the base a blocker screens), the bases and
+    the enemy's leaders (a leader's worth reads its damage); the rest keep theirs."""
     weights, worth, kill = worth_group[:3]
     weights[enemy] = None
     front = table[m.BASES[enemy]]["theater"]
@@ -133,6 +136,9 @@ def front_damaged(worth_group: tuple, here: tuple, table: dict, enemy: int) -> N
         for p in here[owner].get(front, ()):
             worth.pop(p["uid"], None)
             kill.pop(p["uid"], None)
+    for p in leaders[enemy]:
+        worth.pop(p["uid"], None)
+        kill.pop(p["uid"], None)
     for uid in m.BASES:
         worth.pop(uid, None)
         kill.pop(uid, None)
@@ -227,7 +233,7 @@ def renew(agent, rules, table: dict, at: tuple) -> tuple:
             if last[4] != at[4] or last[6 + seat] != at[6 + seat]:
                 readings[0] = worth_readings()
             elif last[7 - seat] != at[7 - seat]:
-                front_damaged(readings[0], kept.pieces[2], table, 1 - seat)
+                front_damaged(readings[0], kept.pieces[2], kept.pieces[1], table, 1 - seat)
             if last[5] != at[5]:
                 readings[1] = danger_readings()
     kept.at = at
