@@ -9,7 +9,7 @@ that entered are added, those that left taken out); and the readings that read n
 unit's damage (worth, kill value, danger, blockers, guards, the base race's
 weights...) while the same seat decides and nothing else the engine counts in
 model.EDITS changed, in three groups by what they read: the damage of the seat's
-own base or leaders, scores, repairs and an objective's tokens renew worth and kill
+own base or leaders, scores and an objective's tokens renew worth and kill
 values (the enemy base's or its leaders' damage only those that read its weight,
 pieces of one side leaving play only what reads that side: side_left), Shield,
 Stealth and Mark the danger, other tokens but funds all three.
