@@ -1,7 +1,9 @@
 """Against All Tyrants' greedy computer player (the random one is the core's).
 
 It scores each legal action with a heuristic and plays the best, ties broken on
-its seeded generator (so a seed gives the same game). No lookahead, so balance
+its seeded generator (so a seed gives the same game; moves and Shield or Stealth
+orders are scored last, and only as far as a bound says they may still be the best:
+the same pick). No lookahead, so balance
 simulations of thousands of games stay fast; instead one reading of the table per
 decision (`Look`; in the simulator, what nothing since has changed is kept from the
 last one: ai_carry.py) says what every piece is worth to its owner, what threatens
@@ -44,6 +46,30 @@ FLAGS = {"Stealth": 2, "Defender": 2, "Defended": 1, "Mainframe": 1, "Capital": 
          "Fighter": 1}
 
 
+INF = float("inf")
+
+
+def game_frame(table: dict, players: list, seat: int) -> tuple:
+    """(table, seat, enemy, both goals, the seat's, the enemy's, the bases, the seat's
+    theater, the enemy's)."""
+    enemy = 1 - seat
+    goals = (m.OBJECTIVES[players[0]["subfaction"], players[0]["role"]],
+             m.OBJECTIVES[players[1]["subfaction"], players[1]["role"]])
+    bases = (table["b0"], table["b1"])
+    return (table, seat, enemy, goals, goals[seat], goals[enemy], bases,
+            bases[seat]["theater"], bases[enemy]["theater"])
+
+
+def first(actions: list, one: dict, other: dict | None) -> bool:
+    """Is `one` listed before `other` (None: there is none)?"""
+    for action in actions:
+        if action is one:
+            return True
+        if action is other:
+            return False
+    return True
+
+
 class GreedyAgent(Agent):
     name = "greedy"
 
@@ -52,19 +78,34 @@ class GreedyAgent(Agent):
         self.worth: dict = {}
         self.memo = None  # what it reads of the cards, shared by its rules' games
         self.kept = None  # its last decision's reading, live (ai_carry.py)
+        self.frame = None  # what its game does not change (Look)
 
     def choose(self, rules, state) -> dict:
         actions = rules.legal_actions(state)
         if len(actions) == 1:
             return actions[0]
-        score = Look(self, rules, state, rules.acting_seat(state)).score
+        look = Look(self, rules, state, rules.acting_seat(state))
+        weigh = look.weigh
         draw = self.random.random
-        pick = actions[0]
-        best, chance = score(pick), draw()  # (score, a draw): the best pair wins
-        for action in actions[1:]:
-            value, odds = score(action), draw()
-            if value > best or (value == best and odds > chance):
+        # (score, a draw): the best pair wins, the first of equal pairs; one draw an
+        # action, in order. Moves and Shield and Stealth orders are weighed after the
+        # rest, each only as far as it may still win (Look.unless_below: most cannot)
+        best, chance, pick = -INF, -1.0, None
+        later = None
+        for action in actions:
+            value, odds = weigh(action), draw()
+            if value is None:  # weighed last
+                if later is None:
+                    later = []
+                later.append((action, odds))
+            elif value > best or (value == best and odds > chance):
                 best, chance, pick = value, odds, action
+        if later is not None:
+            for action, odds in later:
+                value = look.unless_below(action, best)
+                if value is not None and (value > best or value == best and (
+                        odds > chance or odds == chance and first(actions, action, pick))):
+                    best, chance, pick = value, odds, action
         return pick
 
     def value(self, rules, card_id: str) -> float:
@@ -89,7 +130,7 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
     __slots__ = ("agent", "rules", "state", "seat", "cards", "memo", "working", "quiet",
                  "enemy", "table", "goals", "goal", "their_goal", "bases", "home", "front",
                  "units", "leaders", "_here", "level", "_weight", "_worth", "_danger", "_kill",
-                 "_block", "_guarded", "_serving", "_orders", "_commands", "_hunted",
+                 "_block", "_guarded", "_serving", "_orders", "_commands", "_hunted", "_board",
                  "_threat", "_held_off", "__dict__")  # __dict__: room for a subclass
 
     def __init__(self, agent: GreedyAgent, rules, state: dict, seat: int):
@@ -100,15 +141,13 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
             memo = agent.memo = memo_for(rules)
         self.memo = memo
         self.working, self.quiet = memo.working, memo.quiet
-        self.enemy = enemy = 1 - seat
         self.table = table = state["table"]
-        players = state["players"]
-        self.goals = goals = (m.OBJECTIVES[players[0]["subfaction"], players[0]["role"]],
-                              m.OBJECTIVES[players[1]["subfaction"], players[1]["role"]])
-        self.goal, self.their_goal = goals[seat], goals[enemy]
-        self.bases = bases = (table["b0"], table["b1"])
-        self.home = bases[seat]["theater"]
-        self.front = bases[enemy]["theater"]
+        # what a game does not change (the goals, the bases): kept with the table, live
+        frame = agent.frame
+        if frame is None or frame[0] is not table or frame[1] != seat or not rules.live:
+            frame = agent.frame = game_frame(table, state["players"], seat)
+        (_, _, self.enemy, self.goals, self.goal, self.their_goal, self.bases, self.home,
+         self.front) = frame
         # the pieces sorted and the seat-free readings, kept while nothing they read
         # changed (ai_carry.py)
         (self.units, self.leaders, self._here, self._weight, self._worth, self._kill,
@@ -118,16 +157,36 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
         self._orders: dict = {}  # (these read units' damage, or whether they acted)
         self._commands: dict = {}
         self._hunted: dict = {}
+        self._board = None
 
     def score(self, action: dict) -> float:
+        """What `action` is worth to the seat."""
+        value = self.weigh(action)
+        return self.unless_below(action, -INF) if value is None else value
+
+    def weigh(self, action: dict) -> float | None:
+        """score, but None for a move or a Shield or Stealth order (GreedyAgent.choose
+        weighs those last, unless_below)."""
         kind = action["type"]
         if kind == "attack":  # most of them, by far
             value = self.attack_score(action)
             command = self._commands.get(action["unit"])
             return value + (command if command is not None else self.commands(action))
+        if kind == "order":  # (the others by how many a game)
+            name = action["order"]
+            if type(name) is int and not action.get("leader") and \
+                    self.memo.guarding(self.table[action["unit"]]["card"])[name]:
+                return None  # a Shield or Stealth order, weighed last too
+            return self.unit_action_score(action) + self.commands(action)
+        if kind == "end_phase":
+            return 0.0
+        if kind == "move":
+            return None
+        if kind == "choose":
+            return self.choice_score(action["value"])
         if kind == "play":
             return self.play_score(action)
-        if kind in ("attack", "order", "move", "undisrupt"):
+        if kind == "undisrupt":
             return self.unit_action_score(action) + self.commands(action)
         if kind == "place_objective":
             return 80.0
@@ -136,6 +195,4 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
             return 1.0 if card and card["escalation"] >= 2 else -1.0
         if kind == "keep":
             return 0.5
-        if kind == "choose":
-            return self.choice_score(action["value"])
-        return 0.0  # end_phase, end_turn, done, stop
+        return 0.0  # end_turn, done, stop

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.games.aat import model as m
 from companion.games.aat.ai_reading import MARK_COST, WIN
+from companion.games.aat.reach import Board
 
 
 class UnitActions:
@@ -30,8 +31,8 @@ class UnitActions:
         if value is None:
             p = self.table[uid]
             value = 0.0
-            if p["kind"] == "unit" and not p["commanded"] and \
-                    "Command" in self.cards[p["card"]]["traits"]:
+            if "Command" in self.cards[p["card"]]["traits"] and p["kind"] == "unit" and \
+                    not p["commanded"]:  # (few cards have Command)
                 value = self.command_value(p)
             self._commands[uid] = value
         return 0.0 if action["type"] == "undisrupt" else value
@@ -152,7 +153,10 @@ class UnitActions:
         if m.disrupted(p):
             return 2.0
         best = 0.0
-        for uid, mark in self.rules.attack_targets(self.state, p):
+        board = self._board  # (the table read for attacks once a decision)
+        if board is None:
+            board = self._board = Board(self.state, self.rules.facts)
+        for uid, mark in self.rules.attack_targets(self.state, p, board):
             best = max(best, self.attack_score({"unit": p["uid"], "target": uid,
                                                 "mark": mark}))
         return min(best, 40.0)
@@ -220,3 +224,53 @@ class UnitActions:
                 return 12.0 + 4 * m.tokens(p, "computation")
             return -5.0
         return self.position_value(p, there) - self.position_value(p, p["theater"]) - 2.0
+
+    def unless_below(self, action: dict, floor: float) -> float | None:
+        """A move's or a Shield or Stealth order's score (Look.score), or None if it is
+        surely below `floor`."""
+        if action["type"] == "move":
+            return self.move_unless_below(action, floor)
+        return self.order_unless_below(action, floor)
+
+    def order_unless_below(self, action: dict, floor: float) -> float | None:
+        """A unit's Shield or Stealth order (memo.guarding): its step's value on each own
+        unit there (unit_step_value) is at most its worth times the share of its health
+        that n tokens (twice n for Stealth) guard, times 0.6, the danger (read only
+        past this bound) scaling it down; 0.3 for a unit under Stealth already."""
+        p = self.table[action["unit"]]
+        name = action["order"]
+        card = p["card"]
+        op, n = self.memo.guarding(card)[name]
+        command = self.commands(action)
+        guard = 2 * n if op == "stealth" else n
+        top = -3.0
+        for q in self.pool(self.seat, m.theater_of(self.state, p)):
+            if op == "stealth" and q["tokens"].get("stealth"):
+                bound = 0.3
+            else:
+                bound = max(self.worth(q), 0.0) * min(1.0, guard / max(1, self.left(q))) * 0.6
+            if bound > top:
+                top = bound
+        top += command - 1.2 * self.cards[card]["orders"][name]["funds"]
+        if top + 1e-9 * (1.0 + abs(top)) < floor:  # (a margin far above rounding's)
+            return None
+        return self.unit_action_score(action) + command
+
+    def move_unless_below(self, action: dict, floor: float) -> float | None:
+        """A move's score (Look.score), or None if it is surely below `floor`: in the
+        general case (move_score's last line) what the unit does from the other theater,
+        less 2 (plus its Command), bounds it from above, as the survival there is at
+        most 1 and what it does where it stands (raw_position, survival) at least 0;
+        rounding keeps that order, so the bound holds for the floats too."""
+        p = self.table[action["unit"]]
+        there = m.other(p["theater"])
+        if p["card"] in self.rules.raiders or (
+                self.goal == "evacuation" and m.has_type(self.cards, p, "Transport")) or (
+                self.goal == "viral" and self.trait(p, "Mainframe")):
+            return self.move_score(p) + self.commands(action)
+        command = self.commands(action)
+        raw = self.raw_position(p, there)
+        if raw - 2.0 + command < floor:
+            return None
+        return raw * self.survival(p, there) - self.position_value(p, p["theater"]) - 2.0 + \
+            command

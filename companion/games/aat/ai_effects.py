@@ -110,6 +110,8 @@ class EffectValues:
             if not mine:
                 return -1.0
             fixed = min(n, q["damage"])
+            if not fixed:  # (what worth(q) * 0 / health is: a worth is 0 or more)
+                return 0.0
             return self.worth(q) * fixed / self.cards[q["card"]]["health"]
         if op == "mark":
             if not mine:
@@ -121,10 +123,11 @@ class EffectValues:
         """What a Mark token on my unit `q` may buy: a guarded unit, a leader."""
         foe = self.enemy
         value = 0.3
-        if q["theater"] == self.bases[foe]["theater"] and m.leaders(self.state, foe):
+        theater = q["theater"]
+        if theater == self.front and self.leaders[foe]:
             value = 2.0
-        if any(self.trait(u, "Defended") for u in self.here(foe, q["theater"])) and \
-                self.guarded(foe, q["theater"]):
+        if self.guarded(foe, theater) and any(  # (the guard is read once a theater)
+                self.trait(u, "Defended") for u in self.here(foe, theater)):
             value = 3.0
         return value
 

@@ -38,6 +38,7 @@ class CardMemo:
         # theater) -> target unit's card -> hit
         self.ontos: dict = {}
         self.hits_by: dict = {}
+        self.guards: dict = {}
 
     def traits(self, p: dict) -> dict:
         """The traits of piece `p` that work now (model.trait, all at once)."""
@@ -113,6 +114,19 @@ class CardMemo:
             found = self.sourced[key] = any(
                 s["op"] == "objective" or s.get("target") == "self"
                 for s in self.cards[card_id]["orders"][name]["effect"])
+        return found
+
+
+    def guarding(self, card_id: str) -> tuple:
+        """Per printed order of the card: (op, n) if it is one step of Shield or Stealth
+        on an own unit, n tokens, else None (Look.order_unless_below bounds those)."""
+        found = self.guards.get(card_id)
+        if found is None:
+            found = self.guards[card_id] = tuple(
+                (steps[0]["op"], steps[0]["n"]) if len(steps) == 1 and
+                steps[0]["op"] in ("shield", "stealth") and
+                steps[0].get("target") == "own-unit" and type(steps[0].get("n")) is int
+                else None for steps in (o["effect"] for o in self.cards[card_id]["orders"]))
         return found
 
 

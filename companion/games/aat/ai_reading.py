@@ -203,7 +203,9 @@ class Reading:
         owner = p["owner"]
         foe = 1 - owner
         theater = p["theater"]
-        w = self.agent.value(self.rules, card_id)
+        w = self.agent.worth.get(card_id)  # (agent.value, its cache read here)
+        if w is None:
+            w = self.agent.value(self.rules, card_id)
         disrupted = "disruption" in p["tokens"]
         if disrupted:
             w *= 0.6
@@ -302,7 +304,9 @@ class Reading:
         return found
 
     def compute_kill_value(self, t: dict) -> float:
-        value = self.worth(t)
+        value = self._worth.get(t["uid"])  # (worth, its cache read here)
+        if value is None:
+            value = self.worth(t)
         if t["kind"] != "unit":
             return value
         owner, theater = t["owner"], t["theater"]

@@ -32,12 +32,18 @@ def new_piece(uid: str, card_id: str, owner: int, kind: str, theater: str, turn:
 
 # What the greedy player keeps from one decision to the next (ai_carry.py) is checked
 # against these counts instead of being read again: [moves between theaters, changes
-# every kept reading may read (theaters, tokens but DANGER_TOKENS and funds), a base's
-# or a leader's damage and scores, DANGER_TOKENS]. A unit's damage is not among them
-# (no kept reading reads it); pieces that enter or leave play change the table's uids
-# (the state's next_uid, the table's size).
-EDITS = [0, 0, 0, 0]
+# every kept reading may read (theaters, tokens but DANGER_TOKENS, WORTH_TOKENS and
+# funds), scores and WORTH_TOKENS, DANGER_TOKENS, the damage (or repair) of the first
+# seat's base and leaders, the second's] (a leader's damage, from an attack or passed
+# on by its base, reads like its base's: the base race's weight of that seat). A unit's
+# damage, up or down, is not among them (no kept reading reads it); pieces that enter
+# or leave play change the table's uids (the state's next_uid, the table's size).
+EDITS = [0, 0, 0, 0, 0, 0]
+BASE_EDITS = 4  # EDITS[BASE_EDITS + seat]: that seat's base's damage
 DANGER_TOKENS = frozenset(("shield", "stealth", "mark"))
+# read by a piece's worth and kill value alone (an objective's progress): counted with
+# a base's damage, so that they renew only that group
+WORTH_TOKENS = frozenset(("computation", "charge", "objective"))
 
 
 # -- tokens ---------------------------------------------------------------------------
@@ -49,6 +55,8 @@ def add_tokens(piece: dict, name: str, amount: int) -> None:
     """Add (or with a negative amount remove) tokens; none below 0 (AAT-GEN-2)."""
     if name in DANGER_TOKENS:
         EDITS[3] += 1
+    elif name in WORTH_TOKENS:
+        EDITS[2] += 1
     elif name != "funds":
         EDITS[1] += 1
     value = piece["tokens"].get(name, 0) + amount

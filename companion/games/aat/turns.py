@@ -44,7 +44,7 @@ class Turns:
         player["fatigue"] += 1
         base = m.base(state, seat)
         base["damage"] += player["fatigue"]
-        m.EDITS[2] += 1
+        m.EDITS[m.BASE_EDITS + seat] += 1
         events = [{"kind": "fatigue", "text": f"{player['name']}'s deck is empty: fatigue "
                    f"deals {player['fatigue']} to the base", "player": seat,
                    "amount": player["fatigue"]}]
