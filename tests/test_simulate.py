@@ -4,7 +4,7 @@ processes play, so every pairing of sides gets its share of games."""
 from __future__ import annotations
 
 from companion.core.engine import Rules
-from companion.core.simulate import simulate
+from companion.core.simulate import shares, simulate
 
 
 class Race(Rules):
@@ -44,6 +44,18 @@ def test_games_go_round_the_setups_whatever_the_jobs():
                           rules.simulation_setups(2), check=False, jobs=jobs)
         assert report.wins_by_seat == {0: 3, 1: 6}
         assert report.counters == {"winner 0": 3, "winner 1": 6}
+
+
+def test_the_workers_share_ranges_that_shrink_to_single_games():
+    """Every game in exactly one range, in order; the ranges shrink, so that the last
+    ones, which the workers take as they finish, are single games."""
+    for games, jobs in ((10_000, 2), (40, 2), (3, 2), (1_000, 3), (7, 8)):
+        ranges = shares(games, jobs)
+        assert [g for low, high in ranges for g in range(low, high)] == list(range(games))
+        sizes = [high - low for low, high in ranges]
+        assert sizes == sorted(sizes, reverse=True) and sizes[-1] == 1
+    ranges = shares(10_000, 2)
+    assert ranges[0] == (0, 1_250) and len(ranges) < 80
 
 
 def test_one_setup_is_still_accepted():
