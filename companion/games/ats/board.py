@@ -35,7 +35,7 @@ from kivy.uix.widget import Widget
 from companion.app import theme
 from companion.app.zoom import Holdable
 from companion.games.ats import look
-from companion.games.ats.rows import lit, wants
+from companion.games.ats.row_order import lit, wants
 from companion.games.ats.view import LEVEL_NAMES
 from companion.games.ats.widgets import (
     MARKS,

@@ -1,6 +1,6 @@
-"""Which player rows the board opens first (companion/games/ats/rows.py), without a window."""
+"""Which player rows the board opens first (companion/games/ats/row_order.py), without a window."""
 
-from companion.games.ats.rows import lit, wants
+from companion.games.ats.row_order import lit, wants
 
 
 def order(ranks: dict) -> list:
