@@ -67,17 +67,13 @@ class Damage:
         if answer != "none":
             leader = state["table"][answer[0]]
             leader["damage"] += answer[1]
-            m.EDITS[m.BASE_EDITS + leader["owner"]] += 1  # (counted with its base's)
+            m.damage_edited(leader)
             self.wound(state, leader["uid"])
             amount -= answer[1]
             events.append({"kind": "delegated", "text": f"{self.label(state, leader)} takes "
                            f"{answer[1]} of it", "uid": leader["uid"], "amount": answer[1]})
         target["damage"] += amount
-        kind = target["kind"]
-        if kind == "base" or kind == "leader":  # (a leader's counted with its base's)
-            m.EDITS[m.BASE_EDITS + target["owner"]] += 1
-        elif kind != "unit":
-            m.EDITS[2] += 1
+        m.damage_edited(target)
         self.wound(state, target["uid"])
         done(state, task)
         events.append({"kind": "damaged", "text": f"{self.label(state, target)} takes "

@@ -128,11 +128,7 @@ class Effects:
             for p in targets:
                 fixed = min(n, p["damage"])
                 p["damage"] -= fixed
-                kind = p["kind"]  # (a unit's damage is read by no kept reading: model.EDITS)
-                if kind == "base" or kind == "leader":  # the base race's weight of its seat
-                    m.EDITS[m.BASE_EDITS + p["owner"]] += 1
-                elif kind != "unit":
-                    m.EDITS[2] += 1
+                m.damage_edited(p)
                 events.append({"kind": "repaired", "text": f"{what}: {self.label(state, p)} "
                                f"repairs {fixed}", "player": seat, "uid": p["uid"]})
             return events

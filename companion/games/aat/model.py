@@ -46,6 +46,16 @@ DANGER_TOKENS = frozenset(("shield", "stealth", "mark"))
 WORTH_TOKENS = frozenset(("computation", "charge", "objective"))
 
 
+def damage_edited(piece: dict) -> None:
+    """Count a change of `piece`'s damage, up or down, in EDITS: a base's or a leader's
+    with its seat's base (the base race's weight), a unit's not at all."""
+    kind = piece["kind"]
+    if kind == "base" or kind == "leader":
+        EDITS[BASE_EDITS + piece["owner"]] += 1
+    elif kind != "unit":
+        EDITS[2] += 1
+
+
 # -- tokens ---------------------------------------------------------------------------
 def tokens(piece: dict, name: str) -> int:
     return piece["tokens"].get(name, 0)

@@ -191,6 +191,7 @@ class GmRules(SetupSteps, Reports, Invariants, Rules):
         return [{"kind": "game_over", "text": f"Night falls: the last card is drawn. "
                  f"{counts[0]} : {counts[1]} suitcases, {result}{why}"}]
 
+
 def tie_winner(state: dict) -> int | None:
     """GM-WIN with equal suitcases: the most recent suitcase's player; with none scored,
     the last player to carry one to a back door; None (a draw) if nobody did."""
