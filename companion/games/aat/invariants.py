@@ -6,7 +6,10 @@ the table, against the decks sorted once
 (AatRules.sorted_decks: short card ids sort about twice as fast as the numbers they
 once were mapped to). A seat's cards in the same order as at its last check that
 found them whole are whole again, and are not sorted again (most actions move no
-card between piles)."""
+card between piles). A piece's card is read for its health and theaters from two
+plain dicts made with the rules (`limits`: one lookup each, where the card's dict
+took two; made again when a piece shows a card added since, as tests add them; a
+parsed card is never changed)."""
 
 from __future__ import annotations
 
@@ -25,6 +28,38 @@ class Invariants:
         one, two = state["players"]  # a game for 2 players (setup.py)
         return (state["escalation"], ((one["scored"], one["escaped"]),
                                       (two["scored"], two["escaped"])))
+
+    def piece_checks(self, state: dict, live: bool) -> tuple[list, list]:
+        """(each seat's cards in its piles and in play, the pieces' broken invariants)."""
+        held = piles(state)
+        pieces = []  # the pieces' broken invariants, told after the cards'
+        healths, homes = self.card_limits
+        for p in state["table"].values():
+            card_id = p["card"]
+            held[p["owner"]].append(card_id)
+            tokens = p["tokens"]
+            if tokens:
+                for v in tokens.values():
+                    if type(v) is not int or v <= 0:
+                        pieces.append(f"{p['uid']}: a token count below 1")
+                        break
+                kind = p["kind"]
+                if kind == "unit":
+                    if p["theater"] not in homes[card_id]:
+                        pieces.append(f"{p['uid']}: in a theater not marked on it")
+                    if not CAPPED.isdisjoint(tokens) and (
+                            tokens.get("computation", 0) > m.MAINFRAME_CAP or
+                            tokens.get("charge", 0) > CHARGE_CAP or
+                            tokens.get("objective", 0) > CARRY_CAP):
+                        pieces.append(f"{p['uid']}: over a token cap")
+            else:  # (most pieces: no tokens to count or cap)
+                kind = p["kind"]
+                if kind == "unit" and p["theater"] not in homes[card_id]:
+                    pieces.append(f"{p['uid']}: in a theater not marked on it")
+            if p["damage"] >= healths[card_id] and live and kind != "base" and \
+                    not any(t["do"] == "destroy" for t in state["tasks"]):
+                pieces.append(f"{p['uid']}: at its health but still in play")
+        return held, pieces
 
     def held(self, state: dict, seat: int) -> list[str]:
         """Every card of the player wherever it is (cards between piles are on the stack)."""
@@ -51,35 +86,11 @@ class Invariants:
             broken.append("waiting for nobody in a game not over")
         live = waiting and not over
         # one pass over the table: each seat's cards there, and each piece checked
-        held = piles(state)
-        pieces = []  # the pieces' broken invariants, told after the cards'
-        cards = self.cards
-        for p in state["table"].values():
-            card_id = p["card"]
-            held[p["owner"]].append(card_id)
-            card = cards[card_id]
-            tokens = p["tokens"]
-            if tokens:
-                for v in tokens.values():
-                    if type(v) is not int or v <= 0:
-                        pieces.append(f"{p['uid']}: a token count below 1")
-                        break
-                kind = p["kind"]
-                if kind == "unit":
-                    if p["theater"] not in card["theaters"]:
-                        pieces.append(f"{p['uid']}: in a theater not marked on it")
-                    if not CAPPED.isdisjoint(tokens) and (
-                            tokens.get("computation", 0) > m.MAINFRAME_CAP or
-                            tokens.get("charge", 0) > CHARGE_CAP or
-                            tokens.get("objective", 0) > CARRY_CAP):
-                        pieces.append(f"{p['uid']}: over a token cap")
-            else:  # (most pieces: no tokens to count or cap)
-                kind = p["kind"]
-                if kind == "unit" and p["theater"] not in card["theaters"]:
-                    pieces.append(f"{p['uid']}: in a theater not marked on it")
-            if p["damage"] >= card["health"] and live and kind != "base" and \
-                    not any(t["do"] == "destroy" for t in state["tasks"]):
-                pieces.append(f"{p['uid']}: at its health but still in play")
+        try:
+            held, pieces = self.piece_checks(state, live)
+        except KeyError:  # a card added since the cards were read (a test's): again
+            self.card_limits = limits(self.cards)
+            held, pieces = self.piece_checks(state, live)
         on_stack(state, held)
         tracked = state["settings"]["cards"] == "tracked"
         verified = self.conserved
@@ -94,6 +105,13 @@ class Invariants:
                 else:
                     verified[seat] = (full, mine)
         return broken + pieces
+
+
+def limits(cards: dict) -> tuple[dict, dict]:
+    """(card id -> health, card id -> the theaters marked on it): one lookup a piece
+    each, not two (a parsed card is never changed; tests add new ids, never edit one)."""
+    return ({cid: card["health"] for cid, card in cards.items()},
+            {cid: card["theaters"] for cid, card in cards.items()})
 
 
 def piles(state: dict) -> list[list[str]]:
