@@ -57,7 +57,7 @@ class UnitActions:
                 return 0.25 * self.kill_value(t) - cost if kind != "base" else 1.0
             shields = held.get("shield", 0)
         dealt = amount - shields if amount > shields else 0
-        left = self.cards[card]["health"] - t["damage"]
+        left = self._health[card] - t["damage"]
         if kind == "base":
             if dealt >= left + self.buffer(owner) + 1:
                 return WIN

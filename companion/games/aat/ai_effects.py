@@ -85,7 +85,7 @@ class EffectValues:
             dealt = n - tokens["shield"] if "shield" in tokens else n
             if dealt < 0:
                 dealt = 0
-            left = self.cards[q["card"]]["health"] - q["damage"]
+            left = self._health[q["card"]] - q["damage"]
             if dealt >= left:
                 return 6 + self.kill_value(q)
             return 0.5 * self.kill_value(q) * dealt / left
@@ -112,7 +112,7 @@ class EffectValues:
             fixed = min(n, q["damage"])
             if not fixed:  # (what worth(q) * 0 / health is: a worth is 0 or more)
                 return 0.0
-            return self.worth(q) * fixed / self.cards[q["card"]]["health"]
+            return self.worth(q) * fixed / self._health[q["card"]]
         if op == "mark":
             if not mine:
                 return -0.5

@@ -39,6 +39,19 @@ class CardMemo:
         self.ontos: dict = {}
         self.hits_by: dict = {}
         self.guards: dict = {}
+        # card id -> its printed health, attack: plain dicts, one lookup where the
+        # card's dict takes two; made again when cards were added (read_cards)
+        self.health: dict = {}
+        self.attack: dict = {}
+        self.known = -1  # how many cards they hold
+
+    def read_cards(self) -> None:
+        """health and attack made again for cards added since (tests add new ids; a
+        parsed card is never changed): Look asks once a decision."""
+        cards = self.cards
+        self.known = len(cards)
+        self.health = {cid: card.get("health") for cid, card in cards.items()}
+        self.attack = {cid: card.get("attack") for cid, card in cards.items()}
 
     def traits(self, p: dict) -> dict:
         """The traits of piece `p` that work now (model.trait, all at once)."""
