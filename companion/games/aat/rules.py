@@ -59,6 +59,7 @@ class AatRules(SetupSteps, Turns, Triggers, Effects, Damage, Reach, Combat, Orde
         self.sorted_decks = {sub: sorted(cards) for sub, cards in self.deck_cards.items()}
         self.conserved: dict = {}  # seat -> (its deck sorted, its cards found whole last)
         self.card_limits = limits(self.cards)  # (health, theaters) by card id
+        self.labels: dict = {}  # (owner's name, card id) -> a piece's name in the log
         self.raiders = frozenset(  # Rogue Transports (AAT-OBJ-4): they carry supplies
             cid for cid, card in self.cards.items() if card["kind"] == "Objective" and any(
                 s["op"] == "objective" and s["name"] == "load-supplies"
