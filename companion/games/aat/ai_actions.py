@@ -31,7 +31,7 @@ class UnitActions:
         if value is None:
             p = self.table[uid]
             value = 0.0
-            if "Command" in self.cards[p["card"]]["traits"] and p["kind"] == "unit" and \
+            if p["card"] in self.memo.commanders and p["kind"] == "unit" and \
                     not p["commanded"]:  # (few cards have Command)
                 value = self.command_value(p)
             self._commands[uid] = value
@@ -69,7 +69,7 @@ class UnitActions:
             score = 6 + kill
         else:
             score = 0.5 * kill * (dealt + 0.3 * shields) / left
-            if "Fighter" in self.cards[p["card"]]["traits"]:
+            if p["card"] in self.memo.fighters:  # (else retaliation is 0.0)
                 return score - cost - self.retaliation(p, t, False)
         return score - cost  # no retaliation (x - 0.0 is x)
 
