@@ -30,16 +30,17 @@ class PlaysAndChoices:
             # what `p` would put on each, moved there (memo.hit, read straight from it)
             memo = self.memo
             hits = memo.hit_by(p, theater)  # a unit's card -> what `p` puts on it
-            struck = {}
+            top = None  # the most it puts on one (max: the first of the greatest)
             for e in enemies:
                 found = hits.get(e["card"])
                 if found is None:
                     found = hits[e["card"]] = memo.hit(p, e, theater)
-                struck[e["uid"]] = found
-            value += 0.6 * max(struck.values())
-            hunted = self.hunted(theater)
+                if top is None or found > top:
+                    top = found
+            value += 0.6 * top
+            hunted = self.hunted(theater)  # (some of `enemies`: their cards are in hits)
             if hunted:  # the others add 0 (and every share is 0 or more)
-                value += 0.4 * min(40.0, max([min(1.0, struck[e["uid"]] / left) * worth
+                value += 0.4 * min(40.0, max([min(1.0, hits[e["card"]] / left) * worth
                                               for e, worth, left in hunted]))
         if theater == self.home:
             threat = self.threat(theater)
