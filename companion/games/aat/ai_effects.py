@@ -45,7 +45,12 @@ class EffectValues:
         if target in ("enemy-unit", "own-unit"):
             owner = self.enemy if target == "enemy-unit" else self.seat
             value = self.unit_step_value
-            return max([value(op, n, q) for q in self.pool(owner, theater)] + [-3.0])
+            top = None  # max of each unit's value and -3.0, in that order (no lists)
+            for q in self.pool(owner, theater):
+                v = value(op, n, q)
+                if top is None or v > top:
+                    top = v
+            return -3.0 if top is None or -3.0 > top else top
         if target in ("enemy-units", "own-units"):
             owner = self.enemy if target == "enemy-units" else self.seat
             value, here = self.unit_step_value, self._here[owner]

@@ -40,8 +40,12 @@ class PlaysAndChoices:
             value += 0.6 * top
             hunted = self.hunted(theater)  # (some of `enemies`: their cards are in hits)
             if hunted:  # the others add 0 (and every share is 0 or more)
-                value += 0.4 * min(40.0, max([min(1.0, hits[e["card"]] / left) * worth
-                                              for e, worth, left in hunted]))
+                top = None  # (max over them, in order)
+                for e, worth, left in hunted:
+                    share = min(1.0, hits[e["card"]] / left) * worth
+                    if top is None or share > top:
+                        top = share
+                value += 0.4 * min(40.0, top)
         if theater == self.home:
             threat = self.threat(theater)
             if threat:
