@@ -50,7 +50,7 @@ class EffectValues:
                 v = value(op, n, q)
                 if top is None or v > top:
                     top = v
-            return -3.0 if top is None or -3.0 > top else top
+            return -3.0 if top is None or top < -3.0 else top
         if target in ("enemy-units", "own-units"):
             owner = self.enemy if target == "enemy-units" else self.seat
             value, here = self.unit_step_value, self._here[owner]
