@@ -89,8 +89,12 @@ class PlaysAndChoices:
         """The attack of the enemy's working units in `theater`."""
         found = self._threat.get(theater)
         if found is None:
-            found = self._threat[theater] = sum(self.attack(e) for e in self.here(
-                self.enemy, theater) if not m.disrupted(e))
+            found = 0  # (ints: the sum in any order)
+            attack = self._attack
+            for e in self._here[self.enemy].get(theater, NOWHERE):
+                if "disruption" not in e["tokens"]:  # (model.disrupted)
+                    found += attack[e["card"]]
+            self._threat[theater] = found
         return found
 
     def play_score(self, action: dict) -> float:

@@ -225,9 +225,10 @@ class Reading:
             w += 0.0  # what objective_worth says of any other piece
         if (self.quiet if disrupted else self.working)[card_id].get("Defender") and \
                 theater == self.bases[owner]["theater"]:
-            attacks = self._attack
-            w += min(12, 1.2 * sum(attacks[u["card"]]
-                                   for u in self._here[foe].get(theater, NOWHERE)))
+            attacks, total = self._attack, 0  # (ints: the sum in any order)
+            for u in self._here[foe].get(theater, NOWHERE):
+                total += attacks[u["card"]]
+            w += min(12, 1.2 * total)
         return w
 
     def objective_worth(self, p: dict, owner: int, goal: str) -> float:
