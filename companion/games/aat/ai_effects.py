@@ -131,9 +131,10 @@ class EffectValues:
         theater = q["theater"]
         if theater == self.front and self.leaders[foe]:
             value = 2.0
-        if self.guarded(foe, theater) and any(  # (the guard is read once a theater)
-                self.trait(u, "Defended") for u in self.here(foe, theater)):
-            value = 3.0
+        if self.guarded(foe, theater):  # (the guard is read once a theater)
+            for u in self.here(foe, theater):
+                if self.trait(u, "Defended"):
+                    return 3.0
         return value
 
     def compute_value(self, n: int) -> float:

@@ -79,10 +79,12 @@ class PlaysAndChoices:
         if found is None:
             enemy, goal = self.enemy, self.their_goal
             every = goal in PIECE_GOALS  # else only objective pieces serve it
-            found = self._hunted[theater] = [
-                (e, worth, max(1, self.left(e))) for e in self._here[enemy].get(theater, NOWHERE)
-                if (every or e.get("objective")) and (worth := self.objective_worth(e, enemy,
-                                                                                    goal))]
+            found = self._hunted[theater] = []
+            for e in self._here[enemy].get(theater, NOWHERE):
+                if every or e.get("objective"):
+                    worth = self.objective_worth(e, enemy, goal)
+                    if worth:
+                        found.append((e, worth, max(1, self.left(e))))
         return found
 
     def threat(self, theater: str) -> int:
