@@ -56,8 +56,11 @@ class EffectValues:
             value, here = self.unit_step_value, self._here[owner]
             if theater is not None:
                 return sum(value(op, n, q) for q in here.get(theater, NOWHERE))
-            return max([sum(value(op, n, q) for q in here.get(t, NOWHERE))
-                        for t in ("Space", "Planetside")] + [-3.0])
+            space = sum(value(op, n, q) for q in here.get("Space", NOWHERE))
+            planetside = sum(value(op, n, q) for q in here.get("Planetside", NOWHERE))
+            # (max of the two and -3.0, in that order)
+            top = planetside if planetside > space else space
+            return -3.0 if top < -3.0 else top
         if target in ("enemy-base", "own-base"):
             if op == "damage" and target == "enemy-base":
                 base = self.bases[self.enemy]

@@ -116,9 +116,16 @@ def limits(cards: dict) -> tuple[dict, dict]:
 
 def piles(state: dict) -> list[list[str]]:
     """Each seat's cards in its piles."""
-    return [[*player["deck"], *player["hand"], *player["discard"], *player["special"],
-             *player["removed"], *player["objectives"], *player["unused_base"]]
-            for player in state["players"]]
+    players = state["players"]
+    if len(players) == 2:  # (every game: no comprehension to call)
+        one, two = players
+        return [pile(one), pile(two)]
+    return [pile(player) for player in players]
+
+
+def pile(player: dict) -> list[str]:
+    return [*player["deck"], *player["hand"], *player["discard"], *player["special"],
+            *player["removed"], *player["objectives"], *player["unused_base"]]
 
 
 def on_stack(state: dict, held: list[list[str]]) -> list[list[str]]:
