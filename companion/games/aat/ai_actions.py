@@ -247,8 +247,11 @@ class UnitActions:
         for q in self.pool(self.seat, m.theater_of(self.state, p)):
             if op == "stealth" and q["tokens"].get("stealth"):
                 bound = 0.3
-            else:
-                bound = max(self.worth(q), 0.0) * min(1.0, guard / max(1, self.left(q))) * 0.6
+            else:  # max(worth, 0.0) * min(1.0, guard / max(1, left)) * 0.6, no calls
+                worth, left = self.worth(q), self.left(q)
+                share = guard / (left if left > 1 else 1)
+                bound = (0.0 if worth < 0.0 else worth) * (
+                    share if share < 1.0 else 1.0) * 0.6
             if bound > top:
                 top = bound
         top += command - 1.2 * self.cards[card]["orders"][name]["funds"]

@@ -111,9 +111,13 @@ class EffectValues:
             if op == "stealth" and m.tokens(q, "stealth"):
                 return 0.3
             danger = self.danger(q)
-            guard = min(n, max(danger, 1)) * (2 if op == "stealth" else 1)
+            # min(n, max(danger, 1)), and min(1.0, guard / max(1, left)) below: no calls
+            most = 1 if danger < 1 else danger
+            guard = (most if n > most else n) * (2 if op == "stealth" else 1)
             scale = 1.0 if danger else 0.25
-            return scale * self.worth(q) * min(1.0, guard / max(1, self.left(q))) * 0.6
+            worth, left = self.worth(q), self.left(q)
+            share = guard / (left if left > 1 else 1)
+            return scale * worth * (share if share < 1.0 else 1.0) * 0.6
         if op == "repair":
             if not mine:
                 return -1.0

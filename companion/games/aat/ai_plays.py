@@ -51,7 +51,7 @@ class PlaysAndChoices:
             if threat:
                 if card["traits"].get("Defender"):
                     value += 1.5 * threat * self.base_weight(self.seat) / 4
-                value += min(attack, threat) * 0.8
+                value += (threat if attack > threat else attack) * 0.8  # (min, no call)
             if self.their_goal == "viral":
                 value += 0.3 * m.tokens(self.bases[self.seat], "computation") + 1
         if self.goal == "evacuation" and "Transport" in card["types"] and \

@@ -42,7 +42,7 @@ class Reading:
         if weight is None:
             base = self.bases[owner]
             left = self._health[base["card"]] - base["damage"] + self.buffer(owner)
-            weight = self._weight[owner] = 3.0 + 45.0 / (max(left, 0) + 5)
+            weight = self._weight[owner] = 3.0 + 45.0 / ((0 if left < 0 else left) + 5)
         return weight
 
     def buffer(self, owner: int) -> int:
@@ -156,8 +156,9 @@ class Reading:
             total = self.incoming(t, t["theater"])
             tokens = t["tokens"]
             if total and tokens.get("stealth", 0):
-                total = max(0, total - 2)
-            found = self._danger[uid] = max(0, total - tokens.get("shield", 0))
+                total = total - 2 if total > 2 else 0  # (max(0, total - 2), no call)
+            total -= tokens.get("shield", 0)
+            found = self._danger[uid] = total if total > 0 else 0
         return found
 
     def doomed(self, t: dict) -> bool:
