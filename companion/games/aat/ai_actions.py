@@ -157,9 +157,10 @@ class UnitActions:
         if board is None:
             board = self._board = Board(self.state, self.rules.facts)
         for uid, mark in self.rules.attack_targets(self.state, p, board):
-            best = max(best, self.attack_score({"unit": p["uid"], "target": uid,
-                                                "mark": mark}))
-        return min(best, 40.0)
+            score = self.attack_score({"unit": p["uid"], "target": uid, "mark": mark})
+            if score > best:  # (max(best, score), no call)
+                best = score
+        return 40.0 if best > 40.0 else best  # (min(best, 40.0))
 
     def upload_score(self, p: dict) -> float:
         """AAT-OBJ-8: Upload when it wins this turn or the Mainframe would be lost;

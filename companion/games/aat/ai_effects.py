@@ -104,7 +104,8 @@ class EffectValues:
             if self.objective_worth(q, q["owner"], self.their_goal) >= 400:
                 return 300.0 + 50 * min(n, 2)  # the Cracker about to fire
             held = m.tokens(q, "disruption")
-            return (0.3 + 0.15 * min(n - 1, 1)) * value * (0.5 if held else 1.0)
+            more = n - 1  # (min(n - 1, 1), no call)
+            return (0.3 + 0.15 * (1 if more > 1 else more)) * value * (0.5 if held else 1.0)
         if op in ("shield", "stealth"):
             if not mine:
                 return -1.0
@@ -121,7 +122,9 @@ class EffectValues:
         if op == "repair":
             if not mine:
                 return -1.0
-            fixed = min(n, q["damage"])
+            fixed = q["damage"]  # (min(n, damage), no call)
+            if n <= fixed:
+                fixed = n
             if not fixed:  # (what worth(q) * 0 / health is: a worth is 0 or more)
                 return 0.0
             return self.worth(q) * fixed / self._health[q["card"]]

@@ -42,10 +42,11 @@ class PlaysAndChoices:
             if hunted:  # the others add 0 (and every share is 0 or more)
                 top = None  # (max over them, in order)
                 for e, worth, left in hunted:
-                    share = min(1.0, hits[e["card"]] / left) * worth
+                    share = hits[e["card"]] / left  # min(1.0, share) * worth, no call
+                    share = (share if share < 1.0 else 1.0) * worth
                     if top is None or share > top:
                         top = share
-                value += 0.4 * min(40.0, top)
+                value += 0.4 * (top if top < 40.0 else 40.0)
         if theater == self.home:
             threat = self.threat(theater)
             if threat:
@@ -84,7 +85,8 @@ class PlaysAndChoices:
                 if every or e.get("objective"):
                     worth = self.objective_worth(e, enemy, goal)
                     if worth:
-                        found.append((e, worth, max(1, self.left(e))))
+                        left = self.left(e)  # (max(1, left), no call)
+                        found.append((e, worth, left if left > 1 else 1))
         return found
 
     def threat(self, theater: str) -> int:

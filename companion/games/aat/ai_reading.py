@@ -229,7 +229,8 @@ class Reading:
             attacks, total = self._attack, 0  # (ints: the sum in any order)
             for u in self._here[foe].get(theater, NOWHERE):
                 total += attacks[u["card"]]
-            w += min(12, 1.2 * total)
+            total = 1.2 * total  # (min(12, total), no call)
+            w += total if total < 12 else 12
         return w
 
     def objective_worth(self, p: dict, owner: int, goal: str) -> float:
