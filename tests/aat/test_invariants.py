@@ -118,3 +118,13 @@ def test_a_card_added_after_the_rules_were_read_is_checked(middle):
     p["card"] = "T-none"
     with pytest.raises(KeyError):  # a card of no catalogue, as before
         rules.invariants(state)
+
+
+def test_a_snapshot_of_another_number_of_players_is_refused(middle):
+    """The progress checks pair each player with its snapshot as zip(strict=True)
+    did (invariants.pairs): a snapshot of three players for two raises."""
+    state = clone(middle)
+    before = RULES.snapshot_for_checks(state)
+    assert broken(state, before) == []
+    with pytest.raises(ValueError):
+        broken(state, (before[0], before[1] + ((0, 0),)))

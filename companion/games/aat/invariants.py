@@ -77,7 +77,7 @@ class Invariants:
         if previous is not None:
             if escalation < previous[0]:
                 broken.append("escalation went down")
-            for now, before in zip(players, previous[1], strict=True):
+            for now, before in pairs(players, previous[1]):
                 if (now["scored"], now["escaped"]) < before:
                     broken.append("scored progress was lost")
         waiting = state["await"] is not None
@@ -94,7 +94,7 @@ class Invariants:
         on_stack(state, held)
         tracked = state["settings"]["cards"] == "tracked"
         verified = self.conserved
-        for seat, (player, mine) in enumerate(zip(players, held, strict=True)):
+        for seat, (player, mine) in enumerate(pairs(players, held)):
             full = self.sorted_decks[player["subfaction"]]
             if len(mine) != len(full):
                 broken.append(f"{player['name']}: {len(mine)} cards, not {len(full)}")
@@ -105,6 +105,14 @@ class Invariants:
                 else:
                     verified[seat] = (full, mine)
         return broken + pieces
+
+
+def pairs(one: list, two: list):
+    """zip(one, two, strict=True), which raises for lists of two lengths, but without
+    its keyword where they match (on 3.11 parsing it costs about 1,000 instructions)."""
+    if len(one) == len(two):
+        return zip(one, two)  # noqa: B905 - the lengths match: strict would change nothing
+    return zip(one, two, strict=True)
 
 
 def limits(cards: dict) -> tuple[dict, dict]:
