@@ -72,3 +72,23 @@ def test_fast_readings_agree_with_the_slow_ones(seed, greedy):
                 assert look.blockers(t, theater) == slow_blockers(state, t, theater)
                 checked += 1
     assert checked > 100  # the games put units in play
+
+
+def test_a_card_added_after_the_memo_read_the_cards_is_read():
+    """The memo's health and attack by card id (plain dicts, ai_memo.read_cards) and
+    its Fighter and Command cards are made again when cards were added since, as
+    tests add them: a decision reads them for the new card."""
+    rules = AatRules(sample())
+    state = positions(3, False)[40]
+    agent = GreedyAgent(0)
+    seat = RULES.acting_seat(state)
+    p = next(q for q in state["table"].values() if q["kind"] == "unit")
+    look = Look(agent, rules, state, seat)
+    assert look.left(p) == rules.cards[p["card"]]["health"] - p["damage"]
+    assert "T-added" not in look.memo.fighters | look.memo.commanders
+    rules.cards["T-added"] = dict(rules.cards[p["card"]], health=40, attack=7,
+                                  traits={"Fighter": True, "Command": {"count": 1}})
+    p["card"] = "T-added"
+    look = Look(agent, rules, state, seat)
+    assert look.left(p) == 40 - p["damage"] and look.attack(p) == 7
+    assert "T-added" in look.memo.fighters and "T-added" in look.memo.commanders

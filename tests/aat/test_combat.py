@@ -401,3 +401,16 @@ def test_destroying_a_base_ends_the_game_at_once(t):
     t.attack(gun, B1)
     assert t.state["await"] is None and t.state["result"] == {"winners": [0], "path": "base"}
     assert t.rules.winning_seats(t.state) == [0]
+
+
+def test_the_log_names_a_piece_by_its_owners_name_now(t):
+    """Effects.label words each (owner's name, card) once an engine: a player named
+    anew has their pieces named anew."""
+    hammer = t.put(0, name="The Hammer")
+    anvil = t.put(1, name="Anvil")
+    t.start()
+    players, table = t.state["players"], t.state["table"]
+    assert t.rules.label(t.state, table[hammer]) == f"The Hammer ({players[0]['name']})"
+    assert t.rules.label(t.state, table[anvil]) == f"{players[1]['name']}'s Anvil"
+    players[0]["name"] = "Ada"
+    assert t.rules.label(t.state, table[hammer]) == "The Hammer (Ada)"

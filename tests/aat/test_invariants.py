@@ -99,3 +99,32 @@ def test_escalation_progress_and_the_prompt_are_checked(middle):
     state = clone(middle)
     state["await"] = None
     assert broken(state) == ["waiting for nobody in a game not over"]
+
+
+def test_a_card_added_after_the_rules_were_read_is_checked(middle):
+    """The checks read each card's health and theaters from tables made with the
+    rules (Invariants.card_limits): a card added since (as tests add them) is read."""
+    rules = AatRules(sample())
+    state = clone(middle)
+    assert rules.invariants(state) == []
+    p = unit(state)
+    elsewhere = "Space" if p["theater"] == "Planetside" else "Planetside"
+    rules.cards["T-added"] = dict(rules.cards[p["card"]], theaters=[elsewhere],
+                                  health=p["damage"])
+    p["card"] = "T-added"
+    state["settings"]["cards"] = "tracked"  # (no deck holds it: only the count is known)
+    assert rules.invariants(state) == [f"{p['uid']}: in a theater not marked on it",
+                                       f"{p['uid']}: at its health but still in play"]
+    p["card"] = "T-none"
+    with pytest.raises(KeyError):  # a card of no catalogue, as before
+        rules.invariants(state)
+
+
+def test_a_snapshot_of_another_number_of_players_is_refused(middle):
+    """The progress checks pair each player with its snapshot as zip(strict=True)
+    did (invariants.pairs): a snapshot of three players for two raises."""
+    state = clone(middle)
+    before = RULES.snapshot_for_checks(state)
+    assert broken(state, before) == []
+    with pytest.raises(ValueError):
+        broken(state, (before[0], before[1] + ((0, 0),)))

@@ -131,7 +131,8 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
                  "enemy", "table", "goals", "goal", "their_goal", "bases", "home", "front",
                  "units", "leaders", "_here", "level", "_weight", "_worth", "_danger", "_kill",
                  "_block", "_guarded", "_serving", "_orders", "_commands", "_hunted", "_board",
-                 "_threat", "_held_off", "__dict__")  # __dict__: room for a subclass
+                 "_threat", "_held_off", "_health", "_attack",
+                 "__dict__")  # __dict__: room for a subclass
 
     def __init__(self, agent: GreedyAgent, rules, state: dict, seat: int):
         self.agent, self.rules, self.state, self.seat = agent, rules, state, seat
@@ -140,7 +141,10 @@ class Look(Reading, UnitActions, EffectValues, PlaysAndChoices):
         if memo is None or memo.rules is not rules:
             memo = agent.memo = memo_for(rules)
         self.memo = memo
+        if memo.known != len(self.cards):
+            memo.read_cards()
         self.working, self.quiet = memo.working, memo.quiet
+        self._health, self._attack = memo.health, memo.attack  # by card id
         self.table = table = state["table"]
         # what a game does not change (the goals, the bases): kept with the table, live
         frame = agent.frame

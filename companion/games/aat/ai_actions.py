@@ -31,7 +31,7 @@ class UnitActions:
         if value is None:
             p = self.table[uid]
             value = 0.0
-            if "Command" in self.cards[p["card"]]["traits"] and p["kind"] == "unit" and \
+            if p["card"] in self.memo.commanders and p["kind"] == "unit" and \
                     not p["commanded"]:  # (few cards have Command)
                 value = self.command_value(p)
             self._commands[uid] = value
@@ -57,7 +57,7 @@ class UnitActions:
                 return 0.25 * self.kill_value(t) - cost if kind != "base" else 1.0
             shields = held.get("shield", 0)
         dealt = amount - shields if amount > shields else 0
-        left = self.cards[card]["health"] - t["damage"]
+        left = self._health[card] - t["damage"]
         if kind == "base":
             if dealt >= left + self.buffer(owner) + 1:
                 return WIN
@@ -69,7 +69,7 @@ class UnitActions:
             score = 6 + kill
         else:
             score = 0.5 * kill * (dealt + 0.3 * shields) / left
-            if "Fighter" in self.cards[p["card"]]["traits"]:
+            if p["card"] in self.memo.fighters:  # (else retaliation is 0.0)
                 return score - cost - self.retaliation(p, t, False)
         return score - cost  # no retaliation (x - 0.0 is x)
 
@@ -157,9 +157,10 @@ class UnitActions:
         if board is None:
             board = self._board = Board(self.state, self.rules.facts)
         for uid, mark in self.rules.attack_targets(self.state, p, board):
-            best = max(best, self.attack_score({"unit": p["uid"], "target": uid,
-                                                "mark": mark}))
-        return min(best, 40.0)
+            score = self.attack_score({"unit": p["uid"], "target": uid, "mark": mark})
+            if score > best:  # (max(best, score), no call)
+                best = score
+        return 40.0 if best > 40.0 else best  # (min(best, 40.0))
 
     def upload_score(self, p: dict) -> float:
         """AAT-OBJ-8: Upload when it wins this turn or the Mainframe would be lost;
@@ -247,8 +248,11 @@ class UnitActions:
         for q in self.pool(self.seat, m.theater_of(self.state, p)):
             if op == "stealth" and q["tokens"].get("stealth"):
                 bound = 0.3
-            else:
-                bound = max(self.worth(q), 0.0) * min(1.0, guard / max(1, self.left(q))) * 0.6
+            else:  # max(worth, 0.0) * min(1.0, guard / max(1, left)) * 0.6, no calls
+                worth, left = self.worth(q), self.left(q)
+                share = guard / (left if left > 1 else 1)
+                bound = (0.0 if worth < 0.0 else worth) * (
+                    share if share < 1.0 else 1.0) * 0.6
             if bound > top:
                 top = bound
         top += command - 1.2 * self.cards[card]["orders"][name]["funds"]

@@ -45,14 +45,22 @@ class EffectValues:
         if target in ("enemy-unit", "own-unit"):
             owner = self.enemy if target == "enemy-unit" else self.seat
             value = self.unit_step_value
-            return max([value(op, n, q) for q in self.pool(owner, theater)] + [-3.0])
+            top = None  # max of each unit's value and -3.0, in that order (no lists)
+            for q in self.pool(owner, theater):
+                v = value(op, n, q)
+                if top is None or v > top:
+                    top = v
+            return -3.0 if top is None or top < -3.0 else top
         if target in ("enemy-units", "own-units"):
             owner = self.enemy if target == "enemy-units" else self.seat
             value, here = self.unit_step_value, self._here[owner]
             if theater is not None:
                 return sum(value(op, n, q) for q in here.get(theater, NOWHERE))
-            return max([sum(value(op, n, q) for q in here.get(t, NOWHERE))
-                        for t in ("Space", "Planetside")] + [-3.0])
+            space = sum(value(op, n, q) for q in here.get("Space", NOWHERE))
+            planetside = sum(value(op, n, q) for q in here.get("Planetside", NOWHERE))
+            # (max of the two and -3.0, in that order)
+            top = planetside if planetside > space else space
+            return -3.0 if top < -3.0 else top
         if target in ("enemy-base", "own-base"):
             if op == "damage" and target == "enemy-base":
                 base = self.bases[self.enemy]
@@ -85,7 +93,7 @@ class EffectValues:
             dealt = n - tokens["shield"] if "shield" in tokens else n
             if dealt < 0:
                 dealt = 0
-            left = self.cards[q["card"]]["health"] - q["damage"]
+            left = self._health[q["card"]] - q["damage"]
             if dealt >= left:
                 return 6 + self.kill_value(q)
             return 0.5 * self.kill_value(q) * dealt / left
@@ -96,23 +104,30 @@ class EffectValues:
             if self.objective_worth(q, q["owner"], self.their_goal) >= 400:
                 return 300.0 + 50 * min(n, 2)  # the Cracker about to fire
             held = m.tokens(q, "disruption")
-            return (0.3 + 0.15 * min(n - 1, 1)) * value * (0.5 if held else 1.0)
+            more = n - 1  # (min(n - 1, 1), no call)
+            return (0.3 + 0.15 * (1 if more > 1 else more)) * value * (0.5 if held else 1.0)
         if op in ("shield", "stealth"):
             if not mine:
                 return -1.0
             if op == "stealth" and m.tokens(q, "stealth"):
                 return 0.3
             danger = self.danger(q)
-            guard = min(n, max(danger, 1)) * (2 if op == "stealth" else 1)
+            # min(n, max(danger, 1)), and min(1.0, guard / max(1, left)) below: no calls
+            most = 1 if danger < 1 else danger
+            guard = (most if n > most else n) * (2 if op == "stealth" else 1)
             scale = 1.0 if danger else 0.25
-            return scale * self.worth(q) * min(1.0, guard / max(1, self.left(q))) * 0.6
+            worth, left = self.worth(q), self.left(q)
+            share = guard / (left if left > 1 else 1)
+            return scale * worth * (share if share < 1.0 else 1.0) * 0.6
         if op == "repair":
             if not mine:
                 return -1.0
-            fixed = min(n, q["damage"])
+            fixed = q["damage"]  # (min(n, damage), no call)
+            if n <= fixed:
+                fixed = n
             if not fixed:  # (what worth(q) * 0 / health is: a worth is 0 or more)
                 return 0.0
-            return self.worth(q) * fixed / self.cards[q["card"]]["health"]
+            return self.worth(q) * fixed / self._health[q["card"]]
         if op == "mark":
             if not mine:
                 return -0.5
@@ -126,9 +141,10 @@ class EffectValues:
         theater = q["theater"]
         if theater == self.front and self.leaders[foe]:
             value = 2.0
-        if self.guarded(foe, theater) and any(  # (the guard is read once a theater)
-                self.trait(u, "Defended") for u in self.here(foe, theater)):
-            value = 3.0
+        if self.guarded(foe, theater):  # (the guard is read once a theater)
+            for u in self.here(foe, theater):
+                if self.trait(u, "Defended"):
+                    return 3.0
         return value
 
     def compute_value(self, n: int) -> float:

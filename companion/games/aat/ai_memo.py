@@ -39,6 +39,25 @@ class CardMemo:
         self.ontos: dict = {}
         self.hits_by: dict = {}
         self.guards: dict = {}
+        # card id -> its printed health, attack: plain dicts, one lookup where the
+        # card's dict takes two; made again when cards were added (read_cards)
+        self.health: dict = {}
+        self.attack: dict = {}
+        self.fighters: frozenset = frozenset()  # cards with a Fighter trait that works
+        self.commanders: frozenset = frozenset()  # cards with Command
+        self.known = -1  # how many cards they hold
+
+    def read_cards(self) -> None:
+        """health and attack made again for cards added since (tests add new ids; a
+        parsed card is never changed): Look asks once a decision."""
+        cards = self.cards
+        self.known = len(cards)
+        self.health = {cid: card.get("health") for cid, card in cards.items()}
+        self.attack = {cid: card.get("attack") for cid, card in cards.items()}
+        self.fighters = frozenset(cid for cid, card in cards.items()
+                                  if card["traits"].get("Fighter"))
+        self.commanders = frozenset(cid for cid, card in cards.items()
+                                    if "Command" in card["traits"])
 
     def traits(self, p: dict) -> dict:
         """The traits of piece `p` that work now (model.trait, all at once)."""

@@ -30,23 +30,29 @@ class PlaysAndChoices:
             # what `p` would put on each, moved there (memo.hit, read straight from it)
             memo = self.memo
             hits = memo.hit_by(p, theater)  # a unit's card -> what `p` puts on it
-            struck = {}
+            top = None  # the most it puts on one (max: the first of the greatest)
             for e in enemies:
                 found = hits.get(e["card"])
                 if found is None:
                     found = hits[e["card"]] = memo.hit(p, e, theater)
-                struck[e["uid"]] = found
-            value += 0.6 * max(struck.values())
-            hunted = self.hunted(theater)
+                if top is None or found > top:
+                    top = found
+            value += 0.6 * top
+            hunted = self.hunted(theater)  # (some of `enemies`: their cards are in hits)
             if hunted:  # the others add 0 (and every share is 0 or more)
-                value += 0.4 * min(40.0, max([min(1.0, struck[e["uid"]] / left) * worth
-                                              for e, worth, left in hunted]))
+                top = None  # (max over them, in order)
+                for e, worth, left in hunted:
+                    share = hits[e["card"]] / left  # min(1.0, share) * worth, no call
+                    share = (share if share < 1.0 else 1.0) * worth
+                    if top is None or share > top:
+                        top = share
+                value += 0.4 * (top if top < 40.0 else 40.0)
         if theater == self.home:
             threat = self.threat(theater)
             if threat:
                 if card["traits"].get("Defender"):
                     value += 1.5 * threat * self.base_weight(self.seat) / 4
-                value += min(attack, threat) * 0.8
+                value += (threat if attack > threat else attack) * 0.8  # (min, no call)
             if self.their_goal == "viral":
                 value += 0.3 * m.tokens(self.bases[self.seat], "computation") + 1
         if self.goal == "evacuation" and "Transport" in card["types"] and \
@@ -74,18 +80,25 @@ class PlaysAndChoices:
         if found is None:
             enemy, goal = self.enemy, self.their_goal
             every = goal in PIECE_GOALS  # else only objective pieces serve it
-            found = self._hunted[theater] = [
-                (e, worth, max(1, self.left(e))) for e in self._here[enemy].get(theater, NOWHERE)
-                if (every or e.get("objective")) and (worth := self.objective_worth(e, enemy,
-                                                                                    goal))]
+            found = self._hunted[theater] = []
+            for e in self._here[enemy].get(theater, NOWHERE):
+                if every or e.get("objective"):
+                    worth = self.objective_worth(e, enemy, goal)
+                    if worth:
+                        left = self.left(e)  # (max(1, left), no call)
+                        found.append((e, worth, left if left > 1 else 1))
         return found
 
     def threat(self, theater: str) -> int:
         """The attack of the enemy's working units in `theater`."""
         found = self._threat.get(theater)
         if found is None:
-            found = self._threat[theater] = sum(self.attack(e) for e in self.here(
-                self.enemy, theater) if not m.disrupted(e))
+            found = 0  # (ints: the sum in any order)
+            attack = self._attack
+            for e in self._here[self.enemy].get(theater, NOWHERE):
+                if "disruption" not in e["tokens"]:  # (model.disrupted)
+                    found += attack[e["card"]]
+            self._threat[theater] = found
         return found
 
     def play_score(self, action: dict) -> float:

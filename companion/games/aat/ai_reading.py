@@ -27,10 +27,10 @@ class Reading:
         return self.working[p["card"]].get(name)
 
     def left(self, p) -> int:
-        return self.cards[p["card"]]["health"] - p["damage"]
+        return self._health[p["card"]] - p["damage"]
 
     def attack(self, p) -> int:
-        return self.cards[p["card"]]["attack"]
+        return self._attack[p["card"]]
 
     def here(self, owner: int, theater: str) -> list:
         """`owner`'s units in `theater`, in table order (a list shared: read, never change)."""
@@ -41,16 +41,16 @@ class Reading:
         weight = self._weight[owner]
         if weight is None:
             base = self.bases[owner]
-            left = self.cards[base["card"]]["health"] - base["damage"] + self.buffer(owner)
-            weight = self._weight[owner] = 3.0 + 45.0 / (max(left, 0) + 5)
+            left = self._health[base["card"]] - base["damage"] + self.buffer(owner)
+            weight = self._weight[owner] = 3.0 + 45.0 / ((0 if left < 0 else left) + 5)
         return weight
 
     def buffer(self, owner: int) -> int:
         """Damage `owner`'s leaders can still take for the base while living."""
         most = 0
-        cards = self.cards
+        health = self._health
         for p in self.leaders[owner]:
-            left = cards[p["card"]]["health"] - p["damage"] - 1
+            left = health[p["card"]] - p["damage"] - 1
             if left > most:
                 most = left
         return most
@@ -156,8 +156,9 @@ class Reading:
             total = self.incoming(t, t["theater"])
             tokens = t["tokens"]
             if total and tokens.get("stealth", 0):
-                total = max(0, total - 2)
-            found = self._danger[uid] = max(0, total - tokens.get("shield", 0))
+                total = total - 2 if total > 2 else 0  # (max(0, total - 2), no call)
+            total -= tokens.get("shield", 0)
+            found = self._danger[uid] = total if total > 0 else 0
         return found
 
     def doomed(self, t: dict) -> bool:
@@ -225,9 +226,11 @@ class Reading:
             w += 0.0  # what objective_worth says of any other piece
         if (self.quiet if disrupted else self.working)[card_id].get("Defender") and \
                 theater == self.bases[owner]["theater"]:
-            cards = self.cards
-            w += min(12, 1.2 * sum(cards[u["card"]]["attack"]
-                                   for u in self._here[foe].get(theater, NOWHERE)))
+            attacks, total = self._attack, 0  # (ints: the sum in any order)
+            for u in self._here[foe].get(theater, NOWHERE):
+                total += attacks[u["card"]]
+            total = 1.2 * total  # (min(12, total), no call)
+            w += total if total < 12 else 12
         return w
 
     def objective_worth(self, p: dict, owner: int, goal: str) -> float:
@@ -295,9 +298,9 @@ class Reading:
         found = self._held_off.get(key)
         if found is None:
             found = self._held_off[key] = {}
-            cards = self.cards
+            attack = self._attack
             for q in self._here[me].get(theater, NOWHERE):
-                if "disruption" not in q["tokens"] and cards[q["card"]]["attack"]:
+                if "disruption" not in q["tokens"] and attack[q["card"]]:
                     blocking = self.blockers(q)
                     if len(blocking) == 1:
                         found.setdefault(blocking[0]["uid"], []).append((blocking[0], q))
@@ -311,13 +314,13 @@ class Reading:
             return value
         owner, theater = t["owner"], t["theater"]
         me = 1 - owner
-        bases, cards = self.bases, self.cards
+        bases, attacks = self.bases, self._attack
         # the one blocker between my unit and the enemy base
         if theater == bases[owner]["theater"]:
             for blocker, q in self.held_off(me, theater).get(t["uid"], ()):
                 if blocker is t:
-                    value += 0.8 * cards[q["card"]]["attack"] * self.base_weight(owner)
-        attack = cards[t["card"]]["attack"]
+                    value += 0.8 * attacks[q["card"]] * self.base_weight(owner)
+        attack = attacks[t["card"]]
         if attack:
             if theater == bases[me]["theater"]:
                 reach = 0.4 if self.blockers(t) else 1.0

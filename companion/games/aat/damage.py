@@ -26,13 +26,17 @@ class Damage:
         tokens = target["tokens"]
         if task["attack"]:  # step 2: Armor (works when disrupted), less Pierce (AAT-TRAIT-2, 16)
             armor = self.cards[target["card"]]["traits"].get("Armor") or 0
-            amount = max(0, amount - max(0, armor - task.get("pierce", 0)))
+            armor -= task.get("pierce", 0)  # max(0, amount - max(0, armor)), no calls
+            amount -= armor if armor > 0 else 0
+            amount = amount if amount > 0 else 0
         if amount >= 1 and tokens.get("stealth", 0):  # step 3 (AAT-TOK-3)
             m.add_tokens(target, "stealth", -1)
             done(state, task)
             return [{"kind": "negated", "text": "The Stealth token on "
                      f"{self.label(state, target)} negates {amount} damage", "uid": target["uid"]}]
-        shields = min(tokens.get("shield", 0), amount)  # step 4 (AAT-TOK-2)
+        shields = tokens.get("shield", 0)  # step 4 (AAT-TOK-2): min(shields, amount)
+        if shields > amount:
+            shields = amount
         events = []
         if shields:
             m.add_tokens(target, "shield", -shields)

@@ -152,5 +152,11 @@ class Effects:
         return self.objective_order(state, source, step["name"]) if source else []
 
     def label(self, state: dict, p: dict) -> str:
-        """A piece as the log names it: owner and card."""
-        return m.owned(state['players'][p['owner']]['name'], self.cards[p['card']]['name'])
+        """A piece as the log names it: owner and card (some 400 a greedy game: each
+        (owner's name, card) worded once an engine; a parsed card is never changed)."""
+        owner, card = state['players'][p['owner']]['name'], p['card']
+        key = (owner, card)
+        found = self.labels.get(key)
+        if found is None:
+            found = self.labels[key] = m.owned(owner, self.cards[card]['name'])
+        return found

@@ -17,7 +17,7 @@ from companion.games.aat.damage import Damage
 from companion.games.aat.data import bundled
 from companion.games.aat.effects import Effects
 from companion.games.aat.facts import Facts
-from companion.games.aat.invariants import Invariants
+from companion.games.aat.invariants import Invariants, limits
 from companion.games.aat.legal import LegalMoves
 from companion.games.aat.live import Live
 from companion.games.aat.objectives import Objectives
@@ -58,6 +58,8 @@ class AatRules(SetupSteps, Turns, Triggers, Effects, Damage, Reach, Combat, Orde
         # for the invariants: each deck's card ids sorted
         self.sorted_decks = {sub: sorted(cards) for sub, cards in self.deck_cards.items()}
         self.conserved: dict = {}  # seat -> (its deck sorted, its cards found whole last)
+        self.card_limits = limits(self.cards)  # (health, theaters) by card id
+        self.labels: dict = {}  # (owner's name, card id) -> a piece's name in the log
         self.raiders = frozenset(  # Rogue Transports (AAT-OBJ-4): they carry supplies
             cid for cid, card in self.cards.items() if card["kind"] == "Objective" and any(
                 s["op"] == "objective" and s["name"] == "load-supplies"

@@ -92,8 +92,8 @@ class Turns:
             if kind not in PLAYED or card["escalation"] > level or card["funds"] > funds:
                 continue
             if kind == "Unit":
-                out += [{"type": "play", "card": card_id, "theater": t}
-                        for t in card["theaters"]]
+                for t in card["theaters"]:
+                    out.append({"type": "play", "card": card_id, "theater": t})
             else:
                 out.append({"type": "play", "card": card_id})
         return out
