@@ -118,15 +118,13 @@ class Assign(Task):
 
     def run(self, state, task, events):
         seat = task["p"]
-        pools = state["battle"]["pools"][seat]
+        battle = state["battle"]
         while True:
-            left = damage.standing(state, seat)
-            targets = damage.affordable(state, seat, left) + \
-                damage.woundable(state, seat, left)
+            targets, everything = damage.choices(battle, seat)
             if not targets:
                 return True
-            if damage.destroys_all(left, pools["damage"], pools["artillery"]):
-                events += self.mark(state, seat, damage.suggestion(state, seat, left))
+            if everything:
+                events += self.mark(state, seat, damage.suggestion(state, seat))
                 return True  # nothing is left standing
             if len(targets) == 1:
                 events += self.mark(state, seat, targets)

@@ -39,7 +39,8 @@ def fighting_troops(state: dict, seat: int, territory: int) -> list[list]:
     out = []
     for s, base in enumerate(state["players"][seat]["board"][territory]):
         if base is not None:
-            out += [["troop", territory, s, bonus] for bonus in base["troops"]]
+            for bonus in base["troops"]:
+                out.append(["troop", territory, s, bonus])
     return out
 
 
@@ -90,8 +91,8 @@ def priced(state: dict, seat: int) -> list[tuple]:
             if base is not None and base["troops"]:
                 kind = base["type"]
                 power = set_to.get(kind, powers[kind])
-                out += [(["troop", territory, s, bonus], power + bonus, kind)
-                        for bonus in base["troops"]]
+                for bonus in base["troops"]:  # a loop: a comprehension is a frame
+                    out.append((["troop", territory, s, bonus], power + bonus, kind))
     if joined:
         army = model.army(state, seat)
         out += [(["special", c], army.special(c)["power"], None) for c in joined]
@@ -137,9 +138,14 @@ def work_out(state: dict, step: str) -> tuple[list, list] | None:
         walls[defender] = [[b, limits["base_power"] if b[0] == "base" else
                             limits["palace_power"]] for b in buildings(state, defender)]
     fighters = [priced(state, 0), priced(state, 1)]
-    pools = [pool(state, seat, step, fighters[seat], walls[seat]) for seat in (0, 1)]
-    reach = [[[piece, power] for piece, power, _ in fighters[1 - seat]] + walls[1 - seat]
-             for seat in (0, 1)]
+    pools = [pool(state, 0, step, fighters[0], walls[0]),
+             pool(state, 1, step, fighters[1], walls[1])]
+    reach = [[], []]
+    for seat in (0, 1):
+        entries = reach[seat]
+        for piece, power, _ in fighters[1 - seat]:
+            entries.append([piece, power])
+        entries += walls[1 - seat]
     wounds = state["battle"].get("wounds")
     if wounds:
         for seat in (0, 1):
@@ -219,6 +225,34 @@ def woundable(state: dict, seat: int, left: list | None = None) -> list[list]:
         if piece[0] not in STRUCTURES and price > hits and piece not in out:
             out.append(piece)
     return out
+
+
+def choices(battle: dict, seat: int) -> tuple[list, bool]:
+    """`affordable` + `woundable` of the pieces standing, worked out in one pass (the
+    Assign task's loop asks for them after every kill), and whether the damage destroys
+    them all (`destroys_all`)."""
+    pools = battle["pools"][seat]
+    left = battle["targets"][seat]
+    hits, shells = pools["damage"], pools["artillery"]
+    manned, total, walls = False, 0, 0
+    for piece, price in left:
+        if piece[0] in STRUCTURES:
+            walls += price
+        else:
+            manned = True
+            total += price
+    kills, wounds = [], []
+    wounding = hits and battle["step"] == "initiative"
+    for piece, price in left:
+        if piece[0] in STRUCTURES:
+            if not manned and price <= hits + shells and piece not in kills:
+                kills.append(piece)
+        elif price <= hits:
+            if piece not in kills:
+                kills.append(piece)
+        elif wounding and piece not in wounds:
+            wounds.append(piece)
+    return kills + wounds, total <= hits and walls <= hits - total + shells
 
 
 def mark(state: dict, seat: int, target: list) -> int:
@@ -326,10 +360,14 @@ def remove(state: dict, seat: int) -> list[dict]:
     lost = []
     names = model.army(state, owner).troops
     board = state["players"][owner]["board"]
+    owing = state["mods"][owner]["after"]  # model.lose_troop, its lookups made once
     for piece in marks:
         if piece[0] == "troop":
-            lost.append(names[board[piece[1]][piece[2]]["type"]])
-            model.lose_troop(state, owner, piece[1], piece[2], piece[3])
+            base = board[piece[1]][piece[2]]
+            lost.append(names[base["type"]])
+            base["troops"].remove(piece[3])
+            if owing:
+                model.owe(state, owner)
         elif piece[0] == "special":
             lost.append(model.army(state, owner).special(piece[1])["name"])
             model.destroy_special(state, owner, piece[1])
