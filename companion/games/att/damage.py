@@ -126,27 +126,67 @@ def pool(state: dict, seat: int, step: str, fighters: list | None = None,
 
 def work_out(state: dict, step: str) -> tuple[list, list] | None:
     """Both seats' `pool` and `targets` in a step, each worked out once; None in an
-    initiative step where no fighting piece has Initiative (every pool would be 0)."""
-    if step == "initiative":
+    initiative step where no fighting piece has Initiative (every pool would be 0).
+    `priced` and `pool` in one pass over each side (a battle step's most of it)."""
+    battle = state["battle"]
+    first_step = step == "initiative"
+    if first_step:
         if not initiative_in_fight(state):
             return None
         walls = [[], []]
     else:
-        defender = state["battle"]["d"]
+        defender = battle["d"]
         walls = [[], []]
         limits = tables().limits
         walls[defender] = [[b, limits["base_power"] if b[0] == "base" else
                             limits["palace_power"]] for b in buildings(state, defender)]
-    fighters = [priced(state, 0), priced(state, 1)]
-    pools = [pool(state, 0, step, fighters[0], walls[0]),
-             pool(state, 1, step, fighters[1], walls[1])]
-    reach = [[], []]
+    data = tables()
+    initiative, artillery, powers = data.initiative, data.artillery, data.powers
+    pools, reach = [None, None], [[], []]
     for seat in (0, 1):
-        entries = reach[seat]
-        for piece, power, _ in fighters[1 - seat]:
-            entries.append([piece, power])
-        entries += walls[1 - seat]
-    wounds = state["battle"].get("wounds")
+        player = state["players"][seat]
+        if seat == battle["a"]:
+            territory = battle["from"]
+            joined = [c for c in battle["specials"] if c in player["palace"]]
+        elif battle["palace"]:
+            territory, joined = None, player["palace"]
+        else:
+            territory, joined = battle["to"], ()
+        hits = shells = lost = 0
+        attacking = seat == battle["a"]
+        entries = reach[1 - seat]  # this side's pieces are what the other side may reach
+        if territory is not None:
+            set_to = state["mods"][seat]["power"]
+            for s, base in enumerate(player["board"][territory]):
+                if base is not None and base["troops"]:
+                    kind = base["type"]
+                    power = set_to.get(kind, powers[kind])
+                    typed = kind in initiative
+                    shooting = kind in artillery
+                    for bonus in base["troops"]:
+                        entries.append([["troop", territory, s, bonus], power + bonus])
+                        if first_step != (bonus > 0 or typed):
+                            continue
+                        if shooting:
+                            if attacking and not first_step:
+                                shells += power + bonus
+                            else:
+                                lost += power + bonus
+                        else:
+                            hits += power + bonus
+        if joined:
+            army = model.army(state, seat)
+            for c in joined:
+                power = army.special(c)["power"]
+                entries.append([["special", c], power])
+                if not first_step:  # special troops have no Initiative nor Artillery
+                    hits += power
+        if not first_step:
+            for _, price in walls[seat]:
+                hits += price
+        entries += walls[seat]
+        pools[seat] = {"damage": hits, "artillery": shells, "lost": lost}
+    wounds = battle.get("wounds")
     if wounds:
         for seat in (0, 1):
             hurt(reach[seat], wounds[seat])
