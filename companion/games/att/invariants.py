@@ -1,20 +1,21 @@
 """Attack the Tower: invariants the simulator and property tests check after every action.
 
 They run after every one of a simulated game's actions (a study plays hundreds of
-thousands), so they are one pass over each player's boards, and the cards' places are
-compared as a set only when they differ from the last places found sound for that seat
-and army (most actions move no card: comparing the two tuples costs a fifth of it); a
-board equal to the copy of the last one found sound for that seat and army is not read
-again (two boards in three: a step changes one side's board at most, often none), so
-a change made behind the engine's back is still read; a palace's special troops are
-judged once for each set of cards met."""
+thousands), so they read as little as is sound. What was last found sound for a seat
+and army is kept as copies: a board equal to its copy is not read again (two in three:
+a step changes one side's board at most, often none), and of a changed one only the
+territories that differ; the cards' places are compared as a set only when a pile
+differs from its copy or the cards built changed (most actions move no card). Being
+copies, a change made behind the engine's back, even in place, is still seen. A
+palace's special troops are judged once for each set of cards met."""
 
 from __future__ import annotations
 
 from companion.games.att.data import tables
 
 _CARD_SETS: dict = {}  # army id -> the set of its cards, None if two are alike
-_SOUND: dict = {}  # (army id, seat) -> the cards' places last found sound, as a tuple
+_SOUND: dict = {}  # (army id, seat) -> the cards' places last found sound: (a copy of each
+# pile, the cards built)
 _PALACES: dict = {}  # (army id, seat, *palace cards) -> what is wrong with them, if anything
 _BOARDS: dict = {}  # (army id, seat) -> the board last found sound: (its copy, its cards by
 # territory, its cards)
@@ -64,7 +65,9 @@ def read_board(known: tuple, board: list, bases: dict, per_base: int) -> tuple:
             row.append({**base, "troops": [*troops]})
         copies.append(row)
         by_territory.append(tuple(built))
-    built = tuple(card for cards in by_territory for card in cards)
+    built = ()
+    for cards in by_territory:
+        built += cards
     if not wrong:
         _BOARDS[known] = (copies, by_territory, built)
     return built, wrong
@@ -92,9 +95,14 @@ class Invariants:
             else:
                 built, wrong = read_board(known, board, bases, per_base)
             palace = player["palace"]
-            places = (*player["hand"], *palace, *in_play[seat], *draw["base"],
-                      *draw["ability"], *discard["base"], *discard["ability"], *built)
-            if places != _SOUND.get(known):
+            hand, here = player["hand"], in_play[seat]
+            piles = (hand, palace, here, draw["base"], draw["ability"], discard["base"],
+                     discard["ability"])
+            sound = _SOUND.get(known)
+            if sound is None or sound[1] is not built and sound[1] != built or \
+                    sound[0] != piles:
+                places = (*hand, *palace, *here, *draw["base"], *draw["ability"],
+                          *discard["base"], *discard["ability"], *built)
                 # with the army's cards distinct, the places hold each once exactly when
                 # they are as many and the same set (what comparing them sorted tells)
                 cards = _CARD_SETS.get(army.id) or card_set(army)
@@ -102,8 +110,10 @@ class Invariants:
                         set(places) != cards if cards is not None else
                         sorted(places) != army.cards):
                     broken.append(f"ATT-DECK: seat {seat}'s cards are lost or in two places")
-                else:
-                    _SOUND[known] = places
+                else:  # the piles copied: a change made to them in place is seen
+                    _SOUND[known] = (([*hand], [*palace], [*here], [*draw["base"]],
+                                      [*draw["ability"]], [*discard["base"]],
+                                      [*discard["ability"]]), built)
             if wrong:
                 broken += [f"ATT-BASES: seat {seat} has a base wrongly built or manned"] * wrong
             if palace:  # a palace's few cards are met again and again: judged once
