@@ -37,21 +37,21 @@ class Census:
     __slots__ = ("troops", "total", "bases", "room")
 
     def __init__(self, state: dict, seat: int):
-        troops, room = {}, set()
+        troops, room, total = {}, set(), 0
         per_base = tables().limits["per_base"]
         for territory in state["players"][seat]["board"]:
             for base in territory:
                 if base:  # a base, not an empty slot
                     kind = base["type"]
                     count = len(base["troops"])
+                    total += count
                     if kind in troops:
                         troops[kind] += count
                     else:
                         troops[kind] = count
                     if count < per_base:
                         room.add(kind)
-        self.troops, self.bases, self.room = troops, troops.keys(), room
-        self.total = sum(troops.values())
+        self.troops, self.bases, self.room, self.total = troops, troops.keys(), room, total
 
 
 def useful(state: dict, seat: int, effect: dict, census: Census | None = None) -> bool:

@@ -396,7 +396,10 @@ def remove(state: dict, seat: int) -> list[dict]:
     if not marks:
         return []
     if len(marks) > 1:
-        marks = sorted(marks, key=lambda p: p[0] in STRUCTURES)
+        for piece in marks:
+            if piece[0] in STRUCTURES:  # sorted only where a building is among them
+                marks = sorted(marks, key=lambda p: p[0] in STRUCTURES)
+                break
     lost = []
     names = model.army(state, owner).troops
     board = state["players"][owner]["board"]
