@@ -240,8 +240,12 @@ class Place(Task):
 
     @staticmethod
     def places(task, spots):
-        out = [{"type": "place", "at": at} for at in spots]
-        return out + ([{"type": "stop"}] if task["optional"] else [])
+        out = []  # a loop, not a comprehension (a frame): every recruit asks
+        for at in spots:
+            out.append({"type": "place", "at": at})
+        if task["optional"]:
+            out.append({"type": "stop"})
+        return out
 
     def answer(self, state, task, action):
         if action["type"] == "stop":

@@ -21,9 +21,9 @@ def start(state: dict, attacker: int, source: int, target: int, joined: list) ->
                        "specials": list(joined), "palace": False, "pools": [None, None],
                        "targets": [[], []], "marks": [[], []], "wounds": [[], []], "lines": [],
                        "step": "window"}
-    names = [p["name"] for p in state["players"]]
-    text = f"{names[attacker]} attacks from territory {source + 1} " \
-           f"{names[defender]}'s territory {target + 1}"
+    players = state["players"]
+    text = f"{players[attacker]['name']} attacks from territory {source + 1} " \
+           f"{players[defender]['name']}'s territory {target + 1}"
     push(state, *steps(attacker))
     return [{"kind": "attack", "player": attacker, "from": source, "to": target,
              "joined": list(joined), "text": text}]
@@ -129,9 +129,11 @@ class Assign(Task):
             if len(targets) == 1:
                 events += self.mark(state, seat, targets)
             else:
-                return self.wait(state, task, [{"type": "kill", "target": target}
-                                               for target in targets] + [{"type": "suggest"}],
-                                 step=state["battle"]["step"])
+                options = []  # a loop, not a comprehension (a frame)
+                for target in targets:
+                    options.append({"type": "kill", "target": target})
+                options.append({"type": "suggest"})
+                return self.wait(state, task, options, step=battle["step"])
 
     def options(self, state, task):
         left = damage.standing(state, task["p"])

@@ -100,8 +100,10 @@ def available(player: dict, pile: str) -> int:
 
 
 def words(bases: int, abilities: int) -> str:
-    parts = [f"{n} {what}{'' if n == 1 else 's'}"
-             for n, what in ((bases, "base card"), (abilities, "ability card")) if n]
+    parts = []  # a loop, not a comprehension (a frame): every draw says it
+    for n, what in ((bases, "base card"), (abilities, "ability card")):
+        if n:
+            parts.append(f"{n} {what}{'' if n == 1 else 's'}")
     return " and ".join(parts) or "nothing"
 
 
