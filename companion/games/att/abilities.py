@@ -271,9 +271,12 @@ class Sacrifice(Task):
         return True
 
     def options(self, state, task):
-        out = [{"type": "sacrifice", "troop": troop}
-               for troop in model.troops(state, task["p"])]
-        return out + ([{"type": "done"}] if task["count"] else [])
+        out = []  # a loop, not a comprehension (a frame)
+        for troop in model.troops(state, task["p"]):
+            out.append({"type": "sacrifice", "troop": troop})
+        if task["count"]:
+            out.append({"type": "done"})
+        return out
 
     def answer(self, state, task, action):
         if action["type"] == "done":
@@ -307,7 +310,10 @@ class Boost(Task):
         return self.wait(state, task, options, power=task["power"])
 
     def options(self, state, task):
-        return [{"type": "boost", "troop": troop} for troop in model.troops(state, task["p"])]
+        out = []  # a loop, not a comprehension (a frame)
+        for troop in model.troops(state, task["p"]):
+            out.append({"type": "boost", "troop": troop})
+        return out
 
     def answer(self, state, task, action):
         t, s, bonus = action["troop"]

@@ -84,7 +84,8 @@ class Strike(Task):
         battle["marks"] = [[], []]
         worked = damage.work_out(state, task["step"])
         if worked is None:  # no one has Initiative: nothing to say
-            battle["pools"] = [{"damage": 0, "artillery": 0, "lost": 0} for _ in (0, 1)]
+            battle["pools"] = [{"damage": 0, "artillery": 0, "lost": 0},
+                               {"damage": 0, "artillery": 0, "lost": 0}]
             battle["targets"] = [[], []]  # the regular step follows at once
             return True
         battle["pools"], battle["targets"] = worked
