@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from companion.core.engine import Rejected
 from companion.core.tasks import Task, push
-from companion.games.att import abilities, damage, model
+from companion.games.att import abilities, damage, model, strike
 
 
 def start(state: dict, attacker: int, source: int, target: int, joined: list) -> list:
@@ -82,7 +82,7 @@ class Strike(Task):
         battle = state["battle"]
         battle["step"] = task["step"]
         battle["marks"] = [[], []]
-        worked = damage.work_out(state, task["step"])
+        worked = strike.work_out(state, task["step"])
         if worked is None:  # no one has Initiative: nothing to say
             battle["pools"] = [{"damage": 0, "artillery": 0, "lost": 0},
                                {"damage": 0, "artillery": 0, "lost": 0}]
@@ -121,7 +121,7 @@ class Assign(Task):
         seat = task["p"]
         battle = state["battle"]
         while True:
-            targets, everything = damage.choices(battle, seat)
+            targets, everything = strike.choices(battle, seat)
             if not targets:
                 return True
             if everything:

@@ -7,7 +7,8 @@ those, damage goes to the one already damaged first.
 `battle["targets"][seat]`: [piece, damage still needed to destroy it] of each piece of
 the other side that `seat`'s damage may reach in this step and has not destroyed;
 `battle["wounds"][seat]`: [piece, damage] `seat` has given without destroying it, kept
-until the battle ends (ATT-HEAL)."""
+until the battle ends (ATT-HEAL). A step's pools and reach, and what the Assign task
+may offer, are worked out at once in strike.py."""
 
 from __future__ import annotations
 
@@ -124,75 +125,6 @@ def pool(state: dict, seat: int, step: str, fighters: list | None = None,
     return out
 
 
-def work_out(state: dict, step: str) -> tuple[list, list] | None:
-    """Both seats' `pool` and `targets` in a step, each worked out once; None in an
-    initiative step where no fighting piece has Initiative (every pool would be 0).
-    `priced` and `pool` in one pass over each side (a battle step's most of it)."""
-    battle = state["battle"]
-    first_step = step == "initiative"
-    if first_step:
-        if not initiative_in_fight(state):
-            return None
-        walls = [[], []]
-    else:
-        defender = battle["d"]
-        walls = [[], []]
-        limits = tables().limits
-        walls[defender] = [[b, limits["base_power"] if b[0] == "base" else
-                            limits["palace_power"]] for b in buildings(state, defender)]
-    data = tables()
-    initiative, artillery, powers = data.initiative, data.artillery, data.powers
-    pools, reach = [None, None], [[], []]
-    for seat in (0, 1):
-        player = state["players"][seat]
-        if seat == battle["a"]:
-            territory = battle["from"]
-            joined = [c for c in battle["specials"] if c in player["palace"]]
-        elif battle["palace"]:
-            territory, joined = None, player["palace"]
-        else:
-            territory, joined = battle["to"], ()
-        hits = shells = lost = 0
-        attacking = seat == battle["a"]
-        entries = reach[1 - seat]  # this side's pieces are what the other side may reach
-        if territory is not None:
-            set_to = state["mods"][seat]["power"]
-            for s, base in enumerate(player["board"][territory]):
-                if base is not None and base["troops"]:
-                    kind = base["type"]
-                    power = set_to.get(kind, powers[kind])
-                    typed = kind in initiative
-                    shooting = kind in artillery
-                    for bonus in base["troops"]:
-                        entries.append([["troop", territory, s, bonus], power + bonus])
-                        if first_step != (bonus > 0 or typed):
-                            continue
-                        if shooting:
-                            if attacking and not first_step:
-                                shells += power + bonus
-                            else:
-                                lost += power + bonus
-                        else:
-                            hits += power + bonus
-        if joined:
-            army = model.army(state, seat)
-            for c in joined:
-                power = army.special(c)["power"]
-                entries.append([["special", c], power])
-                if not first_step:  # special troops have no Initiative nor Artillery
-                    hits += power
-        if not first_step:
-            for _, price in walls[seat]:
-                hits += price
-        entries += walls[seat]
-        pools[seat] = {"damage": hits, "artillery": shells, "lost": lost}
-    wounds = battle.get("wounds")
-    if wounds:
-        for seat in (0, 1):
-            hurt(reach[seat], wounds[seat])
-    return pools, reach
-
-
 def hurt(reach: list, wounds: list) -> None:
     """The damage already given in this battle off the pieces' prices: each wound on the
     first piece alike not yet wounded (ATT-DAMAGE: damage adds up until the battle
@@ -204,22 +136,6 @@ def hurt(reach: list, wounds: list) -> None:
                 entry[1] -= given
                 done.add(index)
                 break
-
-
-def initiative_in_fight(state: dict) -> bool:
-    """Whether a fighting troop has Initiative (its type's, or a sacrifice's bonus);
-    special troops have none."""
-    battle = state["battle"]
-    initiative = tables().initiative
-    places = [(battle["a"], battle["from"])]
-    if not battle["palace"]:
-        places.append((battle["d"], battle["to"]))
-    for seat, territory in places:
-        for base in state["players"][seat]["board"][territory]:
-            if base is not None and base["troops"] and (
-                    base["type"] in initiative or any(base["troops"])):
-                return True
-    return False
 
 
 # -- what may be hit -------------------------------------------------------------------
@@ -265,34 +181,6 @@ def woundable(state: dict, seat: int, left: list | None = None) -> list[list]:
         if piece[0] not in STRUCTURES and price > hits and piece not in out:
             out.append(piece)
     return out
-
-
-def choices(battle: dict, seat: int) -> tuple[list, bool]:
-    """`affordable` + `woundable` of the pieces standing, worked out in one pass (the
-    Assign task's loop asks for them after every kill), and whether the damage destroys
-    them all (`destroys_all`)."""
-    pools = battle["pools"][seat]
-    left = battle["targets"][seat]
-    hits, shells = pools["damage"], pools["artillery"]
-    manned, total, walls = False, 0, 0
-    for piece, price in left:
-        if piece[0] in STRUCTURES:
-            walls += price
-        else:
-            manned = True
-            total += price
-    kills, wounds = [], []
-    wounding = hits and battle["step"] == "initiative"
-    for piece, price in left:
-        if piece[0] in STRUCTURES:
-            if not manned and price <= hits + shells and piece not in kills:
-                kills.append(piece)
-        elif price <= hits:
-            if piece not in kills:
-                kills.append(piece)
-        elif wounding and piece not in wounds:
-            wounds.append(piece)
-    return kills + wounds, total <= hits and walls <= hits - total + shells
 
 
 def mark(state: dict, seat: int, target: list) -> int:

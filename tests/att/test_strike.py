@@ -1,12 +1,13 @@
-"""A battle step's damage (companion/games/att/damage.py): what the Assign task offers,
-worked out in one pass (`choices`), is what `affordable`, `woundable` and `destroys_all`
-say, at every step of played games (random players choose kills and wounds too)."""
+"""A battle step's damage worked out at once (companion/games/att/strike.py): what the
+Assign task offers, in one pass (`choices`), is what damage.py's `affordable`,
+`woundable` and `destroys_all` say, at every step of played games (random players
+choose kills and wounds too)."""
 
 from __future__ import annotations
 
 from companion.core.simulate import play_game
 from companion.games import agents_of
-from companion.games.att import damage
+from companion.games.att import damage, strike
 from tests.att.scenario import RULES
 
 
@@ -22,7 +23,7 @@ class Watching:
             for seat in (0, 1):
                 pools = battle["pools"][seat]
                 left = damage.standing(state, seat)
-                assert damage.choices(battle, seat) == (
+                assert strike.choices(battle, seat) == (
                     damage.affordable(state, seat, left) + damage.woundable(state, seat, left),
                     damage.destroys_all(left, pools["damage"], pools["artillery"]))
                 self.compared += 1
