@@ -7,6 +7,7 @@ are damage.py's."""
 from __future__ import annotations
 
 from companion.games.att import damage, model
+from companion.games.att.damage import STRUCTURES
 from companion.games.att.data import tables
 
 
@@ -104,7 +105,7 @@ def choices(battle: dict, seat: int) -> tuple[list, bool]:
     hits, shells = pools["damage"], pools["artillery"]
     manned, total, walls = False, 0, 0
     for piece, price in left:
-        if piece[0] in damage.STRUCTURES:
+        if piece[0] in STRUCTURES:
             walls += price
         else:
             manned = True
@@ -112,7 +113,7 @@ def choices(battle: dict, seat: int) -> tuple[list, bool]:
     kills, wounds = [], []
     wounding = hits and battle["step"] == "initiative"
     for piece, price in left:
-        if piece[0] in damage.STRUCTURES:
+        if piece[0] in STRUCTURES:
             if not manned and price <= hits + shells and piece not in kills:
                 kills.append(piece)
         elif price <= hits:
