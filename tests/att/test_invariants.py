@@ -4,6 +4,7 @@ named."""
 
 from __future__ import annotations
 
+from companion.games.att import invariants
 from companion.games.att.data import tables
 from tests.att import scenario
 
@@ -79,3 +80,33 @@ def test_a_position_checked_sound_then_broken_is_named():
     assert RULES.invariants(state) == []
     pile[0] = player["draw"]["base"][0]  # as many cards, one of them twice
     assert RULES.invariants(state) == ["ATT-DECK: seat 0's cards are lost or in two places"]
+
+
+def test_a_board_checked_sound_then_changed_in_place_is_named():
+    """A board equal to the copy last found sound is not read again: a change made to it
+    in place (a troop's list, a base's card, a slot emptied) is still read afresh."""
+    invariants._BOARDS.clear()  # the copy kept is this state's, not an earlier test's
+    state = sound()
+    assert RULES.invariants(state) == []
+    board = state["players"][0]["board"]
+    board[0][0]["troops"].append(0)  # three troops on a base, the same list in place
+    assert RULES.invariants(state) == ["ATT-BASES: seat 0 has a base wrongly built or manned"]
+    board[0][0]["troops"].pop()
+    assert RULES.invariants(state) == []
+    board[0][1]["troops"][0] = -1  # one territory changed, the others as they were
+    assert RULES.invariants(state) == ["ATT-BASES: seat 0 has a base wrongly built or manned"]
+    board[0][1]["troops"][0] = 0
+    assert RULES.invariants(state) == []
+    player = state["players"][0]
+    ability = player["draw"]["ability"].pop()
+    player["draw"]["base"].append(board[0][1]["card"])
+    board[0][1]["card"] = ability
+    assert RULES.invariants(state) == ["ATT-BASES: seat 0 has a base wrongly built or manned"]
+    state = sound()
+    assert RULES.invariants(state) == []
+    board = state["players"][0]["board"]
+    card = board[0][0]["card"]
+    board[0][0] = None  # a base gone without its card going anywhere
+    assert RULES.invariants(state) == ["ATT-DECK: seat 0's cards are lost or in two places"]
+    state["players"][0]["discard"]["base"].append(card)
+    assert RULES.invariants(state) == []

@@ -37,21 +37,21 @@ class Census:
     __slots__ = ("troops", "total", "bases", "room")
 
     def __init__(self, state: dict, seat: int):
-        troops, room = {}, set()
+        troops, room, total = {}, set(), 0
         per_base = tables().limits["per_base"]
         for territory in state["players"][seat]["board"]:
             for base in territory:
                 if base:  # a base, not an empty slot
                     kind = base["type"]
                     count = len(base["troops"])
+                    total += count
                     if kind in troops:
                         troops[kind] += count
                     else:
                         troops[kind] = count
                     if count < per_base:
                         room.add(kind)
-        self.troops, self.bases, self.room = troops, troops.keys(), room
-        self.total = sum(troops.values())
+        self.troops, self.bases, self.room, self.total = troops, troops.keys(), room, total
 
 
 def useful(state: dict, seat: int, effect: dict, census: Census | None = None) -> bool:
@@ -240,8 +240,12 @@ class Place(Task):
 
     @staticmethod
     def places(task, spots):
-        out = [{"type": "place", "at": at} for at in spots]
-        return out + ([{"type": "stop"}] if task["optional"] else [])
+        out = []  # a loop, not a comprehension (a frame): every recruit asks
+        for at in spots:
+            out.append({"type": "place", "at": at})
+        if task["optional"]:
+            out.append({"type": "stop"})
+        return out
 
     def answer(self, state, task, action):
         if action["type"] == "stop":
@@ -267,9 +271,12 @@ class Sacrifice(Task):
         return True
 
     def options(self, state, task):
-        out = [{"type": "sacrifice", "troop": troop}
-               for troop in model.troops(state, task["p"])]
-        return out + ([{"type": "done"}] if task["count"] else [])
+        out = []  # a loop, not a comprehension (a frame)
+        for troop in model.troops(state, task["p"]):
+            out.append({"type": "sacrifice", "troop": troop})
+        if task["count"]:
+            out.append({"type": "done"})
+        return out
 
     def answer(self, state, task, action):
         if action["type"] == "done":
@@ -303,7 +310,10 @@ class Boost(Task):
         return self.wait(state, task, options, power=task["power"])
 
     def options(self, state, task):
-        return [{"type": "boost", "troop": troop} for troop in model.troops(state, task["p"])]
+        out = []  # a loop, not a comprehension (a frame)
+        for troop in model.troops(state, task["p"]):
+            out.append({"type": "boost", "troop": troop})
+        return out
 
     def answer(self, state, task, action):
         t, s, bonus = action["troop"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from companion.core.engine import Rejected
 from companion.core.tasks import Task, push
-from companion.games.att import abilities, damage, model
+from companion.games.att import abilities, damage, model, strike
 
 
 def start(state: dict, attacker: int, source: int, target: int, joined: list) -> list:
@@ -21,9 +21,9 @@ def start(state: dict, attacker: int, source: int, target: int, joined: list) ->
                        "specials": list(joined), "palace": False, "pools": [None, None],
                        "targets": [[], []], "marks": [[], []], "wounds": [[], []], "lines": [],
                        "step": "window"}
-    names = [p["name"] for p in state["players"]]
-    text = f"{names[attacker]} attacks from territory {source + 1} " \
-           f"{names[defender]}'s territory {target + 1}"
+    players = state["players"]
+    text = f"{players[attacker]['name']} attacks from territory {source + 1} " \
+           f"{players[defender]['name']}'s territory {target + 1}"
     push(state, *steps(attacker))
     return [{"kind": "attack", "player": attacker, "from": source, "to": target,
              "joined": list(joined), "text": text}]
@@ -82,9 +82,10 @@ class Strike(Task):
         battle = state["battle"]
         battle["step"] = task["step"]
         battle["marks"] = [[], []]
-        worked = damage.work_out(state, task["step"])
+        worked = strike.work_out(state, task["step"])
         if worked is None:  # no one has Initiative: nothing to say
-            battle["pools"] = [{"damage": 0, "artillery": 0, "lost": 0} for _ in (0, 1)]
+            battle["pools"] = [{"damage": 0, "artillery": 0, "lost": 0},
+                               {"damage": 0, "artillery": 0, "lost": 0}]
             battle["targets"] = [[], []]  # the regular step follows at once
             return True
         battle["pools"], battle["targets"] = worked
@@ -118,22 +119,22 @@ class Assign(Task):
 
     def run(self, state, task, events):
         seat = task["p"]
-        pools = state["battle"]["pools"][seat]
+        battle = state["battle"]
         while True:
-            left = damage.standing(state, seat)
-            targets = damage.affordable(state, seat, left) + \
-                damage.woundable(state, seat, left)
+            targets, everything = strike.choices(battle, seat)
             if not targets:
                 return True
-            if damage.destroys_all(left, pools["damage"], pools["artillery"]):
-                events += self.mark(state, seat, damage.suggestion(state, seat, left))
+            if everything:
+                events += self.mark(state, seat, damage.suggestion(state, seat))
                 return True  # nothing is left standing
             if len(targets) == 1:
                 events += self.mark(state, seat, targets)
             else:
-                return self.wait(state, task, [{"type": "kill", "target": target}
-                                               for target in targets] + [{"type": "suggest"}],
-                                 step=state["battle"]["step"])
+                options = []  # a loop, not a comprehension (a frame)
+                for target in targets:
+                    options.append({"type": "kill", "target": target})
+                options.append({"type": "suggest"})
+                return self.wait(state, task, options, step=battle["step"])
 
     def options(self, state, task):
         left = damage.standing(state, task["p"])

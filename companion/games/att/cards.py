@@ -71,16 +71,19 @@ class Draw(Task):
 
     def options(self, state, task):
         player = state["players"][task["p"]]
-        most = {pile: available(player, pile) for pile in model.PILES}
-        left = min(task["left"], most["base"] + most["ability"])
-        return [{"type": "draw", "bases": n} for n in range(left + 1)
-                if n <= most["base"] and left - n <= most["ability"]] if left else []
+        bases, abilities = available(player, "base"), available(player, "ability")
+        left = min(task["left"], bases + abilities)
+        out = []  # a loop, not a comprehension (a frame): this runs at every draw
+        for n in range(left + 1) if left else ():
+            if n <= bases and left - n <= abilities:
+                out.append({"type": "draw", "bases": n})
+        return out
 
     def answer(self, state, task, action):
         task["done"] = True
         seat, bases = task["p"], action["bases"]
         player = state["players"][seat]
-        left = min(task["left"], sum(available(player, pile) for pile in model.PILES))
+        left = min(task["left"], available(player, "base") + available(player, "ability"))
         events = []
         for pile, count in (("base", bases), ("ability", left - bases)):
             for _ in range(count):
@@ -97,8 +100,10 @@ def available(player: dict, pile: str) -> int:
 
 
 def words(bases: int, abilities: int) -> str:
-    parts = [f"{n} {what}{'' if n == 1 else 's'}"
-             for n, what in ((bases, "base card"), (abilities, "ability card")) if n]
+    parts = []  # a loop, not a comprehension (a frame): every draw says it
+    for n, what in ((bases, "base card"), (abilities, "ability card")):
+        if n:
+            parts.append(f"{n} {what}{'' if n == 1 else 's'}")
     return " and ".join(parts) or "nothing"
 
 
@@ -177,10 +182,18 @@ class Build(Task):
     @staticmethod
     def builds(state, task, cards):
         board = state["players"][task["p"]]["board"]
-        spots = [[t, s] for t in range(len(board)) for s in range(len(board[t]))
-                 if task["over"] or board[t][s] is None]
-        return [{"type": "build", "card": card, "at": at}
-                for card in cards for at in spots] + [{"type": "done"}]
+        over = task["over"]
+        spots = []  # loops, not comprehensions (a frame each): this runs at every build
+        for t, territory in enumerate(board):
+            for s, base in enumerate(territory):
+                if over or base is None:
+                    spots.append([t, s])
+        out = []
+        for card in cards:
+            for at in spots:
+                out.append({"type": "build", "card": card, "at": at})
+        out.append({"type": "done"})
+        return out
 
     def refuse(self, state, task, action):
         if action["type"] != "build":

@@ -7,7 +7,8 @@ those, damage goes to the one already damaged first.
 `battle["targets"][seat]`: [piece, damage still needed to destroy it] of each piece of
 the other side that `seat`'s damage may reach in this step and has not destroyed;
 `battle["wounds"][seat]`: [piece, damage] `seat` has given without destroying it, kept
-until the battle ends (ATT-HEAL)."""
+until the battle ends (ATT-HEAL). A step's pools and reach, and what the Assign task
+may offer, are worked out at once in strike.py."""
 
 from __future__ import annotations
 
@@ -39,7 +40,8 @@ def fighting_troops(state: dict, seat: int, territory: int) -> list[list]:
     out = []
     for s, base in enumerate(state["players"][seat]["board"][territory]):
         if base is not None:
-            out += [["troop", territory, s, bonus] for bonus in base["troops"]]
+            for bonus in base["troops"]:
+                out.append(["troop", territory, s, bonus])
     return out
 
 
@@ -90,8 +92,8 @@ def priced(state: dict, seat: int) -> list[tuple]:
             if base is not None and base["troops"]:
                 kind = base["type"]
                 power = set_to.get(kind, powers[kind])
-                out += [(["troop", territory, s, bonus], power + bonus, kind)
-                        for bonus in base["troops"]]
+                for bonus in base["troops"]:  # a loop: a comprehension is a frame
+                    out.append((["troop", territory, s, bonus], power + bonus, kind))
     if joined:
         army = model.army(state, seat)
         out += [(["special", c], army.special(c)["power"], None) for c in joined]
@@ -123,30 +125,6 @@ def pool(state: dict, seat: int, step: str, fighters: list | None = None,
     return out
 
 
-def work_out(state: dict, step: str) -> tuple[list, list] | None:
-    """Both seats' `pool` and `targets` in a step, each worked out once; None in an
-    initiative step where no fighting piece has Initiative (every pool would be 0)."""
-    if step == "initiative":
-        if not initiative_in_fight(state):
-            return None
-        walls = [[], []]
-    else:
-        defender = state["battle"]["d"]
-        walls = [[], []]
-        limits = tables().limits
-        walls[defender] = [[b, limits["base_power"] if b[0] == "base" else
-                            limits["palace_power"]] for b in buildings(state, defender)]
-    fighters = [priced(state, 0), priced(state, 1)]
-    pools = [pool(state, seat, step, fighters[seat], walls[seat]) for seat in (0, 1)]
-    reach = [[[piece, power] for piece, power, _ in fighters[1 - seat]] + walls[1 - seat]
-             for seat in (0, 1)]
-    wounds = state["battle"].get("wounds")
-    if wounds:
-        for seat in (0, 1):
-            hurt(reach[seat], wounds[seat])
-    return pools, reach
-
-
 def hurt(reach: list, wounds: list) -> None:
     """The damage already given in this battle off the pieces' prices: each wound on the
     first piece alike not yet wounded (ATT-DAMAGE: damage adds up until the battle
@@ -158,22 +136,6 @@ def hurt(reach: list, wounds: list) -> None:
                 entry[1] -= given
                 done.add(index)
                 break
-
-
-def initiative_in_fight(state: dict) -> bool:
-    """Whether a fighting troop has Initiative (its type's, or a sacrifice's bonus);
-    special troops have none."""
-    battle = state["battle"]
-    initiative = tables().initiative
-    places = [(battle["a"], battle["from"])]
-    if not battle["palace"]:
-        places.append((battle["d"], battle["to"]))
-    for seat, territory in places:
-        for base in state["players"][seat]["board"][territory]:
-            if base is not None and base["troops"] and (
-                    base["type"] in initiative or any(base["troops"])):
-                return True
-    return False
 
 
 # -- what may be hit -------------------------------------------------------------------
@@ -322,14 +284,21 @@ def remove(state: dict, seat: int) -> list[dict]:
     if not marks:
         return []
     if len(marks) > 1:
-        marks = sorted(marks, key=lambda p: p[0] in STRUCTURES)
+        for piece in marks:
+            if piece[0] in STRUCTURES:  # sorted only where a building is among them
+                marks = sorted(marks, key=lambda p: p[0] in STRUCTURES)
+                break
     lost = []
     names = model.army(state, owner).troops
     board = state["players"][owner]["board"]
+    owing = state["mods"][owner]["after"]  # model.lose_troop, its lookups made once
     for piece in marks:
         if piece[0] == "troop":
-            lost.append(names[board[piece[1]][piece[2]]["type"]])
-            model.lose_troop(state, owner, piece[1], piece[2], piece[3])
+            base = board[piece[1]][piece[2]]
+            lost.append(names[base["type"]])
+            base["troops"].remove(piece[3])
+            if owing:
+                model.owe(state, owner)
         elif piece[0] == "special":
             lost.append(model.army(state, owner).special(piece[1])["name"])
             model.destroy_special(state, owner, piece[1])

@@ -48,8 +48,12 @@ def with_room(state: dict, seat: int, kind: str | None = None) -> list[list[int]
 
 
 def troop_count(state: dict, seat: int, kind: str | None = None) -> int:
-    return sum(len(base["troops"]) for _, _, base in slots(state["players"][seat])
-               if kind is None or base["type"] == kind)
+    count = 0  # loops, not a generator's frames: the engine counts before its prompts
+    for territory in state["players"][seat]["board"]:
+        for base in territory:
+            if base is not None and (kind is None or base["type"] == kind):
+                count += len(base["troops"])
+    return count
 
 
 def troops(state: dict, seat: int, territory: int | None = None) -> list[list[int]]:
@@ -57,7 +61,8 @@ def troops(state: dict, seat: int, territory: int | None = None) -> list[list[in
     out = []
     for t, s, base in slots(state["players"][seat]):
         if territory is None or t == territory:
-            out += [[t, s, b] for b in sorted(set(base["troops"]))]
+            for b in sorted(set(base["troops"])):
+                out.append([t, s, b])
     return out
 
 
@@ -95,7 +100,8 @@ def extra_recruits(state: dict, seat: int) -> int:
 
 
 def territory_empty(state: dict, seat: int, territory: int) -> bool:
-    return all(base is None for base in state["players"][seat]["board"][territory])
+    row = state["players"][seat]["board"][territory]
+    return row.count(None) == len(row)  # counted in C: no generator's frame
 
 
 def discard(state: dict, seat: int, card: str) -> None:

@@ -146,11 +146,16 @@ def declarable(state: dict, seat: int) -> list[dict]:
     opponent's that is not empty (ATT-EMPTY); the special troops that have not fought yet
     may join."""
     player = state["players"][seat]
-    free = [c for c in player["palace"] if c not in state["joined"]]
+    free = [c for c in player["palace"] if c not in state["joined"]] \
+        if player["palace"] else None
     groups = [list(g) for n in range(len(free) + 1) for g in combinations(free, n)] \
         if free else [[]]
-    targets = [t for t in range(tables().limits["territories"])
-               if not model.territory_empty(state, 1 - seat, t)]
+    targets = []  # loops, not comprehensions (a frame each): this runs at every prompt
+    for t, territory in enumerate(state["players"][1 - seat]["board"]):
+        for base in territory:
+            if base is not None:  # not empty (model.territory_empty)
+                targets.append(t)
+                break
     attacked = state["attacked"]
     out = []
     for source, territory in enumerate(player["board"]):
@@ -158,8 +163,10 @@ def declarable(state: dict, seat: int) -> list[dict]:
             continue
         for base in territory:
             if base is not None and base["troops"]:  # a territory with troops
-                out += [{"type": "attack", "from": source, "to": target, "specials": group}
-                        for target in targets for group in groups]
+                for target in targets:
+                    for group in groups:
+                        out.append({"type": "attack", "from": source, "to": target,
+                                    "specials": group})
                 break
     return out
 
@@ -279,6 +286,15 @@ def checks(state: dict) -> list[dict]:
         return ()
     events = []
     for seat in (0, 1):
+        palace = players[seat]["palace"]
+        if not palace:
+            continue
+        complete = 0  # model.complete, inline: this runs before every step
+        for territory in players[seat]["board"]:
+            if None not in territory:
+                complete += 1
+        if len(palace) <= complete:  # no upkeep owed (excess)
+            continue
         bound = excess(state, seat)
         if not bound:
             continue
