@@ -46,6 +46,8 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
     lost = [0.0, 0.0]  # by side: attacker, defender
     by_seat = (0, 1) if attacker == 0 else (1, 0)  # the sides of seat 0 and seat 1
     complete_a = model.complete(light, attacker) if palace_a else 0
+    # upkeep (ATT-SPECIAL) is called only where a palace holds more special troops than
+    # its side's complete territories (`excess` finds none otherwise)
     # no closures: each battle would make a function for each, and a cell for each name
     # they read (some 15 % of a battle's instructions)
 
@@ -98,16 +100,19 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
                                   attacker)[0]
             if won:
                 break
-            if (palace_a or palace_d) and upkeep(palace_a, palace_d, complete_a, key[10] + (
-                None not in kinds[1]), lost, by_seat, light, attacker):
+            if (palace_a or palace_d) and (len(palace_d) > (complete_d := key[10] + (
+                    None not in kinds[1])) or len(palace_a) > complete_a) and upkeep(
+                    palace_a, palace_d, complete_a, complete_d, lost, by_seat, light, attacker):
                 side_a = side_d = None
             if side_a is None:
                 side_a = side(data, kinds[0], troops_a, set_a, light, attacker, joined, palace_a)
             if side_d is None:
                 side_d = side(data, kinds[1], troops_d if walled else None, set_d, light,
                           defender, () if walled else palace_d)
-        elif (palace_a or palace_d) and upkeep(palace_a, palace_d, complete_a, key[10] + (
-                None not in kinds[1]), lost, by_seat, light, attacker):  # the step deals nothing
+        elif (palace_a or palace_d) and (len(palace_d) > (complete_d := key[10] + (
+                None not in kinds[1])) or len(palace_a) > complete_a) and upkeep(
+                palace_a, palace_d, complete_a, complete_d, lost, by_seat, light,
+                attacker):  # the step deals nothing
             side_a = side(data, kinds[0], troops_a, set_a, light, attacker, joined, palace_a)
             side_d = side(data, kinds[1], troops_d if walled else None, set_d, light,
                           defender, () if walled else palace_d)
@@ -142,9 +147,9 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
                               attacker)[0]
         if won:
             break
-        if palace_a or palace_d:
-            upkeep(palace_a, palace_d, complete_a, key[10] + (None not in kinds[1]), lost,
-                   by_seat, light, attacker)
+        if (palace_a or palace_d) and (len(palace_d) > (complete_d := key[10] + (
+                None not in kinds[1])) or len(palace_a) > complete_a):
+            upkeep(palace_a, palace_d, complete_a, complete_d, lost, by_seat, light, attacker)
         if not walled or kinds[1].count(None) < len(kinds[1]) or not (
                 any(troops_a) or any(c in palace_a for c in joined)):
             break
