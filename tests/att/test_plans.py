@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 
 from companion.core.engine import clone
-from companion.games.att import model, plans
+from companion.games.att import model, plans, playout
 from companion.games.att.ai import GreedyAgent
 from tests.att.test_ai import decisions
 
@@ -97,3 +97,25 @@ def test_a_battle_without_special_troops_is_remembered_for_either_seat(monkeypat
         assert again == worths and not fought
         return
     raise AssertionError("no attack decision with both palaces empty")
+
+
+def test_a_reading_is_the_game_read_territory_by_territory():
+    """plans.Reading reads every territory in one pass: the shapes are playout.shape's,
+    numbered, the territories that may attack those with troops that have not attacked,
+    the complete count the opponent's complete territories but the target's."""
+    checked = 0
+    for state, seat, _legal in decisions(6):
+        reading = plans.Reading(state, seat)
+        mine, theirs = (state["players"][s]["board"] for s in (seat, 1 - seat))
+        assert reading.mine == tuple(playout.shape(t) for t in mine)
+        assert reading.theirs == tuple(playout.shape(t) for t in theirs)
+        assert [plans.SHAPES[n] for n in reading.numbers] == [*reading.mine, *reading.theirs]
+        assert [plans.EMPTY[n] for n in reading.numbers] == [
+            all(base is None for base in t) for t in (*mine, *theirs)]
+        assert reading.armed == [t not in state["attacked"] and any(
+            base is not None and base["troops"] for base in territory)
+            for t, territory in enumerate(mine)]
+        complete = [None not in territory for territory in theirs]
+        assert reading.complete == [sum(complete) - whole for whole in complete]
+        checked += 1
+    assert checked > 0

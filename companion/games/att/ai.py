@@ -38,13 +38,20 @@ class GreedyAgent(Agent):
     def on_draw(self, rules, state, seat, legal):
         """As many base cards as there are empty slots to fill (bases in hand counted)."""
         player = state["players"][seat]
-        empty = sum(base is None for t in player["board"] for base in t)
-        in_hand = sum(card in model.army(state, seat).bases for card in player["hand"])
+        empty = 0
+        for territory in player["board"]:
+            empty += territory.count(None)
+        bases = model.army(state, seat).bases  # read once, not once a card
+        in_hand = 0
+        for card in player["hand"]:
+            if card in bases:
+                in_hand += 1
         want = max(0, min(empty - in_hand, state["await"]["left"]))
         return min(legal, key=lambda a: abs(a["bases"] - want))
 
     def on_burn(self, rules, state, seat, legal):
-        bases = sum(c in model.army(state, seat).bases for c in state["players"][seat]["hand"])
+        army_bases = model.army(state, seat).bases
+        bases = sum([c in army_bases for c in state["players"][seat]["hand"]])
         burn = {"type": "burn"}
         if state["players"][seat]["burns"] >= BURNS or burn not in legal:
             return {"type": "keep"}
@@ -83,7 +90,7 @@ class GreedyAgent(Agent):
         has fewer bases (a renewal is the only time to build)."""
         mine = len(model.with_room(state, seat)) + model.extra_recruits(state, seat)
         theirs = len(model.with_room(state, 1 - seat)) + model.extra_recruits(state, 1 - seat)
-        built = [sum(1 for _ in model.slots(p)) for p in state["players"]]
+        built = [sum([len(t) - t.count(None) for t in p["board"]]) for p in state["players"]]
         return {"type": "renew", "renew": mine >= theirs or mine >= 4 or
                 built[seat] < built[1 - seat]}
 

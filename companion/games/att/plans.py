@@ -23,6 +23,7 @@ WAVES = Recall(800_000)  # a battle's number (chain) -> its end, kept small; pur
 CONTEXTS: dict = {}  # a battle key's parts but the shapes -> their number, for WAVES
 NUMBERS: dict = {}  # a territory's shape -> its number, what the keys hold: short to hash
 SHAPES: list = []  # number -> shape
+EMPTY: list = []  # number -> whether the shape has no base left (ATT-EMPTY)
 
 
 def number(shape: tuple) -> int:
@@ -30,6 +31,7 @@ def number(shape: tuple) -> int:
     if found is None:
         found = NUMBERS[shape] = len(SHAPES)
         SHAPES.append(shape)
+        EMPTY.append(shape.count(None) == len(shape))
     return found
 
 
@@ -37,7 +39,7 @@ def renumber() -> None:
     """Numbers given again from 0 once there are many (between decisions only): what
     they keyed is forgotten with them."""
     if len(SHAPES) >= 100_000 or len(CONTEXTS) >= 100_000:
-        for remembered in (NUMBERS, SHAPES, BEST, WAVES, CONTEXTS, playout.SEEN,
+        for remembered in (NUMBERS, SHAPES, EMPTY, BEST, WAVES, CONTEXTS, playout.SEEN,
                            clash.SIDES):
             remembered.clear()
 
@@ -55,22 +57,41 @@ class Reading:
         me, them = players[seat], players[foe]
         self.state, self.seat = state, seat
         renumber()
-        shape = playout.shape
-        self.mine = tuple([shape(territory) for territory in me["board"]])
-        self.theirs = tuple([shape(territory) for territory in them["board"]])
-        self.numbers = tuple([number(s) for s in (*self.mine, *self.theirs)])
+        # each territory's shape (playout.shape) and its number, written out: a call and
+        # a comprehension a territory cost more than the reading itself
+        attacked = self.attacked = tuple(state["attacked"])
+        shapes, numbers, armed, whole = [], [], [], []
+        known, own = NUMBERS.get, len(me["board"])
+        for t, territory in enumerate(me["board"] + them["board"]):
+            form = []
+            fighting = False
+            for base in territory:
+                if base is None:
+                    form.append(None)
+                else:
+                    troops = base["troops"]
+                    form.append((base["type"], tuple(troops)))
+                    if troops:
+                        fighting = True
+            form = tuple(form)
+            shapes.append(form)
+            found = known(form)
+            numbers.append(number(form) if found is None else found)
+            if t < own:  # the territories that may attack (with troops, not yet: ATT-ATTACK)
+                armed.append(fighting and t not in attacked)
+            else:
+                whole.append(None not in form)
+        self.mine, self.theirs = tuple(shapes[:own]), tuple(shapes[own:])
+        self.numbers = tuple(numbers)
+        self.armed = armed
         self.head = (me["army"], them["army"], seat)
         set_mine, set_theirs = mods[seat]["power"], mods[foe]["power"]
         self.powers = (tuple(set_mine.items()) if set_mine else (),
                        tuple(set_theirs.items()) if set_theirs else ())
         self.palace, self.palace_foe = tuple(me["palace"]), tuple(them["palace"])
-        self.attacked = tuple(state["attacked"])
-        # the territories that may attack (with troops, not yet attacked: ATT-ATTACK)
-        self.armed = [t not in self.attacked and any(base and base[1] for base in form)
-                      for t, form in enumerate(self.mine)]
         # the opponent's complete territories but the target (ATT-SPECIAL's upkeep)
-        whole = [None not in territory for territory in self.theirs]
-        self.complete = [sum(whole) - done for done in whole]
+        total = sum(whole)
+        self.complete = [total - done for done in whole]
 
     def key(self, sources: tuple, specials: tuple) -> tuple:
         """All a decision's plans depend on."""
@@ -135,7 +156,7 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
     mine, numbers = reading.mine, reading.numbers
     there = numbers[3 + target]  # the target's shape, by number
     head, powers = reading.head, reading.powers
-    tail = (*powers, reading.complete[target])
+    tail = None  # the power changes and the complete territories, once a key needs them
     palace, palace_foe, armed = reading.palace, reading.palace_foe, reading.armed
     waves, met, fight = WAVES.kept, WAVES.met, clash.fight
     lost = lost_foe = 0.0
@@ -144,17 +165,20 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
     for index, source in enumerate(order):
         if not armed[source]:
             break  # no longer a legal attack (ATT-ATTACK)
-        shape = SHAPES[there]
-        if shape.count(None) == len(shape):
+        if EMPTY[there]:
             break  # nothing left to attack (ATT-EMPTY)
-        joined = specials if index == 0 else []
+        joined = specials if index == 0 else ()
         joining = tuple([c for c in joined if c in palace]) if joined else ()
         if joining or context is None:
             # with no special troop on either palace the battle is the shapes' and the
             # power changes' alone (no upkeep, nothing joins): one context for any seat,
             # armies and complete territories (a sixth of the battles met again so)
-            parts = (*head, joining, palace, palace_foe, *tail) \
-                if joining or palace or palace_foe else powers
+            if joining or palace or palace_foe:
+                if tail is None:
+                    tail = (*powers, reading.complete[target])
+                parts = (*head, joining, palace, palace_foe, *tail)
+            else:
+                parts = powers
             number_of = CONTEXTS.get(parts)
             if number_of is None:
                 number_of = CONTEXTS[parts] = len(CONTEXTS)
@@ -165,7 +189,10 @@ def chain(reading: Reading, order: list, target: int, specials: list) -> float:
         short = (number_of << 40) | (numbers[source] << 20) | there
         known = waves.get(short)
         if known is None:
+            if tail is None:
+                tail = (*powers, reading.complete[target])
             key = (*head, numbers[source], there, joining, palace, palace_foe, *tail)
+            shape = SHAPES[there]
             ended = fight(state, seat, source, target, joined, key, mine[source], shape)
             for side_of, s, troops in ended[2]:
                 if side_of:  # the target's base: fewer troops, or gone
