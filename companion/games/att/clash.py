@@ -198,11 +198,7 @@ def side(data, kind_of: list, left: list | None, powered: dict, light: dict, sea
     if specials and palace is not None:
         specials = [c for c in specials if c in palace]
     if specials:
-        army = model.army(light, seat)
-        for c in specials:
-            price = army.special(c)["power"]
-            pieces.append((("special", c), price))
-            regular += price
+        regular += playout.join(light, seat, specials, pieces)
     return tuple(pieces), first, regular, shells
 
 

@@ -73,18 +73,21 @@ def cost(state: dict, owner: int, piece: list) -> int:
     return limits["base_power"] if piece[0] == "base" else limits["palace_power"]
 
 
+def fighting_at(state: dict, seat: int) -> tuple:
+    """(territory or None, special cards joining) a side fights with in this battle."""
+    fought, palace = state["battle"], state["players"][seat]["palace"]
+    if seat == fought["a"]:
+        return fought["from"], [c for c in fought["specials"] if c in palace]
+    if fought["palace"]:
+        return None, palace
+    return fought["to"], ()
+
+
 def priced(state: dict, seat: int) -> list[tuple]:
     """(piece, power, troop type or None) of every fighting piece of a side, in `side`'s
     order."""
-    battle = state["battle"]
     player = state["players"][seat]
-    if seat == battle["a"]:
-        territory = battle["from"]
-        joined = [c for c in battle["specials"] if c in player["palace"]]
-    elif battle["palace"]:
-        territory, joined = None, player["palace"]
-    else:
-        territory, joined = battle["to"], ()
+    territory, joined = fighting_at(state, seat)
     out = []
     if territory is not None:
         set_to, powers = state["mods"][seat]["power"], tables().powers

@@ -116,20 +116,10 @@ def armed(light: dict, seat: int) -> bool:
         or any(c in player["palace"] for c in fought["specials"])
 
 
-def fighting_at(light: dict, seat: int) -> tuple:
-    """(territory or None, special cards joining) a side fights with in this battle."""
-    fought, palace = light["battle"], light["players"][seat]["palace"]
-    if seat == fought["a"]:
-        return fought["from"], [c for c in fought["specials"] if c in palace]
-    if fought["palace"]:
-        return None, palace
-    return fought["to"], ()
-
-
 def fighters(light: dict, seat: int) -> list[tuple]:
     """(piece, price, troop type or None) of a side's fighting pieces, as damage.priced."""
     player = light["players"][seat]
-    t, joined = fighting_at(light, seat)
+    t, joined = damage.fighting_at(light, seat)
     out = []
     if t is not None:
         set_to, powers = light["mods"][seat]["power"], tables().powers
@@ -159,7 +149,7 @@ def side(light: dict, seat: int) -> tuple:
     damage they deal: in the initiative step, in the regular step, and the Artillery's
     (which only the attacker's regular step uses)."""
     player = light["players"][seat]
-    t, joined = fighting_at(light, seat)
+    t, joined = damage.fighting_at(light, seat)
     pieces = []
     first = regular = shells = 0
     if t is not None:
@@ -180,12 +170,20 @@ def side(light: dict, seat: int) -> tuple:
                     else:
                         regular += price
     if joined:
-        army = model.army(light, seat)
-        for c in joined:
-            price = army.special(c)["power"]
-            pieces.append((("special", c), price))
-            regular += price
+        regular += join(light, seat, joined, pieces)
     return tuple(pieces), first, regular, shells
+
+
+def join(light: dict, seat: int, cards, pieces: list) -> int:
+    """The special troops `cards` added to a side's `pieces` as (("special", card),
+    price): their power, all regular (`side`, clash.side)."""
+    army = model.army(light, seat)
+    power = 0
+    for c in cards:
+        price = army.special(c)["power"]
+        pieces.append((("special", c), price))
+        power += price
+    return power
 
 
 def strike(light: dict, first_step: bool, lost: list) -> bool:

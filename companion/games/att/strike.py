@@ -32,13 +32,7 @@ def work_out(state: dict, step: str) -> tuple[list, list] | None:
     pools, reach = [None, None], [[], []]
     for seat in (0, 1):
         player = state["players"][seat]
-        if seat == battle["a"]:
-            territory = battle["from"]
-            joined = [c for c in battle["specials"] if c in player["palace"]]
-        elif battle["palace"]:
-            territory, joined = None, player["palace"]
-        else:
-            territory, joined = battle["to"], ()
+        territory, joined = damage.fighting_at(state, seat)
         hits = shells = lost = 0
         attacking = seat == battle["a"]
         entries = reach[1 - seat]  # this side's pieces are what the other side may reach
