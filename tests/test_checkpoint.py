@@ -121,6 +121,23 @@ def test_a_damaged_kept_position_is_never_gone_on_from():
     assert trusted(ATT, BROKEN, "state") == BROKEN["state"]["state"]
 
 
+@pytest.mark.parametrize("edit", [
+    lambda state: state.pop("round"),  # a field a version before it did not have
+    lambda state: state["players"][0].update(name=7),  # a name that is not text
+    lambda state: state["await"].update(player=5),  # a seat that is not at the table
+])
+def test_a_kept_position_the_view_cannot_show_is_never_gone_on_from(edit):
+    """Intact and its invariants holding, but the game's screens cannot show it
+    (core.checkpoint.shown): the moves are what the game goes by, as far as they replay."""
+    odd = json.loads(json.dumps(BROKEN))
+    edit(odd["state"]["state"])
+    odd["state"]["sha256"] = digest(odd["state"]["state"])
+    assert ATT.invariants(odd["state"]["state"]) == []
+    assert trusted(ATT, odd, "state") is None
+    session = replay(ATT, odd)
+    assert len(session.actions) == 210 and "does not replay" in session.changed
+
+
 def test_a_damaged_start_refuses_the_moves_after_it():
     session = read_save(json.dumps(BROKEN))
     session.apply(ATT.legal_actions(session.state)[0])

@@ -4,12 +4,16 @@ Moves replay exactly only while the game's cards and rules stay the same. After 
 app update or a designer's edit to their folder they may replay to another position,
 or not at all; the kept position lets the game go on where the players left it
 instead of being lost. A checksum tells a damaged file from a changed game, and the
-game's own invariants keep out a position today's rules cannot play on."""
+game's own invariants and view keep out a position today's rules cannot play on or its
+screens cannot show (a field its version did not have, a player's name that is not
+text): the moves, as far as they replay, are then what the game goes by."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+
+from companion.core.spec import load
 
 
 def plain(state: dict) -> dict:
@@ -59,6 +63,25 @@ def trusted(rules, save: dict, key: str) -> dict | None:
         if not rules.is_over(state) and (type(rules.acting_seat(state)) is not int
                                          or not rules.legal_actions(state)):
             return None
-    except Exception:  # a position the rules cannot read: not one to go on from
+        if not shown(rules, state):
+            return None
+    except Exception:  # a position the rules or the view cannot read: not one to go on from
         return None
     return state
+
+
+def shown(rules, state: dict) -> bool:
+    """Whether the game's view (docs/game-interface.md, section 3) shows the position: its
+    status in text, the seat it hides for a seat or none, and every player's name text.
+    What it cannot read raises, which `trusted` takes as no."""
+    players = state.get("players", ())
+    if any(isinstance(p, dict) and not isinstance(p.get("name", ""), str) for p in players):
+        return False
+    reference = getattr(rules.spec, "view", "") if rules.spec is not None else ""
+    if not reference:
+        return True
+    view = load(reference)
+    status = view.status(state)
+    private = view.private_seat(state)
+    return all(isinstance(status[key], str) for key in ("title", "turn", "prompt")) and (
+        private is None or type(private) is int and 0 <= private < len(players))
