@@ -18,7 +18,6 @@ from companion.games.att import model, playout
 from companion.games.att.kills import assigned
 
 STRUCTURES = ("base", "palace")
-TROOP_WORTH, BASE_WORTH = playout.TROOP_WORTH, playout.BASE_WORTH
 
 
 def fight(light: dict, attacker: int, source: int, target: int, joined: list,
@@ -205,6 +204,8 @@ def side(data, kind_of: list, left: list | None, powered: dict, light: dict, sea
 def remove(marks, kind_of: list, left: list, powered: dict, palace: list, powers: dict,
            light: dict, seat: int) -> tuple:
     """playout.remove: the kills marked on one side, as (material lost, palace fell)."""
+    # read here, not at import: playout imports this module before it sets them
+    troop_worth, base_worth = playout.TROOP_WORTH, playout.BASE_WORTH
     worth = 0.0
     buildings = None
     for piece in marks:
@@ -218,7 +219,7 @@ def remove(marks, kind_of: list, left: list, powered: dict, palace: list, powers
                 at = was.index(bonus)
                 left[s] = was[:at] + was[at + 1:]
             kind = kind_of[s]
-            worth += powered.get(kind, powers[kind]) + bonus + TROOP_WORTH
+            worth += powered.get(kind, powers[kind]) + bonus + troop_worth
         elif what == "special":
             palace.remove(piece[1])
             worth += playout.special_worth(light, seat, piece[1])
@@ -231,7 +232,7 @@ def remove(marks, kind_of: list, left: list, powered: dict, palace: list, powers
         for piece in buildings:
             if piece[0] == "base":
                 kind_of[piece[2]] = left[piece[2]] = None
-                worth += BASE_WORTH
+                worth += base_worth
             else:
                 fell = True  # ("palace",)
     return worth, fell
