@@ -1,8 +1,8 @@
 """Every module of every game's package imports on its own, as the first of its game:
-a table screen imports calc first, a study ai, a test whatever it tests. An import
-circle between two of a game's modules (Attack the Tower's playout and clash) must not
-read at import a name the other sets only after it (CI caught the table screen failing
-so, where every test of the game had imported the other first)."""
+a table screen imports calc first, a study ai, a test whatever it tests. Attack the
+Tower's playout and clash once imported each other, and clash read at import a name
+playout set only after importing it: the table screen failed so, where every test of
+the game had imported clash first (CI caught it; att/worth.py now holds what both read)."""
 
 from __future__ import annotations
 

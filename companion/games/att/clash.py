@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import itertools
 
-from companion.games.att import model, playout
+from companion.games.att import model
+from companion.games.att.data import tables
 from companion.games.att.kills import assigned
+from companion.games.att.worth import BASE_WORTH, TROOP_WORTH, join, special_worth
 
 STRUCTURES = ("base", "palace")
 
@@ -27,7 +29,7 @@ def fight(light: dict, attacker: int, source: int, target: int, joined: list,
     as (seat, cards)): what playout.fought_out remembers. `light` is only read. The
     territories' shapes are the key's, or `here` and `there` where the key numbers them
     (plans.py)."""
-    data = playout.TABLES or playout.loaded()
+    data = tables()
     powers = data.powers
     base_power, palace_power = data.limits["base_power"], data.limits["palace_power"]
     defender = 1 - attacker
@@ -197,15 +199,13 @@ def side(data, kind_of: list, left: list | None, powered: dict, light: dict, sea
     if specials and palace is not None:
         specials = [c for c in specials if c in palace]
     if specials:
-        regular += playout.join(light, seat, specials, pieces)
+        regular += join(light, seat, specials, pieces)
     return tuple(pieces), first, regular, shells
 
 
 def remove(marks, kind_of: list, left: list, powered: dict, palace: list, powers: dict,
            light: dict, seat: int) -> tuple:
     """playout.remove: the kills marked on one side, as (material lost, palace fell)."""
-    # read here, not at import: playout imports this module before it sets them
-    troop_worth, base_worth = playout.TROOP_WORTH, playout.BASE_WORTH
     worth = 0.0
     buildings = None
     for piece in marks:
@@ -219,10 +219,10 @@ def remove(marks, kind_of: list, left: list, powered: dict, palace: list, powers
                 at = was.index(bonus)
                 left[s] = was[:at] + was[at + 1:]
             kind = kind_of[s]
-            worth += powered.get(kind, powers[kind]) + bonus + troop_worth
+            worth += powered.get(kind, powers[kind]) + bonus + TROOP_WORTH
         elif what == "special":
             palace.remove(piece[1])
-            worth += playout.special_worth(light, seat, piece[1])
+            worth += special_worth(light, seat, piece[1])
         elif buildings is None:
             buildings = [piece]
         else:
@@ -232,7 +232,7 @@ def remove(marks, kind_of: list, left: list, powered: dict, palace: list, powers
         for piece in buildings:
             if piece[0] == "base":
                 kind_of[piece[2]] = left[piece[2]] = None
-                worth += base_worth
+                worth += BASE_WORTH
             else:
                 fell = True  # ("palace",)
     return worth, fell
@@ -254,7 +254,7 @@ def upkeep(palace_a: list, palace_d: list, complete_a: int, complete_d: int, los
             if not bound:
                 break
             palace.remove(bound[0])
-            lost[which] += playout.special_worth(light, seat, bound[0])
+            lost[which] += special_worth(light, seat, bound[0])
             gone = True
     return gone
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from companion.games.att import model, playout
 from companion.games.att.data import tables
+from companion.games.att.worth import BASE_WORTH, TROOP_WORTH, special_worth
 
 WIN = 10_000.0  # a palace falls: nothing else counts
 
@@ -111,10 +112,10 @@ def material(light: dict, seat: int) -> float:
             if base is not None:
                 troops = base["troops"]
                 kind = base["type"]
-                each = set_to.get(kind, powers[kind]) + playout.TROOP_WORTH
-                worth += playout.BASE_WORTH + each * len(troops) + sum(troops)
+                each = set_to.get(kind, powers[kind]) + TROOP_WORTH
+                worth += BASE_WORTH + each * len(troops) + sum(troops)
     for card in light["players"][seat]["palace"]:
-        worth += playout.special_worth(light, seat, card)
+        worth += special_worth(light, seat, card)
     return worth
 
 

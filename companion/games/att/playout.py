@@ -15,9 +15,8 @@ from __future__ import annotations
 from companion.games.att import clash, damage, model, turns
 from companion.games.att.data import tables
 from companion.games.att.kills import assigned
+from companion.games.att.worth import BASE_WORTH, TROOP_WORTH, join, special_worth
 
-TROOP_WORTH = 1.0  # a troop is worth its power plus this
-BASE_WORTH = 6.0  # a base: its power and the troops it will recruit
 PALACE = 1000.0
 STRUCTURES = damage.STRUCTURES
 
@@ -174,18 +173,6 @@ def side(light: dict, seat: int) -> tuple:
     return tuple(pieces), first, regular, shells
 
 
-def join(light: dict, seat: int, cards, pieces: list) -> int:
-    """The special troops `cards` added to a side's `pieces` as (("special", card),
-    price): their power, all regular (`side`, clash.side)."""
-    army = model.army(light, seat)
-    power = 0
-    for c in cards:
-        price = army.special(c)["power"]
-        pieces.append((("special", c), price))
-        power += price
-    return power
-
-
 def strike(light: dict, first_step: bool, lost: list) -> bool:
     """A step's damage worked out (damage.pool), assigned by both sides, the attacker
     first (battle.Assign answered with the suggestion), and removed together; True when
@@ -280,11 +267,6 @@ def upkeep(light: dict, lost: list) -> bool:
             lost[seat] += special_worth(light, seat, card)
             gone = True
     return gone
-
-
-def special_worth(state: dict, seat: int, card: str) -> float:
-    troop = model.army(state, seat).special(card)
-    return troop["power"] + TROOP_WORTH + 4 * troop["extra_recruit"]
 
 
 def material(state: dict, seat: int) -> float:
