@@ -1,7 +1,7 @@
-"""A battle step's damage worked out at once (companion/games/att/strike.py): what the
-Assign task offers, in one pass (`choices`), is what damage.py's `affordable`,
-`woundable` and `destroys_all` say, at every step of played games (random players
-choose kills and wounds too)."""
+"""A battle step's damage worked out at once (companion/games/att/strike.py): each
+side's damage (`work_out`) is what damage.pool says, and what the Assign task offers, in
+one pass (`choices`), is what damage.py's `affordable`, `woundable` and `destroys_all`
+say, at every step of played games (random players choose kills and wounds too)."""
 
 from __future__ import annotations
 
@@ -41,3 +41,24 @@ def test_choices_are_the_affordable_and_woundable_pieces_and_whether_all_fall():
         play_game(RULES, players, setups[game % len(setups)], 40 + game)
         compared += sum(p.compared for p in players)
     assert compared > 50
+
+
+def test_a_steps_pools_are_what_damage_pool_says(monkeypatch):
+    worked_out = strike.work_out
+    compared = []
+
+    def checked(state, step):
+        found = worked_out(state, step)
+        if found is not None:
+            for seat in (0, 1):
+                assert found[0][seat] == damage.pool(state, seat, step)
+                compared.append(step)
+        return found
+
+    monkeypatch.setattr(strike, "work_out", checked)
+    agents = agents_of("attack-the-tower")
+    setups = RULES.simulation_setups(2)
+    for game in range(4):
+        players = [agents["random"](game), agents["greedy"](game + 1)]
+        play_game(RULES, players, setups[game % len(setups)], 60 + game)
+    assert "initiative" in compared and "regular" in compared

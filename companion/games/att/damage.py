@@ -103,8 +103,7 @@ def priced(state: dict, seat: int) -> list[tuple]:
     return out
 
 
-def pool(state: dict, seat: int, step: str, fighters: list | None = None,
-         walls: list | None = None) -> dict:
+def pool(state: dict, seat: int, step: str) -> dict:
     """A side's damage in a step: `damage` (for troops; for buildings too once they are
     unmanned), `artillery` (for unmanned buildings only) and `lost` (damage with nothing
     it may hit: Initiative against buildings, the defence's Artillery)."""
@@ -112,7 +111,7 @@ def pool(state: dict, seat: int, step: str, fighters: list | None = None,
     attacking = seat == state["battle"]["a"]
     first_step = step == "initiative"
     initiative, artillery = tables().initiative, tables().artillery
-    for piece, power, kind in priced(state, seat) if fighters is None else fighters:
+    for piece, power, kind in priced(state, seat):
         first = kind is not None and (piece[3] > 0 or kind in initiative)
         if first_step != first:
             continue
@@ -121,10 +120,8 @@ def pool(state: dict, seat: int, step: str, fighters: list | None = None,
         else:
             out["damage"] += power
     if not first_step:
-        if walls is None:
-            walls = [[b, cost(state, seat, b)] for b in buildings(state, seat)]
-        for _, price in walls:
-            out["damage"] += price
+        for building in buildings(state, seat):
+            out["damage"] += cost(state, seat, building)
     return out
 
 

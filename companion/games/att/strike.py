@@ -14,19 +14,17 @@ from companion.games.att.data import tables
 def work_out(state: dict, step: str) -> tuple[list, list] | None:
     """Both seats' `pool` and `targets` in a step, each worked out once; None in an
     initiative step where no fighting piece has Initiative (every pool would be 0).
-    `priced` and `pool` in one pass over each side (a battle step's most of it)."""
+    damage.priced and damage.pool in one pass over each side (a battle step's most of
+    it; tests/att/test_strike.py holds the pools to damage.pool)."""
     battle = state["battle"]
     first_step = step == "initiative"
-    if first_step:
-        if not initiative_in_fight(state):
-            return None
-        walls = [[], []]
-    else:
+    if first_step and not initiative_in_fight(state):
+        return None
+    walls = [[], []]  # the defence's buildings, fighting in the regular step
+    if not first_step:
         defender = battle["d"]
-        walls = [[], []]
-        limits = tables().limits
-        walls[defender] = [[b, limits["base_power"] if b[0] == "base" else
-                            limits["palace_power"]] for b in damage.buildings(state, defender)]
+        walls[defender] = [[b, damage.cost(state, defender, b)]
+                           for b in damage.buildings(state, defender)]
     data = tables()
     initiative, artillery, powers = data.initiative, data.artillery, data.powers
     pools, reach = [None, None], [[], []]
