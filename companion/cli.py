@@ -83,6 +83,7 @@ def seat_strategies(strategies: list, index: int, setups: int) -> list:
 def cmd_simulate(args) -> int:
     from companion.core.simulate import simulate
     from companion.games import GAMES, agents_of, is_game_folder, register_folder, rules_for
+    from companion.study_line import study_line
     from pnp.cli.games import UsageError, say
     from pnp.cli.options import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated
 
@@ -114,9 +115,13 @@ def cmd_simulate(args) -> int:
         names = seat_strategies(strategies, index, len(setup)) if args.rotate else strategies
         return [agents[n](args.seed * 7919 + index * 31 + s) for s, n in enumerate(names)], names
 
+    line = study_line(rules.game_id, args.games)
     try:
-        report = simulate(rules, make, args.games, args.seed, setup, save_dir, jobs=args.jobs)
+        report = simulate(rules, make, args.games, args.seed, setup, save_dir, jobs=args.jobs,
+                          progress=line)
     except (KeyboardInterrupt, Terminated) as stop:
+        if line is not None:  # wiped before any word is said
+            line.close()
         if save_dir is None:
             raise
         for part in save_dir.glob(".game-*.json.part"):  # a save cut off mid-write
@@ -125,6 +130,9 @@ def cmd_simulate(args) -> int:
         how = "interrupted" if isinstance(stop, KeyboardInterrupt) else "terminated"
         say(f"pnp simulate: {how}; no report, {saved} saved game(s) in {save_dir}")
         return EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_TERMINATED
+    finally:
+        if line is not None:
+            line.close()
     data = report.as_json(rules)
     if args.json:
         print(json.dumps(data))

@@ -154,3 +154,16 @@ def test_an_interrupted_study_keeps_whole_saves_and_says_so(tmp_path):
         json.loads(save.read_text())
     assert f"interrupted; no report, {len(saves)} saved game(s)" in err
     assert "nothing was written" not in err
+
+
+def test_progress_is_told_the_games_played_whatever_the_jobs():
+    """In this process: after every game with one job; with two, the workers' shared
+    count read while they play, and once more when all are played."""
+    told = []
+    simulate(Race(), lambda i: ([Go(), Go()], ["go", "go"]), 5, 1, {"winner": 0},
+             check=False, progress=told.append)
+    assert told == [1, 2, 3, 4, 5]
+    told.clear()
+    simulate(Race(), lambda i: ([Go(), Go()], ["go", "go"]), 40, 1, {"winner": 0},
+             check=False, jobs=2, progress=told.append)
+    assert told and told == sorted(told) and told[-1] == 40

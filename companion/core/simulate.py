@@ -66,15 +66,19 @@ def play_game(rules: Rules, agents: list, setup: dict, seed: int, check: bool = 
 
 
 _JOB: tuple = ()  # what the forked workers play: set before the pool forks
+_PLAYED = None  # what a worker calls after each game: counts it where the command sees it
 
 
 def _play_range(bounds: tuple) -> Report:
     rules, make_agents, seed, setups, save_dir, check = _JOB
     report = Report()
+    played = _PLAYED
     with collector_between_games() as between:
         for index in range(*bounds):
             between()
             _play_one(report, index, rules, make_agents, seed, setups, save_dir, check)
+            if played is not None:
+                played()
     return report
 
 
@@ -117,29 +121,29 @@ def shares(games: int, jobs: int) -> list[tuple[int, int]]:
 
 
 def simulate(rules: Rules, make_agents, games: int, seed: int, setup: dict | list[dict],
-             save_dir: Path | None = None, check: bool = True, jobs: int = 1) -> Report:
+             save_dir: Path | None = None, check: bool = True, jobs: int = 1,
+             progress=None) -> Report:
     """`make_agents(game_index)` -> (agents by seat, strategy names by seat); `setup`
-    one setup or a list that game i takes in turn (setups[i % len]).
+    one setup or a list that game i takes in turn (setups[i % len]); `progress(played)`,
+    if given, is told the games played so far, in this process: after each game, or
+    with jobs > 1 a few times a second while the workers play.
 
     Game i always uses seed*1000003+i and make_agents(i), so the results do not
     depend on `jobs`: with jobs > 1 ranges of games run in forked processes."""
-    global _JOB
+    global _JOB, _PLAYED
     start = time.perf_counter()
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     _JOB = (rules, make_agents, seed, setup if isinstance(setup, list) else [setup], save_dir,
             check)
-    if jobs > 1 and games > 1:
-        import multiprocessing
-
-        ranges = shares(games, jobs)
-        # a forked worker keeps the parent's signal handlers; the pool's own SIGTERM
-        # at its end must end the worker, not raise the command's stop in it
-        with multiprocessing.get_context("fork").Pool(
-                jobs, initializer=signal.signal, initargs=(signal.SIGTERM, signal.SIG_DFL)) as pool:
-            parts = pool.map(_play_range, ranges, chunksize=1)
-    else:
-        parts = [_play_range((0, games))]
+    try:
+        if jobs > 1 and games > 1:
+            parts = _in_workers(games, jobs, progress)
+        else:
+            _PLAYED = None if progress is None else _counter(progress)
+            parts = [_play_range((0, games))]
+    finally:
+        _PLAYED = None
     report = Report()
     for part in parts:
         report.games += part.games
@@ -152,3 +156,41 @@ def simulate(rules: Rules, make_agents, games: int, seed: int, setup: dict | lis
         report.counters.update(part.counters)
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _counter(progress):
+    """What counts the games of a study played in this process, telling `progress`."""
+    played = 0
+
+    def count() -> None:
+        nonlocal played
+        played += 1
+        progress(played)
+    return count
+
+
+def _in_workers(games: int, jobs: int, progress) -> list[Report]:
+    """The games' ranges played by `jobs` forked workers. The games played are counted
+    in shared memory, which this process reads while it waits (a shared count costs a
+    game about a microsecond; a range's result comes only once all its games are in)."""
+    global _PLAYED
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    played = context.Value("q", 0) if progress is not None else None
+    if played is not None:
+        def count() -> None:
+            with played.get_lock():
+                played.value += 1
+        _PLAYED = count
+    # a forked worker keeps the parent's signal handlers; the pool's own SIGTERM at its
+    # end must end the worker, not raise the command's stop in it
+    with context.Pool(jobs, initializer=signal.signal,
+                      initargs=(signal.SIGTERM, signal.SIG_DFL)) as pool:
+        waiting = pool.map_async(_play_range, shares(games, jobs), chunksize=1)
+        while played is not None:  # told once more when all are played
+            waiting.wait(0.25)
+            progress(played.value)
+            if waiting.ready():
+                break
+        return waiting.get()
