@@ -3,6 +3,8 @@ processes play, so every pairing of sides gets its share of games."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion.core.engine import Rules
 from companion.core.simulate import shares, simulate
 
@@ -73,6 +75,7 @@ def test_the_workers_end_quietly_when_the_pool_ends_them():
 
     def agents(index):
         assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL, "a worker kept the handler"
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN, "a worker stops on Ctrl-C"
         return [Go(), Go()], ["go", "go"]
 
     with stop_on_sigterm():
@@ -125,9 +128,12 @@ def test_the_cycle_collector_runs_between_games_only():
     assert gc.isenabled() and gc.get_freeze_count() == 0
 
 
-def test_an_interrupted_study_keeps_whole_saves_and_says_so(tmp_path):
-    """`pnp simulate --save` interrupted: every save left is whole JSON, no part-written
-    file stays, and the command says what it kept (not "nothing was written")."""
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_interrupted_study_keeps_whole_saves_and_says_so(tmp_path, jobs):
+    """`pnp simulate --save` interrupted by a Ctrl-C, which a terminal sends to every
+    process of its group (the workers too): every save left is whole JSON, no
+    part-written file stays, the command says what it kept (not "nothing was
+    written"), and no worker prints its own stop."""
     import json
     import os
     import signal
@@ -138,16 +144,17 @@ def test_an_interrupted_study_keeps_whole_saves_and_says_so(tmp_path):
     folder = tmp_path / "saves"
     process = subprocess.Popen(
         [sys.executable, "-m", "pnp", "simulate", "attack-the-tower", "--games", "2000",
-         "--jobs", "1", "--save", str(folder)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+         "--jobs", jobs, "--save", str(folder)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120
     while not (folder.is_dir() and len(os.listdir(folder)) >= 3):
         assert process.poll() is None and time.monotonic() < deadline, "no saves came"
         time.sleep(0.02)
-    process.send_signal(signal.SIGINT)
+    os.killpg(process.pid, signal.SIGINT)
     _, err = process.communicate(timeout=120)
     assert process.returncode == 130
+    assert "ForkPoolWorker" not in err and "Traceback" not in err, err
     saves = sorted(folder.iterdir())
     assert saves and all(p.name.startswith("game-") for p in saves)
     for save in saves:

@@ -158,6 +158,15 @@ def simulate(rules: Rules, make_agents, games: int, seed: int, setup: dict | lis
     return report
 
 
+def _worker_signals() -> None:
+    """A forked worker keeps the parent's signal handlers: the pool's own SIGTERM at its
+    end must end the worker, not raise the command's stop in it. A Ctrl-C reaches every
+    process of the terminal's group: only the command stops on it (and ends the pool),
+    where each worker printed "Process ForkPoolWorker-N:" as it died."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _counter(progress):
     """What counts the games of a study played in this process, telling `progress`."""
     played = 0
@@ -183,10 +192,7 @@ def _in_workers(games: int, jobs: int, progress) -> list[Report]:
             with played.get_lock():
                 played.value += 1
         _PLAYED = count
-    # a forked worker keeps the parent's signal handlers; the pool's own SIGTERM at its
-    # end must end the worker, not raise the command's stop in it
-    with context.Pool(jobs, initializer=signal.signal,
-                      initargs=(signal.SIGTERM, signal.SIG_DFL)) as pool:
+    with context.Pool(jobs, initializer=_worker_signals) as pool:
         waiting = pool.map_async(_play_range, shares(games, jobs), chunksize=1)
         while played is not None:  # told once more when all are played
             waiting.wait(0.25)
