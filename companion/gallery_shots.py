@@ -191,7 +191,7 @@ class Shots:
 
     # -- the game, entry by entry --------------------------------------------------------
     def counter(self, counter_id: str):
-        from companion.declared.board import DeclaredCounter
+        from companion.declared.counters import DeclaredCounter
 
         return [w for w in self.find(DeclaredCounter) if w.counter["id"] == counter_id][0]
 
@@ -211,7 +211,8 @@ class Shots:
     def first_look(self) -> None:
         """Ann's turn begins (the Draw phase): the players, the counters, the pile."""
         from companion.app.zoom import open_piece
-        from companion.declared.board import DeclaredMine, DeclaredSeat, DeclaredTrack
+        from companion.declared.board import DeclaredMine, DeclaredSeat
+        from companion.declared.counters import DeclaredTrack
 
         seats, mine = self.find(DeclaredSeat), self.find(DeclaredMine)[0]
         self.shot("players", "The other players' lines, and the player who plays now",

@@ -20,6 +20,7 @@ from companion.app.widgets import BigButton, fill_popup
 from companion.core.viewing import plural
 from companion.declared import view
 from companion.declared.cards import allowed, card_widget, tapped
+from companion.declared.counters import counter_widget, track_widgets
 from companion.declared.widgets import NumberEntry
 
 
@@ -33,8 +34,6 @@ def now(table) -> tuple[dict, list]:
 def seat_sheet(table, seat: int) -> ModalView:
     """A player: their counters to change, their zones (open ones to look through), and
     the players' word: this player is out, or the game ends."""
-    from companion.declared.board import counter_widget
-
     state, legal = now(table)
     player = state["players"][seat]
     popup = ModalView(size_hint=(0.94, None))
@@ -93,8 +92,6 @@ def seat_sheet(table, seat: int) -> ModalView:
 def counter_sheet(table, counter: dict, seat) -> None:
     """A counter shown as a chip (room is short): its - and + large, in a popup, with
     its printed token and track."""
-    from companion.declared.board import counter_widget, track_widgets
-
     popup = ModalView(size_hint=(0.9, None), height=dp(200))
     box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8), size_hint_y=None)
     box.bind(minimum_height=box.setter("height"),

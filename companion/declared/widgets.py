@@ -18,6 +18,7 @@ from companion.app.choices import wrapped
 from companion.app.widgets import BigButton, text_width
 
 GREY = "#9aa0a6"
+TILE = 116  # dp: a pile's or an open zone's card picture (a big track: twice as tall)
 
 
 class NumberEntry(ModalView):

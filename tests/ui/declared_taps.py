@@ -124,7 +124,7 @@ class Play:
         return self.state["await"]["player"]
 
     def counter(self, counter_id: str):
-        from companion.declared.board import DeclaredCounter
+        from companion.declared.counters import DeclaredCounter
 
         return [w for w in self.widgets(DeclaredCounter) if w.counter["id"] == counter_id][0]
 
@@ -190,7 +190,7 @@ class Play:
         """A counter kept on a printed track has it in a tile of its own, named, beside
         the counter (not squeezed into it); a tap opens it as printed."""
         from companion.app.zoom import CardZoom
-        from companion.declared.board import DeclaredTrack
+        from companion.declared.counters import DeclaredTrack
         from tests.ui.driver import tap, tap_text, wait_until
 
         alert = self.counter("alert")

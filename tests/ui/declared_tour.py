@@ -92,7 +92,7 @@ class DeclaredTour(Screens):
         return self.pile(action)
 
     def change(self, action: dict) -> None:
-        from companion.declared.board import DeclaredChip, DeclaredCounter
+        from companion.declared.counters import DeclaredChip, DeclaredCounter
         from tests.ui.driver import tap
 
         sign = "+" if action["delta"] > 0 else "\u2212"
@@ -117,8 +117,9 @@ class DeclaredTour(Screens):
     def card(self, action: dict) -> None:
         """A card in the hand strip, on the board (a pile's card turned up) or in an
         open zone (looked up first): tapped, and its menu's entry if it has one."""
-        from companion.declared.board import DeclaredChip, DeclaredOpen
+        from companion.declared.board import DeclaredOpen
         from companion.declared.cards import DeclaredCard, action_text
+        from companion.declared.counters import DeclaredChip
         from companion.declared.model import where
         from tests.ui.driver import tap, tap_text
 
@@ -144,7 +145,8 @@ class DeclaredTour(Screens):
         from kivy.tests.common import UnitTestTouch
 
         from companion.declared import dialogs, view
-        from companion.declared.board import DeclaredChip, DeclaredPile
+        from companion.declared.board import DeclaredPile
+        from companion.declared.counters import DeclaredChip
         from companion.declared.model import where
         from tests.ui.driver import pump, tap, tap_text, wait_until
 
