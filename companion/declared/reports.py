@@ -41,8 +41,8 @@ class Reports:
 
     def report(self, statistics: dict) -> str:
         lines = figures.seat_order_lines(statistics)
-        lines.append(f"round cap reached: {statistics['round_cap']} games; "
-                     f"average rounds {statistics['average_rounds']}")
+        # (the average rounds are the seat-order lines' "a game lasts")
+        lines.append(f"round cap reached: {statistics['round_cap']} games")
         games = max(1, sum(statistics["ended"].values()))
         lines += [f"  ended by {why}: {count} games ({100 * count / games:.1f} %)"
                   for why, count in statistics["ended"].items()]
