@@ -111,6 +111,12 @@ class Rules:
     def new_game(self, setup: dict, seed: int) -> dict:
         raise NotImplementedError
 
+    def opening(self, setup: dict, seed: int) -> tuple[dict, list[dict]]:
+        """A new game's state and what setting it up said (who starts, the deal, a pile
+        that ran short): the log's first lines. A game whose setup says nothing keeps
+        this default; one that deals overrides it, and `new_game` returns its state."""
+        return self.new_game(setup, seed), []
+
     def legal_actions(self, state: dict) -> list[dict]:
         """Every action the acting player may take now (each one `step` accepts)."""
         raise NotImplementedError
@@ -180,13 +186,14 @@ class Rules:
         return ""
 
     # -- the framework ----------------------------------------------------------------------
-    def begin(self, setup, seed: int) -> dict:
-        """A new game's state, the setup checked against the spec's first (the one way a
-        session starts: a save's setup is hand-editable)."""
+    def begin(self, setup, seed: int) -> tuple[dict, list[dict]]:
+        """A new game's state and its opening events (`opening`), the setup checked
+        against the spec's first (the one way a session starts: a save's setup is
+        hand-editable)."""
         problem = self.spec.setup_shape().problem(setup, "setup") if self.spec else None
         if problem:
             raise BadSetup(problem)
-        return self.new_game(setup, seed)
+        return self.opening(setup, seed)
 
     def apply(self, state: dict, action: dict) -> Outcome:
         """The one way the app and replays change a game: framework checks, then the

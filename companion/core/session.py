@@ -48,10 +48,14 @@ class Session:
         self.changed = ""  # and why: the move that no longer replays
         self.actions: list[dict] = []
         self.redo_stack: list[dict] = []
-        self.states = [rules.begin(self.setup, seed) if start is None else clone(start)]
-        self.events: list[list[dict]] = [[] if start is None else [{
-            "kind": "resumed", "text": f"Moves 1 to {moves_before} are not in this log: the "
-            "game went on from the position it was saved in."}]]
+        if start is None:  # the log opens with what setting the game up said
+            state, opened = rules.begin(self.setup, seed)
+        else:
+            state, opened = clone(start), [{
+                "kind": "resumed", "text": f"Moves 1 to {moves_before} are not in this log: "
+                "the game went on from the position it was saved in."}]
+        self.states = [state]
+        self.events: list[list[dict]] = [opened]
 
     @property
     def state(self) -> dict:

@@ -45,8 +45,8 @@ class Report:
 
 def play_game(rules: Rules, agents: list, setup: dict, seed: int, check: bool = True):
     """One complete game; returns (final state, actions, broken invariants, events)."""
-    state = rules.new_game(setup, seed)
-    actions, events, broken = [], [], []
+    state, events = rules.opening(setup, seed)
+    actions, broken = [], []
     with rules.live_only():  # this one state is stepped in place and never copied
         # the loop runs some 300 times a game: its methods looked up once
         is_over, acting_seat, step = rules.is_over, rules.acting_seat, rules.step

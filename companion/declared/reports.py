@@ -29,12 +29,16 @@ class Reports:
         tally["round_cap"] = int(ended.get("why") == ROUND_CAP)
         tally["rounds"] = state["turn"]["round"]
         tally[f"ended:{ended.get('why', '')}"] = 1
+        # a draw or deal that found its pile (and the discard) empty, the setup's too:
+        # a deck too small for the players, which a designer wants to hear of
+        tally["short"] = int(any(event["kind"] == "short" for event in events))
         return tally
 
     def statistics(self, counters: dict, games: int) -> dict:
         stats = figures.seat_order_statistics(counters, games)
         stats["round_cap"] = counters.get("round_cap", 0)
         stats["average_rounds"] = round(counters.get("rounds", 0) / max(1, games), 2)
+        stats["short"] = counters.get("short", 0)
         stats["ended"] = {k.split(":", 1)[1]: v for k, v in sorted(counters.items())
                           if k.startswith("ended:")}
         return stats
@@ -43,6 +47,9 @@ class Reports:
         lines = figures.seat_order_lines(statistics)
         # (the average rounds are the seat-order lines' "a game lasts")
         lines.append(f"round cap reached: {statistics['round_cap']} games")
+        if statistics.get("short"):
+            lines.append(f"cards ran short: {statistics['short']} games (a deal or draw "
+                         "found the pile and its discard empty; the log says who got fewer)")
         games = max(1, sum(statistics["ended"].values()))
         lines += [f"  ended by {why}: {count} games ({100 * count / games:.1f} %)"
                   for why, count in statistics["ended"].items()]

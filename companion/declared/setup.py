@@ -41,6 +41,12 @@ class SetupSteps:
         return "tracked"
 
     def new_game(self, setup: dict, seed: int) -> dict:
+        return self.opening(setup, seed)[0]
+
+    def opening(self, setup: dict, seed: int) -> tuple[dict, list[dict]]:
+        """The new game and what its setup said: who starts, the deal, a pile that ran
+        short (a deal larger than the pile leaves a player fewer cards or none: the
+        log says so at the table, and the simulator counts it)."""
         players = self.players(setup)
         cards = setup.get("cards", self.default_cards())
         if cards not in ("tracked", "printed"):
@@ -70,8 +76,8 @@ class SetupSteps:
         events += self.run(state, self.decl.table["setup"], first)
         events += self.run(state, self.decl.table["turns"]["start_of_turn"], first)
         events += self.run(state, self.phase(state)["start"], first)
-        self.settle(state)
-        return state
+        events += self.settle(state)
+        return state, events
 
     def fill_zones(self, state: dict) -> None:
         """Every zone's key; tracked cards in their starting zones, shuffled where the

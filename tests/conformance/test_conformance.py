@@ -112,6 +112,21 @@ def test_the_same_seed_gives_the_same_game(finished, game_id):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_opening_is_the_new_game_and_the_logs_first_lines(finished, game_id):
+    """`opening` (state, setup's events) and `new_game` give the same game, and a
+    session's log begins with those events, again after undoing every move."""
+    session = finished(game_id, 0, SEEDS[0])
+    rules = rules_for(game_id)
+    state, events = rules.opening(clone(session.setup), SEEDS[0])
+    assert state == rules.new_game(clone(session.setup), SEEDS[0]) == session.states[0]
+    assert session.events[0] == events and all(isinstance(e["text"], str) for e in events)
+    copy = replay(rules, json.loads(session.dumps()))
+    while copy.undo():
+        pass
+    assert copy.log() == events
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_undo_and_redo_round_trip(finished, game_id):
     session = finished(game_id, 0, SEEDS[1])
     copy = replay(rules_for(game_id), json.loads(session.dumps()))

@@ -164,3 +164,28 @@ def test_the_replay_summary_says_the_shared_and_each_players_counters():
     assert lines[1] == "Escalation 3"
     assert lines[2] == "Ann: Hit points 10, Score 0, Coins 0"
     assert lines[3].startswith("Bob (out): ") and lines[-1] == "Ended: last standing; winners: Ann"
+
+
+def test_the_log_opens_with_what_the_setup_said_through_undo_and_a_save():
+    """Who starts and the deal were worked out and dropped: a player dealt nothing
+    because the pile ran out found no word of it in the log."""
+    s = session(seats=4)
+    opening = [e["text"] for e in s.log()]
+    assert opening == ["Ann starts", "Ann is dealt 3", "Bob is dealt 3", "Cleo is dealt 3",
+                       "Dan is dealt 1", "Draw pile is empty: Dan gets 1 of 3",
+                       "Draw pile is empty: Ann gets 0 of 1"]  # (ten cards; then Ann's draw)
+    act(s, type="phase")
+    assert s.undo() and [e["text"] for e in s.log()] == opening
+    act(s, type="phase")
+    restored = loads(s.rules, s.dumps())  # replayed from the setup, as the app reads it
+    assert [e["text"] for e in restored.log()][:len(opening)] == opening
+
+
+def test_the_simulator_counts_the_games_whose_cards_ran_short():
+    rules = game()
+    for seats, short in ((2, False), (4, True)):
+        state, events = rules.opening(rules.simulation_setup(seats), 1)
+        assert rules.tally(state, [], events)["short"] == int(short)
+    stats = rules.statistics({"short": 3, "rounds": 10}, 5)
+    assert stats["short"] == 3 and "cards ran short: 3 games" in rules.report(stats)
+    assert "ran short" not in rules.report(rules.statistics({"rounds": 10}, 5))
