@@ -6,6 +6,7 @@ more, and a silent minute looks like a hang; where standard error is not a termi
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
@@ -38,11 +39,19 @@ class StudyLine:
         return words
 
     def write(self, text: str) -> None:
-        # spaces over what a longer line left behind; \r back to the line's start
+        # no wider than the terminal (a wrapped line is not written over: \r goes back
+        # to the start of its last row); spaces over what a longer line left behind
+        text = text[:max(20, self.columns() - 1)]
         pad = " " * max(0, len(self.shown) - len(text))
         self.stream.write(f"\r{text}{pad}")
         self.stream.flush()
         self.shown = text
+
+    def columns(self) -> int:
+        try:
+            return os.get_terminal_size(self.stream.fileno()).columns
+        except (AttributeError, OSError, ValueError):  # no terminal behind it (a test's)
+            return 80
 
     def close(self) -> None:
         if self.shown:

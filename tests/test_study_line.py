@@ -88,3 +88,14 @@ def test_pnp_simulate_writes_no_progress_elsewhere(capsys):
     assert main(["simulate", "geheime-mission", "--games", "6", "--jobs", "2", "--json"]) == 0
     captured = capsys.readouterr()
     assert captured.err == "" and '"games": 6' in captured.out
+
+
+def test_the_line_is_no_wider_than_the_terminal(monkeypatch):
+    """A wrapped line is not written over (a carriage return goes back to the start of
+    its last row only): a long folder game's id is cut at the terminal's width."""
+    stream, clock = Terminal(), Clock()
+    line = StudyLine("a-designers-game-with-a-very-long-name", 10_000, stream, clock)
+    monkeypatch.setattr(line, "columns", lambda: 40)
+    line(10)
+    assert shown(stream) == ["a-designers-game-with-a-very-long-name:"]
+    assert StudyLine("g", 1, Terminal()).columns() == 80  # no terminal: a usual width
