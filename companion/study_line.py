@@ -41,7 +41,9 @@ class StudyLine:
     def write(self, text: str) -> None:
         # no wider than the terminal (a wrapped line is not written over: \r goes back
         # to the start of its last row); spaces over what a longer line left behind
-        text = text[:max(20, self.columns() - 1)]
+        width = max(20, self.columns() - 1)
+        if len(text) > width:  # the estimate goes first, then the end of the words
+            text = text.split(", about")[0][:width]
         pad = " " * max(0, len(self.shown) - len(text))
         self.stream.write(f"\r{text}{pad}")
         self.stream.flush()
