@@ -99,3 +99,9 @@ def test_the_line_is_no_wider_than_the_terminal(monkeypatch):
     line(10)
     assert shown(stream) == ["a-designers-game-with-a-very-long-name:"]
     assert StudyLine("g", 1, Terminal()).columns() == 80  # no terminal: a usual width
+    stream = Terminal()
+    short = StudyLine("g", 1_000, stream, clock)
+    monkeypatch.setattr(short, "columns", lambda: 30)
+    clock.now += 5
+    short(10)  # the estimate goes, not the count
+    assert shown(stream) == ["g: 10 of 1,000 games, 5 s"]
