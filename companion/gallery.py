@@ -232,6 +232,9 @@ def make_folder(example: Path, target: Path) -> Path:
     shutil.copytree(example, target)
     game = yaml.safe_load((target / GAME).read_text(encoding="utf-8"))
     game.pop("table", None)  # the example's own, replaced by the entries'
+    # four players' game (gallery_shots.SETUP) with the entries' deal of one: the
+    # example's own deal of three is for two players, so it allows no more
+    game["players"] = {"min": 2, "max": 4}
     for name, content in files().items():
         merged = merge(game, content, "") if name == GAME else content
         (target / name).write_text(yaml.safe_dump(merged, sort_keys=False, allow_unicode=True),

@@ -140,8 +140,8 @@ YAML_MISTAKES = [  # (what, file, old, new, line, column, advice)
     ("a quote never closed", "crew.yaml", 'text: "*Fast.* Play this card before anyone else."',
      'text: "*Fast.* Play this card before anyone else.', 4, 57,
      "the text that starts with \" here is never closed"),
-    ("a bracket never closed", "game.yaml", "players: {min: 2, max: 4}",
-     "players: {min: 2, max: 4", 4, 10, "the '{' here is not closed: end it with '}'"),
+    ("a bracket never closed", "game.yaml", "players: {min: 2, max: 2}",
+     "players: {min: 2, max: 2", 4, 10, "the '{' here is not closed: end it with '}'"),
 ]
 
 

@@ -32,7 +32,7 @@ def run_build(game_dir, tmp_path, capsys):
 
 CASES = [
     # (file, old, new, expected message fragment, line needle (in the edited file))
-    ("game.yaml", "players: {min: 2, max: 4}", "playerz: {min: 2, max: 4}",
+    ("game.yaml", "players: {min: 2, max: 2}", "playerz: {min: 2, max: 2}",
      "unknown key 'playerz' in game.yaml; did you mean 'players'?", "playerz"),
     ("crew.yaml", "power: 2,", "power: two,", "expected a whole number, got text 'two'",
      "power: two"),
