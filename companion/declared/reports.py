@@ -14,7 +14,8 @@ class Reports:
     def simulation_setup(self, seats: int) -> dict:
         low, high = self.spec.players.counts
         if not low <= seats <= high:
-            raise ValueError(f"{self.spec.name} is played by {low} to {high}")
+            count = f"{low}" if low == high else f"{low} to {high}"
+            raise ValueError(f"{self.spec.name} is played by {count} players")
         setup = {"players": [{"name": f"Seat {i + 1}"} for i in range(seats)]}
         for option in self.spec.options:
             setup[option.id] = 0 if option.seats else option.default

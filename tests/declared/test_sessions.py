@@ -11,7 +11,7 @@ from companion.core.agents import RandomAgent
 from companion.core.engine import Rejected
 from companion.core.session import Session, loads, read_save
 from companion.declared import view
-from tests.declared.fixtures import act, game, hand, session
+from tests.declared.fixtures import act, game, hand, session, table
 
 
 def random_game(seed, seats=2, cards="tracked"):
@@ -189,3 +189,12 @@ def test_the_simulator_counts_the_games_whose_cards_ran_short():
     stats = rules.statistics({"short": 3, "rounds": 10}, 5)
     assert stats["short"] == 3 and "cards ran short: 3 games" in rules.report(stats)
     assert "ran short" not in rules.report(rules.statistics({"rounds": 10}, 5))
+
+
+def test_a_simulation_of_another_player_count_is_refused_in_words():
+    rules = game()
+    with pytest.raises(ValueError, match=r"is played by 2 to 4 players$"):
+        rules.simulation_setup(5)
+    two = game("two-only", players={**table()["players"], "max": 2})
+    with pytest.raises(ValueError, match=r"is played by 2 players$"):
+        two.simulation_setup(3)
