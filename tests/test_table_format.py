@@ -89,7 +89,7 @@ table:
   turns:
     phases:
       - {id: draw, name: Draw, allows: [draw], start: [{draw: 1}]}
-      - {id: play, name: Play, allows: [play, roll, change]}
+      - {id: play, name: Play, allows: [play, roll, change], max: {play: 1}}
     end_of_turn: {discard: 1}
     end_of_round: [{change: escalation, by: 1}]
   rules:
@@ -155,11 +155,11 @@ EXPECTED = {
     "setup": [effect("deal", count="2", **{"from": "deck", "to": "hand"})],
     "turns": {
         "phases": [
-            {"id": "draw", "name": "Draw", "allows": ["draw"], "end": [],
+            {"id": "draw", "name": "Draw", "allows": ["draw"], "max": {}, "end": [],
              "start": [effect("draw", count="1", who="self",
                               **{"from": "deck", "to": "hand"})]},
             {"id": "play", "name": "Play", "allows": ["play", "roll", "change"],
-             "start": [], "end": []},
+             "max": {"play": 1}, "start": [], "end": []},
         ],
         "start_of_turn": [],
         "end_of_turn": [effect("discard", count="1", **{"from": "hand", "to": "discard"})],
@@ -256,7 +256,7 @@ def test_defaults_fill_a_bare_table(tmp_path):
                                 "colors": ["#c0392b", "#2e86c1", "#27ae60"], "teams": None,
                                 "first": "chosen", "first_rule": None, "order": "clockwise"}
     assert table["turns"]["phases"] == [{"id": "turn", "name": "Turn", "allows": None,
-                                         "start": [], "end": []}]
+                                         "max": {}, "start": [], "end": []}]
     assert table["end"] == {"when": None, "rounds": 100, "winner": {
         "rule": "last_standing", "counter": None, "value": None}}
     assert (table["cards"], table["zones"], table["triggers"]) == ({}, [], [])
@@ -358,6 +358,12 @@ def test_colours_as_a_list_keep_the_names_apart(tmp_path):
     ("do: out}", "do: []}", "do: ", "[]}", ("a trigger needs something to do",)),
     ("dice: [power-die, d6]", "dice: [power-die, d07]", "power-die, ", "d07",
      ("'d07': a plain die has 2 to 100 sides, written d2 to d100",)),
+    ("max: {play: 1}", "max: {draw: 1}", "max: {", "draw",
+     ("max: 'draw' is not among the operations this phase allows (play, roll, change)",)),
+    ("max: {play: 1}", "max: {play: 0}", "max: {play: ", "0",
+     ("0 is below the minimum 1",)),
+    ("max: {play: 1}", "max: {plya: 1}", "max: {", "plya",
+     ("'plya' is not one of", "did you mean 'play'?")),
 ])
 def test_a_mistake_is_reported_at_its_place(tmp_path, old, new, snippet, value, words):
     folder = make_game(tmp_path, table=with_change(old, new))

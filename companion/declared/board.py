@@ -309,10 +309,8 @@ class DeclaredBoard(QuietScroll):
             return draws[0]
         decl, wait = view.decl_of(state), state["await"]
         hand = decl.role_key("hand", wait["player"]) if wait else None
-        allows = decl.phases[state["turn"]["phase"]]["allows"]
         if wait is None or wait["kind"] != "turn" or hand is None or hand == zone["key"] or \
-                zone["count"] or not state["tracked"] or allows is not None and \
-                "draw" not in allows:
+                zone["count"] or not state["tracked"] or not decl.allows(state, "draw"):
             return None
         return {"type": "draw", "zone": zone["key"], "to": hand, "count": 1}
 

@@ -63,8 +63,7 @@ def allowed(state: dict, operation: str) -> bool:
     wait = state["await"]
     if wait is None or wait["kind"] != "turn" or not state["tracked"]:
         return False
-    allows = view.decl_of(state).phases[state["turn"]["phase"]]["allows"]
-    return allows is None or operation in allows
+    return view.decl_of(state).allows(state, operation)
 
 
 def card_actions(state: dict, legal: list, card_id: str) -> list[dict]:

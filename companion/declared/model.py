@@ -19,7 +19,8 @@ import re
 
 from companion.core.printed import expression
 
-DEFAULT_PHASE = {"id": "turn", "name": "Turn", "allows": None, "start": [], "end": []}
+DEFAULT_PHASE = {"id": "turn", "name": "Turn", "allows": None, "max": {}, "start": [],
+                 "end": []}
 NUMBER = re.compile(r"\s*(-?[0-9]+)")
 
 
@@ -37,6 +38,16 @@ class Declaration:
         self.private = any(z["show"] == "private" for z in table["zones"])
         self.end_per_player = self.per_player(table["end"]["when"])
         self.zone_reads: dict[str, bool] = {}
+
+    def allows(self, state: dict, operation: str) -> bool:
+        """Whether the phase in turn offers `operation` now: among its `allows` (every
+        operation where it lists none), and done fewer times this phase than its `max`
+        says ("play one card": `max: {play: 1}`; the count is the turn's `done`)."""
+        phase = self.phases[state["turn"]["phase"]]
+        if phase["allows"] is not None and operation not in phase["allows"]:
+            return False
+        most = (phase.get("max") or {}).get(operation)
+        return most is None or state["turn"].get("done", {}).get(operation, 0) < most
 
     def per_player(self, source: str | None) -> bool:
         """Whether an expression reads a player's own counter or zone (then it is read for

@@ -66,8 +66,7 @@ class DeclaredRules(SetupSteps, Effects, Turns, Invariants, Reports, Rules):
             return True
         if kind in CARD_ACTIONS and not state["tracked"] or kind == "told" and state["tracked"]:
             return False
-        allows = self.phase(state)["allows"]
-        return allows is None or OPERATION.get(kind, kind) in allows
+        return self.decl.allows(state, OPERATION.get(kind, kind))
 
     def accepts(self, state: dict) -> set[str]:
         """A discard prompt takes a discard (or the players' word); a turn takes every
@@ -191,7 +190,16 @@ class DeclaredRules(SetupSteps, Effects, Turns, Invariants, Reports, Rules):
             if not self.allowed(state, kind):
                 raise Rejected("D-ALLOWS", self.not_allowed(state, kind))
             events = getattr(self, f"act_{kind}")(state, action, wait["player"])
+            self.count_done(state, OPERATION.get(kind, kind))
         return events + self.settle(state)
+
+    def count_done(self, state: dict, operation: str) -> None:
+        """An operation the phase allows only so many times (its `max`), counted in the
+        turn (`done`, forgotten as the phase or the turn changes); the other operations
+        are not counted, so a table with no `max` keeps the state it always had."""
+        if operation in (self.phase(state).get("max") or {}):
+            done = state["turn"].setdefault("done", {})
+            done[operation] = done.get(operation, 0) + 1
 
     def not_allowed(self, state, kind) -> str:
         """Why an action is not taken now, in the players' words."""
@@ -199,7 +207,12 @@ class DeclaredRules(SetupSteps, Effects, Turns, Invariants, Reports, Rules):
             return "the app keeps the cards: play the card itself"
         if kind in CARD_ACTIONS and not state["tracked"]:
             return "the players keep the printed cards: tell the app a played card"
-        return f"{self.phase(state)['name']}: not '{kind}'"
+        phase, operation = self.phase(state), OPERATION.get(kind, kind)
+        most = (phase.get("max") or {}).get(operation)
+        if most is not None and (phase["allows"] is None or operation in phase["allows"]):
+            times = "once" if most == 1 else f"{most} times"
+            return f"{phase['name']}: '{operation}' only {times} in this phase"
+        return f"{phase['name']}: not '{kind}'"
 
     def answer_discard(self, state, action):
         wait = state["await"]

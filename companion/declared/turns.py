@@ -42,6 +42,7 @@ class Turns:
             return self.pass_turn(state)
         events = self.run(state, self.phase(state)["end"], turn["seat"])
         turn["phase"] += 1
+        turn.pop("done", None)  # a phase's `max` counts within the phase
         events.append({"kind": "phase", "text": f"{self.phase(state)['name']}"})
         return events + self.run(state, self.phase(state)["start"], turn["seat"])
 
@@ -121,6 +122,7 @@ class Turns:
     def start_turn(self, state: dict, seat: int) -> list:
         turn = state["turn"]
         turn.update(seat=seat, phase=0, number=turn["number"] + 1)
+        turn.pop("done", None)
         state["await"] = self.turn_prompt(state)
         events = [{"kind": "turn", "seat": seat, "text": f"{state['players'][seat]['name']}'s "
                                                        f"turn"}]

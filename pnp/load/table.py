@@ -315,13 +315,22 @@ class Table:
                 self.problems.add(self.at("turns", "phases", i, "id"),
                                   f"phase '{p['id']}' is declared twice")
             seen.add(p["id"])
+            written = self.raw_of("turns", "phases", i, "max")
+            for operation in p["max"]:
+                if p["allows"] is not None and operation not in p["allows"]:
+                    at = written.key_mark(operation) if isinstance(written, YMap) else \
+                        self.at("turns", "phases", i, "max")  # the operation's own name
+                    self.problems.add(at,
+                                      f"max: '{operation}' is not among the operations this "
+                                      f"phase allows ({', '.join(p['allows']) or 'none'})")
             phases.append({"id": p["id"], "name": p["name"] or p["id"],
-                           "allows": p["allows"],
+                           "allows": p["allows"], "max": dict(p["max"]),
                            **{key: reader.effects(p[key], self.raw_of("turns", "phases", i, key),
                                                   self.at("turns", "phases", i, key))
                               for key in ("start", "end")}})
         if not phases:
-            phases = [{"id": "turn", "name": "Turn", "allows": None, "start": [], "end": []}]
+            phases = [{"id": "turn", "name": "Turn", "allows": None, "max": {}, "start": [],
+                       "end": []}]
         return {"phases": phases, **{
             key: reader.effects(checked[key], self.raw_of("turns", key), self.at("turns", key))
             for key in ("start_of_turn", "end_of_turn", "end_of_round")}}

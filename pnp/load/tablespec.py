@@ -131,6 +131,7 @@ PHASE = Record({
     "id": Opt(name_spec, required=True),
     "name": Opt(Str()),
     "allows": Opt(ListOf(Str(choices=OPERATIONS))),
+    "max": Opt(MapOf(Int(min=1), key=Str(choices=OPERATIONS)), default={}),
     "start": Opt(effects, default=[]),
     "end": Opt(effects, default=[]),
 }, what="phase")

@@ -158,3 +158,33 @@ def test_the_phases_left_in_the_turn_that_ending_it_would_skip():
     assert view.phases_left(session("one-phase", turns=ONE_PHASE).state) == []
     assert [view.and_list(w) for w in (["Buy"], ["Buy", "Sell"], ["Draw", "Buy", "Sell"])] \
         == ["Buy", "Buy and Sell", "Draw, Buy and Sell"]
+
+
+def test_a_phases_max_offers_an_operation_so_many_times_a_turn():
+    """`max: {play: 1}`: one card a turn. The count is the turn's and the phase's; a
+    table without a `max` keeps no count at all (its states as they always were)."""
+    turns = table()["turns"]
+    turns["phases"][1] = {**turns["phases"][1], "allows": ["play", "change"],
+                          "max": {"play": 1}}
+    s = session(turns=turns)
+    act(s, type="phase")  # Ann's play phase
+    first, second = hand(s.state)[:2]
+    act(s, type="play", card=first)
+    assert s.state["turn"]["done"] == {"play": 1}
+    assert not [a for a in s.rules.legal_actions(s.state) if a["type"] == "play"]
+    decl = s.rules.decl
+    assert not decl.allows(s.state, "play") and decl.allows(s.state, "change")
+    with pytest.raises(Rejected, match="Play: 'play' only once in this phase") as refused:
+        act(s, type="play", card=second)
+    assert refused.value.rule == "D-ALLOWS"
+    act(s, type="change", counter="hp", seat=0, delta=-1)  # not limited: not counted
+    assert s.state["turn"]["done"] == {"play": 1}
+    act(s, type="phase")  # the turn passes: Bob's draw phase, no count
+    assert "done" not in s.state["turn"]
+    act(s, type="phase")
+    assert [a for a in s.rules.legal_actions(s.state) if a["type"] == "play"]
+    assert s.undo() and s.undo() and s.undo() and s.state["turn"]["done"] == {"play": 1}
+    plain = session()
+    act(plain, type="phase")
+    act(plain, type="play", card=hand(plain.state)[0])
+    assert "done" not in plain.state["turn"]
