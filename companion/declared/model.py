@@ -46,7 +46,7 @@ class Declaration:
         phase = self.phases[state["turn"]["phase"]]
         if phase["allows"] is not None and operation not in phase["allows"]:
             return False
-        most = (phase.get("max") or {}).get(operation)
+        most = phase["max"].get(operation)
         return most is None or state["turn"].get("done", {}).get(operation, 0) < most
 
     def per_player(self, source: str | None) -> bool:

@@ -197,7 +197,7 @@ class DeclaredRules(SetupSteps, Effects, Turns, Invariants, Reports, Rules):
         """An operation the phase allows only so many times (its `max`), counted in the
         turn (`done`, forgotten as the phase or the turn changes); the other operations
         are not counted, so a table with no `max` keeps the state it always had."""
-        if operation in (self.phase(state).get("max") or {}):
+        if operation in self.phase(state)["max"]:
             done = state["turn"].setdefault("done", {})
             done[operation] = done.get(operation, 0) + 1
 
@@ -208,8 +208,8 @@ class DeclaredRules(SetupSteps, Effects, Turns, Invariants, Reports, Rules):
         if kind in CARD_ACTIONS and not state["tracked"]:
             return "the players keep the printed cards: tell the app a played card"
         phase, operation = self.phase(state), OPERATION.get(kind, kind)
-        most = (phase.get("max") or {}).get(operation)
-        if most is not None and (phase["allows"] is None or operation in phase["allows"]):
+        most = phase["max"].get(operation)  # (only of an operation the phase allows)
+        if most is not None:
             times = "once" if most == 1 else f"{most} times"
             return f"{phase['name']}: '{operation}' only {times} in this phase"
         return f"{phase['name']}: not '{kind}'"

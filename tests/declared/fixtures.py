@@ -61,10 +61,10 @@ def table(**changes) -> dict:
                   "piece": "dice/power-die"}],
         "setup": [effect("deal", count="3", **{"from": "deck", "to": "hand"})],
         "turns": {"phases": [
-            {"id": "draw", "name": "Draw", "allows": ["draw"],
+            {"id": "draw", "name": "Draw", "allows": ["draw"], "max": {},
              "start": [effect("draw", count="1", who="self", **{"from": "deck", "to": "hand"})],
              "end": []},
-            {"id": "play", "name": "Play", "allows": None, "start": [], "end": []}],
+            {"id": "play", "name": "Play", "allows": None, "max": {}, "start": [], "end": []}],
             "start_of_turn": [], "end_of_turn": [],
             "end_of_round": [effect("change", counter="escalation", by="1", to=None,
                                     who="self")]},

@@ -72,9 +72,9 @@ def test_a_shared_counter_and_the_words_of_a_change():
 def test_an_empty_pile_takes_the_discard_back_shuffled_then_stops_short():
     # 10 cards, 5 dealt to each: the pile is empty; two discarded come back as the pile
     s2 = session(setup=[effect("deal", count="5", **{"from": "deck", "to": "hand"})],
-                 turns={"phases": [{"id": "t", "name": "Turn", "allows": None, "start": [],
-                                    "end": []}], "start_of_turn": [], "end_of_turn": [],
-                        "end_of_round": []})
+                 turns={"phases": [{"id": "t", "name": "Turn", "allows": None, "max": {},
+                                    "start": [], "end": []}], "start_of_turn": [],
+                        "end_of_turn": [], "end_of_round": []})
     act(s2, type="discard", card=hand(s2.state)[0])
     act(s2, type="discard", card=hand(s2.state)[0])
     events = act(s2, type="draw", zone="deck", to="hand", count=3)

@@ -9,7 +9,8 @@ import json
 
 from tests.declared.fixtures import act, counter, effect, hand, session, table
 
-ONE_PHASE = {"phases": [{"id": "t", "name": "Turn", "allows": None, "start": [], "end": []}],
+ONE_PHASE = {"phases": [{"id": "t", "name": "Turn", "allows": None, "max": {}, "start": [],
+                        "end": []}],
              "start_of_turn": [], "end_of_turn": [], "end_of_round": []}
 
 

@@ -9,10 +9,11 @@ import pytest
 from companion.core.engine import Rejected
 from tests.declared.fixtures import OWN, act, hand, session, zone
 
-ONE_PHASE = {"phases": [{"id": "t", "name": "Turn", "allows": None, "start": [], "end": []}],
+ONE_PHASE = {"phases": [{"id": "t", "name": "Turn", "allows": None, "max": {}, "start": [],
+                        "end": []}],
              "start_of_turn": [], "end_of_turn": [], "end_of_round": []}
 TAKE = {**ONE_PHASE, "phases": [{"id": "buy", "name": "Buy", "allows": ["move", "reveal"],
-                                 "start": [], "end": []}]}
+                                 "max": {}, "start": [], "end": []}]}
 OWN_DECKS = [zone("own", per="player", role="pile", cards=OWN, name="Own deck"),
              zone("hand", per="player", show="private", role="hand"),
              zone("discard", per="player", show="public", role="discard")]

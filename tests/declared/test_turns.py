@@ -7,7 +7,8 @@ import pytest
 from companion.core.engine import Rejected
 from tests.declared.fixtures import act, effect, hand, session, table
 
-ONE_PHASE = {"phases": [{"id": "t", "name": "Turn", "allows": None, "start": [], "end": []}],
+ONE_PHASE = {"phases": [{"id": "t", "name": "Turn", "allows": None, "max": {}, "start": [],
+                        "end": []}],
              "start_of_turn": [], "end_of_turn": [], "end_of_round": []}
 
 
